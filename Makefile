@@ -1,0 +1,41 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+# xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
+export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
+
+.PHONY: run test lint bench messages serve clean
+
+$(BIN)/activate: requirements.txt constraints-build.txt
+	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $(BIN)/activate
+
+run: $(BIN)/activate
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py load_demo
+	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(BIN)/activate
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(BIN)/activate
+	$(BIN)/ruff check .
+
+bench: $(BIN)/activate
+	$(BIN)/python bench/bench_scoring.py
+
+messages: $(BIN)/activate
+	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Production: DEBUG=0 SECRET_KEY=... ALLOWED_HOSTS=... DATABASE_URL=... make serve
+serve: $(BIN)/activate
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py collectstatic --no-input
+	$(BIN)/gunicorn clubsite.wsgi --bind 0.0.0.0:$(PORT) --workers 3
+
+clean:
+	rm -rf $(VENV) staticfiles

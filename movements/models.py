@@ -1,0 +1,1 @@
+# The movements app's saved data (custom movements) lives here.

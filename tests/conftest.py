@@ -1,0 +1,59 @@
+"""Fixtures shared by the whole suite: users and clients for each role."""
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+
+PASSWORD = "correct-horse-battery"
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    # The manifest storage needs collectstatic; tests serve static files from the finders instead.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+@pytest.fixture
+def player_user(db):
+    return User.objects.create_user("player", password=PASSWORD, first_name="Pat", last_name="Player")
+
+
+@pytest.fixture
+def director_user(db):
+    user = User.objects.create_user("director", password=PASSWORD, first_name="Dee", last_name="Director")
+    user.groups.add(Group.objects.get(name="Directors"))
+    return user
+
+
+@pytest.fixture
+def admin_user(db):
+    return User.objects.create_superuser("admin", "admin@example.org", PASSWORD)
+
+
+def logged_in_client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def anonymous_client(db):
+    return Client()
+
+
+@pytest.fixture
+def player_client(player_user):
+    return logged_in_client(player_user)
+
+
+@pytest.fixture
+def director_client(director_user):
+    return logged_in_client(director_user)
+
+
+@pytest.fixture
+def admin_client(admin_user):
+    return logged_in_client(admin_user)
