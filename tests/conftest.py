@@ -1,7 +1,7 @@
 """Fixtures shared by the whole suite: users and clients for each role."""
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
 PASSWORD = "correct-horse-battery"
@@ -21,10 +21,18 @@ def player_user(db):
     return User.objects.create_user("player", password=PASSWORD, first_name="Pat", last_name="Player")
 
 
+def directors_group() -> Group:
+    """The group made by the data migration; transactional tests flush it, so it is rebuilt for them."""
+    group, created = Group.objects.get_or_create(name="Directors")
+    if created:
+        group.permissions.add(Permission.objects.get(content_type__app_label="events", codename="direct_sessions"))
+    return group
+
+
 @pytest.fixture
 def director_user(db):
     user = User.objects.create_user("director", password=PASSWORD, first_name="Dee", last_name="Director")
-    user.groups.add(Group.objects.get(name="Directors"))
+    user.groups.add(directors_group())
     return user
 
 

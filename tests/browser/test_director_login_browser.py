@@ -1,7 +1,7 @@
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_director_logs_in_and_reaches_the_director_area(page, director_user):

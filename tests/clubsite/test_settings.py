@@ -16,7 +16,8 @@ PRODUCTION = {
 
 
 def manage(*args, **env):
-    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION}
+    # The browser tests allow async-unsafe calls in this process; production must not inherit that.
+    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True
     )

@@ -32,3 +32,10 @@ def test_language_switch_to_spanish(client, db):
 def test_directors_group_holds_the_director_permission(director_user, player_user):
     assert director_user.has_perm("events.direct_sessions")
     assert not player_user.has_perm("events.direct_sessions")
+
+
+def test_the_data_migration_made_the_directors_group(db):
+    from django.contrib.auth.models import Group
+
+    codenames = set(Group.objects.get(name="Directors").permissions.values_list("codename", flat=True))
+    assert {"direct_sessions", "add_session", "change_session", "add_member"} <= codenames
