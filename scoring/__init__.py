@@ -1,0 +1,56 @@
+"""Bridge scoring: every rule of the club's seed texts, in pure Python (standard library only).
+
+Strains are ``"C" "D" "H" "S" "NT"``; seats ``"N" "E" "S" "W"``; board vulnerability
+``"None" "NS" "EW" "Both"``.  Scores are from North-South's point of view unless a name says
+otherwise.  See README.md in this package for the API with examples.
+"""
+
+from .adjusted import Adjusted, parse_entry
+from .boards import SEATS, VULNERABILITIES, board_dealer, board_vulnerability, seat_vulnerable
+from .contracts import STRAINS, Contract, parse_contract, result_text, tricks_from_result
+from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, trick_values, undertrick_penalty
+from .hands import high_card_points
+from .imps import ADJUSTED_IMPS, IMP_TABLES, butler_datum, butler_imps, cross_imps, imps
+from .matchpoints import matchpoint_top, matchpoints, neuberg, percentages
+from .rubber import Chicago, LineEntry, Rubber
+from .teams import board_a_match, team_imps
+from .victory_points import victory_points
+
+__all__ = [
+    "ADJUSTED_IMPS",
+    "IMP_TABLES",
+    "LAWS",
+    "SEATS",
+    "STRAINS",
+    "VULNERABILITIES",
+    "Adjusted",
+    "Chicago",
+    "Contract",
+    "LineEntry",
+    "Rubber",
+    "ScoreBreakdown",
+    "board_a_match",
+    "board_dealer",
+    "board_vulnerability",
+    "butler_datum",
+    "butler_imps",
+    "cross_imps",
+    "high_card_points",
+    "imps",
+    "matchpoint_top",
+    "matchpoints",
+    "neuberg",
+    "ns_score",
+    "parse_contract",
+    "parse_entry",
+    "percentages",
+    "result_text",
+    "score_breakdown",
+    "score_deal",
+    "seat_vulnerable",
+    "team_imps",
+    "trick_values",
+    "tricks_from_result",
+    "undertrick_penalty",
+    "victory_points",
+]

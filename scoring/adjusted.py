@@ -1,0 +1,57 @@
+"""Entries on a board: a played result (an NS score) or an artificial adjusted score.
+
+Artificial adjusted scores are written as in USEBIO: ``"A6040"`` means NS 60 %, EW 40 %.
+``"A+"``, ``"A"`` and ``"A-"`` are shorthands for A6040, A5050 and A4060 (from NS's side).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SHORTHANDS = {"A+": (60, 40), "A": (50, 50), "A-": (40, 60)}
+_USEBIO = re.compile(r"A(\d\d)(\d\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class Adjusted:
+    """An artificial adjusted score: the percentage each side receives on the board."""
+
+    ns_percent: int
+    ew_percent: int
+
+    @property
+    def code(self) -> str:
+        """USEBIO form, e.g. ``A6040``."""
+        return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
+
+
+def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
+    """An NS score (returned unchanged) or an adjusted score code (returned as `Adjusted`).
+
+    Raises ``ValueError`` for anything else, e.g. ``"620"`` as text or ``"A65"``.
+    """
+    if isinstance(entry, Adjusted):
+        return entry
+    if isinstance(entry, int) and not isinstance(entry, bool):
+        return entry
+    if isinstance(entry, str):
+        text = "".join(entry.split()).upper().replace("−", "-").replace("–", "-")
+        if text in _SHORTHANDS:
+            return Adjusted(*_SHORTHANDS[text])
+        match = _USEBIO.fullmatch(text)
+        if match:
+            return Adjusted(int(match.group(1)), int(match.group(2)))
+    raise ValueError(
+        f"{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
+        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"
+    )
+
+
+def split_entries(scores: list[int | str | Adjusted]) -> tuple[list[int | Adjusted], list[int]]:
+    """Parse every entry; return (all entries in order, the played NS scores only)."""
+    if isinstance(scores, (str, bytes)):
+        raise ValueError("give the board's results as a list, e.g. [620, -100, 'A6040']")
+    entries = [parse_entry(entry) for entry in scores]
+    played = [entry for entry in entries if not isinstance(entry, Adjusted)]
+    return entries, played

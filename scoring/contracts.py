@@ -1,0 +1,166 @@
+"""Contracts: the `Contract` value, parsing of what a director types, and result notation.
+
+A contract is a level (1-7), a strain (``"C" "D" "H" "S" "NT"``) and a doubling state
+(0 undoubled, 1 doubled, 2 redoubled).  A passed-out board has no contract: `parse_contract`
+returns ``None`` for it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
+SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
+
+# What may stand for each strain in typed text (after upper-casing and removing spaces).
+_STRAIN_ALIASES: dict[str, str] = {
+    "NT": "NT",
+    "N": "NT",
+    "C": "C",
+    "D": "D",
+    "H": "H",
+    "S": "S",
+    "♣": "C",
+    "♧": "C",
+    "♦": "D",
+    "♢": "D",
+    "♥": "H",
+    "♡": "H",
+    "♠": "S",
+    "♤": "S",
+}
+_PASSED_OUT = frozenset({"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSEDOUT"})
+_LEADING_DIGITS = re.compile(r"\d+")
+_RESULT = re.compile(r"([+\-])(\d+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A bridge contract.
+
+    ``level`` is 1 to 7, ``strain`` one of ``"C" "D" "H" "S" "NT"``, ``doubled`` 0 (undoubled),
+    1 (doubled) or 2 (redoubled).  ``str(contract)`` gives ``4♠X``; ``contract.code`` gives ``4SX``.
+    Invalid values raise ``ValueError``.
+    """
+
+    level: int
+    strain: str
+    doubled: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
+            raise ValueError(f"{self.level}{self.strain}: a contract level must be 1 to 7")
+        if self.strain not in STRAINS:
+            raise ValueError(f"{self.level}{self.strain}: the strain must be C, D, H, S or NT")
+        if isinstance(self.doubled, bool) or self.doubled not in (0, 1, 2):
+            raise ValueError(
+                f"{self.level}{self.strain}: doubled must be 0 (undoubled), 1 (doubled, X) or 2 (redoubled, XX)"
+            )
+
+    @property
+    def code(self) -> str:
+        """ASCII form, e.g. ``4SX``, ``3NT``, ``7NTXX``; `parse_contract` reads it back."""
+        return f"{self.level}{self.strain}{'X' * self.doubled}"
+
+    @property
+    def tricks_needed(self) -> int:
+        """Total tricks declarer must take: level + 6."""
+        return self.level + 6
+
+    def __str__(self) -> str:
+        return f"{self.level}{SUIT_SYMBOLS[self.strain]}{'X' * self.doubled}"
+
+
+def parse_contract(text: str) -> Contract | None:
+    """Read a contract as typed by a player or director.
+
+    Accepts ``4S``, ``4s``, ``4♠``, ``4SX``, ``4S XX``, ``3NT``, ``3N``, ``7NTXX`` (spaces and case
+    do not matter) and returns a `Contract`; ``PASS``, ``P`` or ``AP`` (a passed-out board) return
+    ``None``.  Anything else raises ``ValueError`` saying what is wrong, e.g.
+    ``"8S: a contract level must be 1 to 7"``.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r}: a contract must be written as text, e.g. 4S, 3NTX or PASS")
+    shown = text.strip()
+    compact = "".join(shown.split()).upper()
+    if not compact:
+        raise ValueError("the contract is empty: write e.g. 4S, 3NTX, or PASS for a passed-out board")
+    if compact in _PASSED_OUT:
+        return None
+    digits = _LEADING_DIGITS.match(compact)
+    if digits is None:
+        raise ValueError(f"{shown}: a contract starts with its level, 1 to 7, e.g. 4S or 3NT")
+    level = int(digits.group())
+    if not 1 <= level <= 7:
+        raise ValueError(f"{shown}: a contract level must be 1 to 7")
+    rest = compact[digits.end() :]
+    strain = None
+    for alias in ("NT", rest[:1]):
+        if rest.startswith(alias) and alias in _STRAIN_ALIASES:
+            strain = _STRAIN_ALIASES[alias]
+            rest = rest[len(alias) :]
+            break
+    if strain is None:
+        raise ValueError(f"{shown}: the strain must be C, D, H, S or NT")
+    if rest.strip("X"):
+        raise ValueError(f"{shown}: after the strain only X (doubled) or XX (redoubled) may follow")
+    if len(rest) > 2:
+        raise ValueError(f"{shown}: a contract can only be doubled (X) or redoubled (XX)")
+    return Contract(level, strain, len(rest))
+
+
+def _as_contract(contract: Contract | str | None) -> Contract | None:
+    """Accept a `Contract`, typed text, or ``None`` (passed out)."""
+    if contract is None or isinstance(contract, Contract):
+        return contract
+    if isinstance(contract, str):
+        return parse_contract(contract)
+    raise ValueError(f"{contract!r}: expected a contract such as 4S or 3NTX")
+
+
+def _check_tricks(tricks: int) -> None:
+    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+        raise ValueError(f"{tricks!r}: tricks are declarer's total tricks, a whole number from 0 to 13")
+
+
+def result_text(contract: Contract | str, tricks: int) -> str:
+    """Result as written on a traveller: ``"="`` when made exactly, ``"+1"``, ``"-2"``.
+
+    ``tricks`` is declarer's total, 0 to 13.  A passed-out board has no result (``ValueError``).
+    """
+    found = _as_contract(contract)
+    if found is None:
+        raise ValueError("a passed-out board has no result")
+    _check_tricks(tricks)
+    difference = tricks - found.tricks_needed
+    if difference == 0:
+        return "="
+    return f"{difference:+d}"
+
+
+def tricks_from_result(contract: Contract | str, result: str) -> int:
+    """Declarer's total tricks from a result such as ``"="``, ``"+1"`` or ``"-2"``.
+
+    Raises ``ValueError`` if the text is not a result or would mean fewer than 0 or more than 13 tricks.
+    """
+    found = _as_contract(contract)
+    if found is None:
+        raise ValueError("a passed-out board has no result")
+    if not isinstance(result, str):
+        raise ValueError(f"{result!r}: a result is written =, +1, -2 ...")
+    text = "".join(result.split()).replace("−", "-").replace("–", "-")
+    if text == "=":
+        return found.tricks_needed
+    match = _RESULT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{result}: a result is written = (made exactly), +1, +2 ... or -1, -2 ...")
+    change = int(match.group(2)) * (1 if match.group(1) == "+" else -1)
+    tricks = found.tricks_needed + change
+    if tricks > 13:
+        raise ValueError(f"{found.code}{text}: that would be {tricks} tricks, and a deal has only 13")
+    if tricks < 0:
+        raise ValueError(
+            f"{found.code}{text}: {found.code} can go at most {found.tricks_needed} down (declarer took no trick)"
+        )
+    return tricks
