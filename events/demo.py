@@ -1,12 +1,18 @@
-"""The demo club that `make run` loads: members and a director account.
+"""The demo club that `make run` loads: members, a director account and finished sessions.
 
 Every step is idempotent, so loading it twice changes nothing.
 """
 
+import datetime
+import random
+
 from django.contrib.auth.models import Group, User
 from django.db import transaction
 
-from events.models import Member
+from events.models import Member, Section, Session
+from events.plans import section_plan
+from events.services import read_result, save_line
+from events.setup import prepare_section, set_players
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "demo-director-2026"
@@ -43,8 +49,60 @@ def load_demo() -> dict:
         director.set_password(DIRECTOR_PASSWORD)
         director.save()
     director.groups.add(Group.objects.get(name="Directors"))
+    for spec in DEMO_SESSIONS:
+        load_demo_session(director, **spec)
     return {
         "members": Member.objects.count(),
+        "sessions": Session.objects.count(),
         "director_username": DIRECTOR_USERNAME,
         "director_password": DIRECTOR_PASSWORD,
     }
+
+
+DEMO_SESSIONS = [
+    {"name": "Monday Mitchell", "date": datetime.date(2026, 11, 23), "kind": "mitchell", "tables": 7,
+     "boards_per_round": 2, "seed": 23},
+    {"name": "Thursday Howell", "date": datetime.date(2026, 11, 26), "kind": "howell", "tables": 4,
+     "boards_per_round": 2, "seed": 26},
+]
+# Plausible contracts for the demo boards: (contract, declarer) and the usual number of tricks.
+DEMO_CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 10), ("3C", "N", 9),
+                  ("1NT", "W", 7), ("6S", "N", 12), ("2S", "S", 8), ("3NT", "E", 9), ("5D", "W", 11)]
+
+
+def demo_line(board: int, rng: random.Random) -> tuple[str, str, str]:
+    """A result as a director types it: mostly the board's main contract, a trick more or less."""
+    contract, declarer, tricks = DEMO_CONTRACTS[(board * 7) % len(DEMO_CONTRACTS)]
+    if rng.random() < 0.2:
+        contract, declarer, tricks = rng.choice(DEMO_CONTRACTS[:6])
+    if rng.random() < 0.05:
+        contract += "X"
+    tricks = max(0, min(13, tricks + rng.choice([-1, 0, 0, 0, 1])))
+    return contract, declarer, str(tricks)
+
+
+def load_demo_session(director, *, name, date, kind, tables, boards_per_round, seed) -> Session:
+    existing = Session.objects.filter(name=name, date=date).first()
+    if existing:
+        return existing
+    rng = random.Random(seed)
+    session = Session.objects.create(name=name, date=date, director=director, status=Session.Status.FINAL)
+    section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
+                                     boards_per_round=boards_per_round)
+    prepare_section(section)
+    members = [f"({number})" for number, _first, _last in MEMBERS]
+    pairs = list(section.pairs.order_by("direction", "number"))
+    rng.shuffle(members)
+    names = [(pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in
+             enumerate(pairs)]
+    set_players(names[: len(members) // 2] + [(pair, f"Guest {pair.label} North", f"Guest {pair.label} South")
+                                               for pair, _a, _b in names[len(members) // 2:]])
+    by_label = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+    for slot in section_plan(section).slots:
+        contract, declarer, tricks = demo_line(slot.board, rng)
+        board = boards[slot.board]
+        board.section = section
+        save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round, table=slot.table,
+                  result=read_result(slot.board, contract, declarer, tricks), user=director)
+    return session

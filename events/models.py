@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -73,6 +74,7 @@ class Session(models.Model):
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
         permissions = [("direct_sessions", _("Can set up sessions and enter results"))]
+        indexes = [models.Index(fields=["status", "-date"], name="session_status_date")]
 
     def __str__(self):
         return f"{self.name} ({self.date:%Y-%m-%d})"
@@ -80,3 +82,168 @@ class Session(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status != self.Status.IN_PROGRESS
+
+    @property
+    def uses_imps(self) -> bool:
+        return self.scoring != self.Scoring.MATCHPOINTS
+
+
+class Section(models.Model):
+    class Kind(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        HOWELL = "howell", _("Howell")
+        CUSTOM = "custom", _("Custom movement")
+        NONE = "none", _("No movement (free entry)")
+
+    class EvenTables(models.TextChoices):
+        SKIP = "skip", _("Skip after half the rounds")
+        RELAY = "relay", _("Relay and bye stand")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections", verbose_name=_("session"))
+    letter = models.CharField(_("section"), max_length=2, default="A")
+    kind = models.CharField(_("movement"), max_length=10, choices=Kind, default=Kind.MITCHELL)
+    tables = models.PositiveSmallIntegerField(_("tables"))
+    boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True,
+                                              help_text=_("Leave empty to play the whole movement."))
+    first_board = models.PositiveSmallIntegerField(_("first board"), default=1)
+    even_tables = models.CharField(_("even number of tables"), max_length=5, choices=EvenTables,
+                                   default=EvenTables.SKIP)
+    arrow_switch_rounds = models.CharField(_("arrow-switch rounds"), max_length=60, blank=True,
+                                           help_text=_("Round numbers separated by commas, e.g. 6,7."))
+    phantom = models.BooleanField(_("one pair missing (sit-out)"), default=False)
+    custom_movement = models.ForeignKey("movements.CustomMovement", null=True, blank=True,
+                                        on_delete=models.PROTECT, verbose_name=_("custom movement"))
+
+    class Meta:
+        ordering = ["session", "letter"]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        constraints = [models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique")]
+
+    def __str__(self):
+        return f"{self.session.name} {self.letter}"
+
+
+class Pair(models.Model):
+    class Direction(models.TextChoices):
+        NONE = "", _("Any")
+        NS = "NS", _("North-South")
+        EW = "EW", _("East-West")
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("section"))
+    number = models.PositiveSmallIntegerField(_("pair number"))
+    direction = models.CharField(_("direction"), max_length=2, choices=Direction, blank=True, default="")
+    player1 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                verbose_name=_("player 1"))
+    player1_guest = models.CharField(_("player 1 (guest)"), max_length=80, blank=True)
+    player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                verbose_name=_("player 2"))
+    player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["section", "direction", "number"]
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["section", "number", "direction"], name="pair_number_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["player1"], name="pair_player1"),
+            models.Index(fields=["player2"], name="pair_player2"),
+        ]
+
+    def __str__(self):
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}{self.direction}"
+
+    @property
+    def player1_name(self) -> str:
+        return str(self.player1) if self.player1_id else self.player1_guest
+
+    @property
+    def player2_name(self) -> str:
+        return str(self.player2) if self.player2_id else self.player2_guest
+
+    @property
+    def names(self) -> str:
+        return " – ".join(name for name in (self.player1_name, self.player2_name) if name)
+
+
+class Board(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards", verbose_name=_("section"))
+    number = models.PositiveSmallIntegerField(_("board"))
+
+    class Meta:
+        ordering = ["section", "number"]
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="board_number_unique")]
+
+    def __str__(self):
+        return str(self.number)
+
+
+class TravellerLine(models.Model):
+    """One result on a board: a contract played, a passed-out board, an adjusted score, or not played."""
+
+    class Seat(models.TextChoices):
+        NORTH = "N", _("North")
+        EAST = "E", _("East")
+        SOUTH = "S", _("South")
+        WEST = "W", _("West")
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="lines", verbose_name=_("board"))
+    round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    ns_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ns_lines", verbose_name=_("NS pair"))
+    ew_pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="ew_lines", verbose_name=_("EW pair"))
+    contract = models.CharField(_("contract"), max_length=6, blank=True, help_text=_("e.g. 4SX, 3NT or PASS"))
+    declarer = models.CharField(_("declarer"), max_length=1, choices=Seat, blank=True)
+    tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
+    lead = models.CharField(_("lead"), max_length=3, blank=True)
+    adjusted = models.CharField(_("adjusted score"), max_length=6, blank=True, help_text=_("e.g. A6040"))
+    not_played = models.BooleanField(_("not played"), default=False)
+    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
+    ns_points = models.FloatField(_("NS matchpoints or IMPs"), null=True, blank=True)
+    ew_points = models.FloatField(_("EW matchpoints or IMPs"), null=True, blank=True)
+    checked = models.BooleanField(_("checked by the director"), default=False)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["board", "round", "table", "ns_pair"]
+        verbose_name = _("traveller line")
+        verbose_name_plural = _("traveller lines")
+        constraints = [
+            models.CheckConstraint(condition=~Q(ns_pair=models.F("ew_pair")), name="line_ns_differs_from_ew"),
+            models.CheckConstraint(
+                condition=(
+                    Q(contract__gt="", adjusted="", not_played=False)
+                    | Q(contract="", adjusted__gt="", not_played=False)
+                    | Q(contract="", adjusted="", not_played=True)
+                ),
+                name="line_one_kind_of_result",
+            ),
+            models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="line_tricks_0_13"),
+        ]
+
+    def __str__(self):
+        return f"{self.board}: {self.ns_pair} v {self.ew_pair}"
+
+
+class Seating(models.Model):
+    """One row per pair per line, so that the database refuses the same pair twice on a board."""
+
+    line = models.ForeignKey(TravellerLine, on_delete=models.CASCADE, related_name="seatings")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="seatings")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["board", "pair"], name="seating_pair_once_per_board")]
+
+    def __str__(self):
+        return f"{self.pair} on board {self.board}"

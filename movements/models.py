@@ -1,1 +1,19 @@
-# The movements app's saved data (custom movements) lives here.
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class CustomMovement(models.Model):
+    """A movement a director uploaded or pasted as CSV (round, table, ns_pair, ew_pair, low_board, high_board)."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    csv_text = models.TextField(_("movement as CSV"))
+    description = models.CharField(_("description"), max_length=200, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("custom movement")
+        verbose_name_plural = _("custom movements")
+
+    def __str__(self):
+        return self.name

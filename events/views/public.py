@@ -2,7 +2,6 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 from django_tables2 import SingleTableView
 
-from events.access import director_required
 from events.models import Member, Session
 from events.tables import MemberTable
 
@@ -22,8 +21,3 @@ class MemberListView(SingleTableView):
     def get_queryset(self):
         return Member.objects.filter(active=True)
 
-
-@director_required
-def director_home(request):
-    sessions = Session.objects.all()[:50]
-    return render(request, "events/director_home.html", {"sessions": sessions})

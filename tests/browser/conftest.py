@@ -64,3 +64,17 @@ def phone_page(browser, live_server):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def login():
+    """login(page, username) logs in through the form with the test password."""
+
+    def log_in(page, username="director", password="correct-horse-battery"):
+        page.goto("/accounts/login/")
+        page.fill("#id_username", username)
+        page.fill("#id_password", password)
+        page.keyboard.press("Enter")
+        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+    return log_in

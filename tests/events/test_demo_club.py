@@ -4,7 +4,8 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from events.demo import DIRECTOR_PASSWORD, MEMBERS
-from events.models import Member
+from events.models import Member, Session, TravellerLine
+from events.plans import section_plan
 
 
 def test_load_demo_twice_creates_everything_once(db):
@@ -15,3 +16,14 @@ def test_load_demo_twice_creates_everything_once(db):
     assert DIRECTOR_PASSWORD in first.getvalue()
     director = authenticate(username="director", password=DIRECTOR_PASSWORD)
     assert director is not None and director.has_perm("events.direct_sessions")
+
+
+def test_demo_sessions_are_finished_and_fully_scored(db):
+    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO())
+    sessions = Session.objects.all()
+    assert {(s.name, s.status) for s in sessions} == {("Monday Mitchell", "final"), ("Thursday Howell", "final")}
+    for session in sessions:
+        section = session.sections.get()
+        assert TravellerLine.objects.filter(board__section=section).count() == len(section_plan(section).slots)
+    assert not TravellerLine.objects.filter(ns_points__isnull=True).exists()

@@ -8,7 +8,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         info = load_demo()
-        self.stdout.write(f"Demo club ready: {info['members']} members.")
+        self.stdout.write(f"Demo club ready: {info['members']} members, {info['sessions']} sessions.")
         self.stdout.write(
             f"Director login: username {info['director_username']!r}, password {info['director_password']!r}"
         )

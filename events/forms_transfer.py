@@ -1,0 +1,35 @@
+"""The director's form for importing a CSV file of traveller lines as a new session."""
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from events.models import Session
+
+MAX_FILE_SIZE = 2 * 1024 * 1024  # a club night is a few kilobytes
+
+
+class TravellersImportForm(forms.Form):
+    """Session name, date, scoring, scale and the file; `clean_file` gives the file's text."""
+
+    name = forms.CharField(label=_("Session name"), max_length=Session._meta.get_field("name").max_length)
+    date = forms.DateField(label=_("Date"), initial=timezone.localdate,
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=Session.Scoring.choices,
+                                initial=Session.Scoring.MATCHPOINTS)
+    scale = forms.ChoiceField(label=_("Matchpoint scale"), choices=Session.Scale.choices, initial=Session.Scale.EBU)
+    file = forms.FileField(
+        label=_("Traveller file (CSV)"),
+        help_text=_("A header row naming the columns BOARD_NUMBER, NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, "
+                    "PLAYED_BY, LEAD, TRICKS, SCORE, then one line per result."),
+        widget=forms.FileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE_SIZE:
+            raise forms.ValidationError(_("The file is larger than %(size)s MB.") % {"size": MAX_FILE_SIZE // 2**20})
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text: save it as CSV UTF-8.")) from None

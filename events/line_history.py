@@ -1,0 +1,76 @@
+"""A traveller line's change history as plain data: who, when, and each field before and after."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from events.models import Pair, TravellerLine
+
+HISTORY_FIELDS = ("round", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "adjusted",
+                  "not_played", "ns_score", "checked")
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    field: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    line_id: int
+    kind: str  # '+' created, '~' changed, '-' deleted
+    when: datetime
+    user: object | None
+    changes: tuple[FieldChange, ...]
+
+    @property
+    def kind_label(self) -> str:
+        return {"+": _("Created"), "~": _("Changed"), "-": _("Deleted")}.get(self.kind, self.kind)
+
+
+def shown(name: str, value, pairs: dict[int, str]) -> str:
+    if value is None or value == "":
+        return "—"
+    if name in ("ns_pair", "ew_pair"):
+        return pairs.get(value, f"#{value}")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if name == "ns_score":
+        return f"{value:+d}"
+    return str(value)
+
+
+def history_pairs(records: Iterable) -> dict[int, str]:
+    ids = {record.ns_pair_id for record in records} | {record.ew_pair_id for record in records}
+    return {pair.pk: pair.label for pair in Pair.objects.filter(pk__in=ids)}
+
+
+def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
+    """What each historical record of one line changed, oldest first: who, when, before and after."""
+    entries = []
+    previous = None
+    for record in records:
+        changes = []
+        for name in HISTORY_FIELDS:
+            attname = f"{name}_id" if name in ("ns_pair", "ew_pair") else name
+            after = getattr(record, attname)
+            before = getattr(previous, attname) if previous is not None else None
+            label = str(TravellerLine._meta.get_field(name).verbose_name)
+            if record.history_type == "-":
+                if after not in (None, "", False):
+                    changes.append(FieldChange(label, shown(name, after, pairs), "—"))
+            elif previous is None:
+                if after not in (None, "", False):
+                    changes.append(FieldChange(label, "—", shown(name, after, pairs)))
+            elif before != after:
+                changes.append(FieldChange(label, shown(name, before, pairs), shown(name, after, pairs)))
+        entries.append(HistoryEntry(record.id, record.history_type, record.history_date, record.history_user,
+                                    tuple(changes)))
+        previous = record
+    return entries

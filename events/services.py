@@ -1,0 +1,231 @@
+"""Entering and scoring traveller lines: models in, plain data to `scoring`, results saved.
+
+Every function here that writes does so in one transaction: a line is saved with its board
+rescored, or nothing is saved at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Max
+from django.utils.translation import gettext as _
+
+import scoring
+from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+from events.plans import Plan, section_plan
+
+NOT_PLAYED_WORDS = {"NP", "NOT PLAYED", "NOTPLAYED", "-"}
+PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS"}
+FAR_SCORE = 500  # a score this far from every other result on the board is worth a second look
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """What was typed in the contract, declarer and result fields, read and scored."""
+
+    contract: str = ""
+    adjusted: str = ""
+    not_played: bool = False
+    declarer: str = ""
+    tricks: int | None = None
+    ns_score: int | None = None
+
+    @property
+    def entry(self) -> int | str | None:
+        """The entry `scoring` compares: the NS score, the adjusted code, or None when not played."""
+        if self.not_played:
+            return None
+        return self.adjusted or self.ns_score
+
+
+def read_result(board_number: int, contract_text: str, declarer: str, result_text: str) -> LineResult:
+    """Reads a typed result: a contract with declarer and tricks (`10`, `=`, `+1`, `-2`), PASS,
+    an adjusted score (A+, A, A-, A6040 ...) or NP for not played.
+
+    Raises ValidationError keyed by the field at fault.
+    """
+    text = " ".join(contract_text.upper().split())
+    declarer = declarer.strip().upper()[:1]
+    result_text = result_text.strip()
+    if not text:
+        raise ValidationError({"contract": _("Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score "
+                                             "(A+, A, A-, A6040) or NP for not played.")})
+    if text in NOT_PLAYED_WORDS:
+        return LineResult(not_played=True)
+    if text in PASS_WORDS:
+        return LineResult(contract="PASS", ns_score=0)
+    if text.startswith("A"):  # contracts start with their level; "AP" (all pass) was read above
+        try:
+            adjusted = scoring.parse_entry(text)
+        except ValueError as error:
+            raise ValidationError({"contract": str(error)}) from error
+        return LineResult(adjusted=adjusted.code)
+    try:
+        contract = scoring.parse_contract(text)
+    except ValueError as error:
+        raise ValidationError({"contract": str(error)}) from error
+    if contract is None:
+        return LineResult(contract="PASS", ns_score=0)
+    errors = {}
+    if declarer not in scoring.SEATS:
+        errors["declarer"] = _("Declarer must be N, E, S or W.")
+    tricks = None
+    if not result_text:
+        errors["tricks"] = _("Enter the tricks taken (0 to 13) or the result (=, +1, -2).")
+    else:
+        try:
+            if result_text.lstrip("+-").isdigit() and result_text[0] not in "+-":
+                tricks = int(result_text)
+                if not 0 <= tricks <= 13:
+                    raise ValueError(_("%(tricks)s tricks: declarer takes 0 to 13 tricks.") % {"tricks": tricks})
+            else:
+                tricks = scoring.tricks_from_result(contract, result_text.replace("−", "-"))
+        except ValueError as error:
+            errors["tricks"] = str(error)
+    if errors:
+        raise ValidationError(errors)
+    vulnerability = scoring.board_vulnerability(board_number)
+    return LineResult(contract=contract.code, declarer=declarer, tricks=tricks,
+                      ns_score=scoring.ns_score(contract, declarer, vulnerability, tricks))
+
+
+def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
+                    others: list[TravellerLine]) -> None:
+    """Refuses a line the movement or the board cannot hold. `others` are the board's other lines."""
+    if ns_pair.pk == ew_pair.pk:
+        raise ValidationError({"ew_pair": _("NS and EW must be two different pairs.")})
+    errors = {}
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        clash = next((line for line in others if pair.pk in (line.ns_pair_id, line.ew_pair_id)), None)
+        if clash is not None:
+            errors[field] = _("Pair %(pair)s already has a result on board %(board)s.") % {
+                "pair": pair.label, "board": board.number}
+    if errors:
+        raise ValidationError(errors)
+    if not plan.has_schedule:
+        return
+    slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+    if slot is None:
+        swapped = plan.find(board.number, ew_pair.label, ns_pair.label)
+        if swapped is not None:
+            message = _("The movement seats %(ns)s North-South and %(ew)s East-West on board %(board)s: "
+                        "are the directions swapped?") % {"ns": ew_pair.label, "ew": ns_pair.label,
+                                                        "board": board.number}
+        else:
+            message = _("The movement does not put %(ns)s against %(ew)s on board %(board)s.") % {
+                "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number}
+        raise ValidationError({"ns_pair": message})
+    if round_ is not None and slot.round != round_:
+        raise ValidationError({"round": _("The movement has %(ns)s v %(ew)s play board %(board)s in round "
+                                          "%(right)s, not round %(wrong)s.") % {
+            "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number, "right": slot.round,
+            "wrong": round_}})
+    if len(others) >= plan.plays(board.number):
+        raise ValidationError(_("Board %(board)s already has all its %(count)s results.") % {
+            "board": board.number, "count": plan.plays(board.number)})
+
+
+def expected_results(section: Section, plan: Plan, board_number: int, entries: int) -> int:
+    """How many results a board is scored against (Neuberg's E)."""
+    if plan.has_schedule:
+        due = plan.max_plays if section.session.neuberg_for_movement else plan.plays(board_number)
+    elif section.session.neuberg_for_movement:
+        due = (TravellerLine.objects.filter(board__section=section, not_played=False)
+               .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+    else:
+        due = entries
+    return max(due, entries)
+
+
+def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> None:
+    """Sets ns_points and ew_points of every line of one board (in memory)."""
+    scored = [line for line in lines if not line.not_played]
+    entries = [line.adjusted or line.ns_score for line in scored]
+    if not entries:
+        points = []
+    elif session.scoring == Session.Scoring.MATCHPOINTS:
+        points = scoring.matchpoints(entries, expected=expected, scale=session.scale)
+    elif session.scoring == Session.Scoring.BUTLER:
+        points = scoring.butler_imps(entries)
+    else:
+        points = scoring.cross_imps(entries, average=True)
+    for line in lines:
+        line.ns_points = line.ew_points = None
+    for line, (ns, ew) in zip(scored, points, strict=True):
+        line.ns_points, line.ew_points = ns, ew
+
+
+def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None) -> None:
+    section = board.section
+    plan = plan or section_plan(section)
+    lines = list(board.lines.all()) if lines is None else lines
+    played = sum(1 for line in lines if not line.not_played)
+    score_lines(section.session, lines, expected_results(section, plan, board.number, played))
+    TravellerLine.objects.bulk_update(lines, ["ns_points", "ew_points"])
+
+
+def rescore_session(session: Session) -> None:
+    for section in session.sections.select_related("custom_movement", "session"):
+        plan = section_plan(section)
+        lines_by_board: dict[int, list[TravellerLine]] = {}
+        for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
+            lines_by_board.setdefault(line.board_id, []).append(line)
+        for board in section.boards.all():
+            board.section = section
+            rescore_board(board, lines_by_board.get(board.pk, []), plan)
+
+
+@transaction.atomic
+def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
+              table: int | None = None, lead: str = "", line: TravellerLine | None = None,
+              user=None) -> TravellerLine:
+    """Saves one traveller line (new, or `line` changed) after every check, and rescores its board."""
+    section = board.section
+    plan = section_plan(section)
+    lines = list(board.lines.select_for_update().order_by("pk"))
+    others = [other for other in lines if line is None or other.pk != line.pk]
+    check_placement(plan, board, ns_pair, ew_pair, round_, others)
+    if round_ is None or table is None:
+        slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+        if slot is not None:
+            round_, table = round_ or slot.round, table or slot.table
+    line = line or TravellerLine(board=board)
+    line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
+    line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
+    line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
+    line.lead = lead.strip().upper()[:3]
+    line.checked = False  # a changed line needs the director's look again
+    line._history_user = user
+    line.save()
+    line.seatings.all().delete()
+    Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
+                                 Seating(line=line, board=board, pair=ew_pair)])
+    rescore_board(board, others + [line], plan)
+    return line
+
+
+@transaction.atomic
+def delete_line(line: TravellerLine, user=None) -> None:
+    board = line.board
+    line._history_user = user
+    line.delete()
+    rescore_board(board)
+
+
+def board_warnings(lines: list[TravellerLine]) -> dict[int, list[str]]:
+    """Non-blocking warnings per line id: a score far from every other, a passed-out board."""
+    warnings: dict[int, list[str]] = {}
+    played = [line for line in lines if line.ns_score is not None and not line.adjusted]
+    for line in played:
+        notes = []
+        if line.contract == "PASS":
+            notes.append(_("Passed out."))
+        others = [other.ns_score for other in played if other.pk != line.pk]
+        if len(others) >= 2 and all(abs(line.ns_score - other) >= FAR_SCORE for other in others):
+            notes.append(_("This score is far from every other result on the board: check the slip."))
+        if notes:
+            warnings[line.pk] = notes
+    return warnings

@@ -1,0 +1,55 @@
+"""Template filters for bridge notation: contracts with suit symbols, points, signed scores."""
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+import scoring
+
+register = template.Library()
+
+SUITS = {"S": ("♠", "suit-s"), "H": ("♥", "suit-h"), "D": ("♦", "suit-d"), "C": ("♣", "suit-c")}
+
+
+@register.filter
+def contract(code: str):
+    """'4SX' → 4♠X with the suit coloured; PASS and empty codes pass through."""
+    if not code or code == "PASS":
+        return _("Pass") if code == "PASS" else ""
+    try:
+        parsed = scoring.parse_contract(code)
+    except ValueError:
+        return code
+    doubled = "X" * parsed.doubled
+    if parsed.strain == "NT":
+        return format_html("{}NT{}", parsed.level, doubled)
+    symbol, css = SUITS[parsed.strain]
+    return format_html('{}<span class="{}">{}</span>{}', parsed.level, css, symbol, doubled)
+
+
+@register.filter
+def line_result(line):
+    """The result column of a traveller line: '=', '+1', '-2', or nothing."""
+    if line.tricks is None or not line.contract or line.contract == "PASS":
+        return ""
+    return scoring.result_text(line.contract, line.tricks)
+
+
+@register.filter
+def points(value, places=2):
+    """Matchpoints or IMPs: at most two decimals, no trailing zeros."""
+    if value is None or value == "":
+        return ""
+    text = f"{float(value):.{int(places)}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@register.filter
+def dealer(number: int) -> str:
+    return scoring.board_dealer(int(number))
+
+
+@register.filter
+def vulnerability(number: int) -> str:
+    names = {"None": _("none"), "NS": _("NS"), "EW": _("EW"), "Both": _("both")}
+    return names[scoring.board_vulnerability(int(number))]

@@ -1,0 +1,143 @@
+"""Director pages for checking a session before publishing, its status, and a line's change history."""
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
+
+from events import checks, fixes
+from events.access import director_required
+from events.line_history import history_pairs, line_changes
+from events.models import Board, Section, Session, TravellerLine
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Session.Status.choices)
+    corrections_until = forms.DateTimeField(
+        label=gettext_lazy("Corrections accepted until"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+
+
+def error_text(error: ValidationError) -> str:
+    return " ".join(error.messages)
+
+
+def whole_number(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
+
+
+@director_required
+def session_checks(request, session_id):
+    session = get_object_or_404(Session, pk=session_id)
+    problems = checks.session_problems(session)
+    form = StatusForm(initial={"status": session.status, "corrections_until": session.corrections_until})
+    return render(request, "events/director/session_checks.html", {
+        "session": session, "form": form, "statuses": Session.Status,
+        "blocking": [problem for problem in problems if problem.blocking],
+        "groups": [
+            {"key": "blocking", "title": _("Blocking problems"), "tone": "danger", "always": True,
+             "problems": [problem for problem in problems if problem.blocking]},
+            {"key": "warnings", "title": _("Warnings (not blocking)"), "tone": "warning", "always": True,
+             "problems": [problem for problem in problems if not problem.blocking and not problem.checked]},
+            {"key": "checked", "title": _("Checked by the director"), "tone": "secondary", "always": False,
+             "problems": [problem for problem in problems if problem.checked]},
+        ],
+        "several_sections": session.sections.count() > 1,
+    })
+
+
+def fix_swap_round(request, session):
+    section = Section.objects.filter(pk=whole_number(request.POST.get("section")), session=session).first()
+    table, round_ = whole_number(request.POST.get("table")), whole_number(request.POST.get("round"))
+    if section is None or table is None or round_ is None:
+        raise ValidationError(_("Choose a section, a table and a round of this session."))
+    count = fixes.swap_round(section, table, round_, request.user)
+    return ngettext("NS and EW swapped on %(count)d line.", "NS and EW swapped on %(count)d lines.", count) % {
+        "count": count}
+
+
+def session_lines(request, session):
+    ids = [whole_number(value) for value in request.POST.getlist("line")]
+    lines = list(TravellerLine.objects.filter(pk__in=ids, board__section__session=session))
+    if not lines or None in ids or len(lines) != len(set(ids)):
+        raise ValidationError(_("Choose lines of this session."))
+    return lines
+
+
+def fix_recompute(request, session):
+    lines = session_lines(request, session)
+    with transaction.atomic():
+        for line in lines:
+            fixes.recompute_line(line, request.user)
+    return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.",
+                    len(lines)) % {"count": len(lines)}
+
+
+def fix_mark_checked(request, session):
+    lines = session_lines(request, session)
+    with transaction.atomic():
+        for line in lines:
+            fixes.mark_checked(line, request.user)
+    return ngettext("%(count)d line marked as checked.", "%(count)d lines marked as checked.", len(lines)) % {
+        "count": len(lines)}
+
+
+FIXES = {checks.SWAP_ROUND: fix_swap_round, checks.RECOMPUTE: fix_recompute, checks.MARK_CHECKED: fix_mark_checked}
+
+
+@director_required
+@require_POST
+def apply_fix(request, session_id):
+    session = get_object_or_404(Session, pk=session_id)
+    fix = FIXES.get(request.POST.get("action", ""))
+    if fix is None:
+        messages.error(request, _("Unknown fix: nothing was changed."))
+    else:
+        try:
+            messages.success(request, fix(request, session))
+        except ValidationError as error:
+            messages.error(request, error_text(error))
+    return redirect("session_checks", session_id=session.pk)
+
+
+@director_required
+@require_POST
+def session_status(request, session_id):
+    session = get_object_or_404(Session, pk=session_id)
+    form = StatusForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
+        return redirect("session_checks", session_id=session.pk)
+    try:
+        session = fixes.set_status(session, form.cleaned_data["status"], form.cleaned_data["corrections_until"],
+                                    request.user)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(request, _("The session is now: %(status)s.") % {"status": session.get_status_display()})
+    return redirect("session_checks", session_id=session.pk)
+
+
+@director_required
+def line_history(request, line_id):
+    records = list(TravellerLine.history.filter(id=line_id).select_related("history_user")
+                   .order_by("history_date", "history_id"))
+    if not records:
+        raise Http404(_("This line has no history."))
+    latest = records[-1]
+    board = Board.objects.select_related("section__session").filter(pk=latest.board_id).first()
+    deleted = list(TravellerLine.history.filter(board_id=latest.board_id, history_type="-").exclude(id=line_id)
+                   .select_related("history_user").order_by("-history_date"))
+    pairs = history_pairs(records + deleted)
+    return render(request, "events/director/line_history.html", {
+        "line_id": line_id, "latest": latest, "board": board, "session": board.section.session if board else None,
+        "exists": latest.history_type != "-", "entries": line_changes(records, pairs),
+        "latest_ns": pairs.get(latest.ns_pair_id, "?"), "latest_ew": pairs.get(latest.ew_pair_id, "?"),
+        "deleted": [{"record": record, "ns": pairs.get(record.ns_pair_id, "?"), "ew": pairs.get(record.ew_pair_id, "?")}
+                    for record in deleted],
+    })

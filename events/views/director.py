@@ -1,0 +1,112 @@
+"""Director pages: the session list, set-up of a session and its sections, pairs and players."""
+
+from django.contrib import messages
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from events.access import director_required
+from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
+from events.models import Member, Session
+from events.plans import section_plan
+from events.progress import section_progress
+from events.setup import movement_changed, prepare_section, section_has_results, set_players
+
+
+@director_required
+def director_home(request):
+    sessions = Session.objects.select_related("director")[:100]
+    return render(request, "events/director/home.html", {"sessions": sessions})
+
+
+def save_session(request, form, formset):
+    """Saves a session and its sections; returns False (with errors on the forms) when refused."""
+    for section_form in formset.forms:
+        section = section_form.instance
+        if section.pk and section_has_results(section):
+            if section_form in formset.deleted_forms:
+                section_form.add_error(None, _("Section %(letter)s has results: remove them first.")
+                                       % {"letter": section.letter})
+                return False
+            if section_form.has_changed() and movement_changed(section_form.save(commit=False)):
+                section_form.add_error(None, _("Section %(letter)s has results: its movement can no longer "
+                                               "change.") % {"letter": section.letter})
+                return False
+    with transaction.atomic():
+        session = form.save(commit=False)
+        session.director = session.director or request.user
+        session.save()
+        formset.instance = session
+        formset.save()
+        for section in session.sections.all():
+            prepare_section(section)
+    return True
+
+
+def session_form_page(request, session=None):
+    form = SessionForm(request.POST or None, instance=session)
+    formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
+    if request.method == "POST" and form.is_valid() and formset.is_valid() and save_session(request, form, formset):
+        messages.success(request, _("Session saved."))
+        return redirect("session_setup", session_id=form.instance.pk)
+    sections = []
+    if session is not None:
+        for section in session.sections.select_related("custom_movement", "session"):
+            sections.append({"section": section, "plan": section_plan(section),
+                             "progress": section_progress(section)})
+    return render(request, "events/director/session_setup.html",
+                  {"form": form, "formset": formset, "session": session, "sections": sections})
+
+
+@director_required
+def session_create(request):
+    return session_form_page(request)
+
+
+@director_required
+def session_setup(request, session_id):
+    return session_form_page(request, get_object_or_404(Session, pk=session_id))
+
+
+@director_required
+def session_pairs(request, session_id):
+    session = get_object_or_404(Session, pk=session_id)
+    pairs = [pair for section in session.sections.all()
+             for pair in section.pairs.select_related("player1", "player2", "section")]
+    forms_ = [PairPlayersForm(request.POST or None, prefix=f"p{pair.pk}",
+                              initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option})
+              for pair in annotate_options(pairs)]
+    if request.method == "POST" and all(f.is_valid() for f in forms_):
+        set_players([(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
+                     for pair, f in zip(pairs, forms_, strict=True)])
+        messages.success(request, _("Players saved."))
+        return redirect("session_pairs", session_id=session.pk)
+    members = [member_option(m) for m in Member.objects.filter(active=True)]
+    return render(request, "events/director/session_pairs.html", {
+        "session": session, "rows": list(zip(pairs, forms_, strict=True)), "members": members,
+        "member_form": MemberQuickForm(prefix="member"),
+    })
+
+
+def annotate_options(pairs):
+    for pair in pairs:
+        pair.player1_name_option = member_option(pair.player1) if pair.player1_id else pair.player1_guest
+        pair.player2_name_option = member_option(pair.player2) if pair.player2_id else pair.player2_guest
+    return pairs
+
+
+@director_required
+@require_POST
+def member_quick_add(request):
+    form = MemberQuickForm(request.POST, prefix="member")
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = ""
+    if form.is_valid():
+        member = form.save()
+        messages.success(request, _("%(name)s added: type their name or number in a pair.")
+                         % {"name": member_option(member)})
+        return redirect(back or "members")
+    return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

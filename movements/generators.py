@@ -1,0 +1,50 @@
+"""Movements for pairs events, in pure Python (standard library only, no Django).
+
+    from movements.generators import mitchell, howell, check
+
+    movement = mitchell(8, 3, even="relay")      # or howell(5, 3), or parse_movement_csv(text, name="...")
+    check(movement)                               # [] when sound, else a list of Violation
+    movement.pair_round("5EW", 3)                 # where pair 5 EW plays in round 3
+    movement.table_card(1), movement.pair_guide("5EW"), movement.board_plays(7)
+    balance(movement).text()                      # how often each pair is compared with each other pair
+    manning(movement).text()                      # the grid directors know: NS-set-EW per round and table
+
+The modules: `movements.model` (Movement, Encounter and the queries), `movements.mitchell`,
+`movements.howell` with the layouts in `movements.howell_tables`, `movements.checks` (check, balance),
+`movements.custom` (CSV in and out) and `movements.manning`.
+"""
+
+from __future__ import annotations
+
+from .checks import BalanceReport, Violation, balance, boards_played, check, meeting_counts
+from .custom import COLUMNS, MovementError, Problem, movement_to_csv, parse_movement_csv
+from .howell import SUPPORTED_TABLES as HOWELL_TABLES
+from .howell import howell
+from .manning import Manning, manning
+from .mitchell import mitchell
+from .model import BoardPlay, BoardsNext, Encounter, Movement, PairRound, TableCardRow
+
+__all__ = [
+    "COLUMNS",
+    "HOWELL_TABLES",
+    "BalanceReport",
+    "BoardPlay",
+    "BoardsNext",
+    "Encounter",
+    "Manning",
+    "Movement",
+    "MovementError",
+    "PairRound",
+    "Problem",
+    "TableCardRow",
+    "Violation",
+    "balance",
+    "boards_played",
+    "check",
+    "howell",
+    "manning",
+    "meeting_counts",
+    "mitchell",
+    "movement_to_csv",
+    "parse_movement_csv",
+]

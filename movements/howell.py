@@ -1,0 +1,124 @@
+"""Complete Howell movements: every pair meets every other pair once and plays every board set once.
+
+Pairs are numbered 1 .. 2 x tables (labels ``"1"``, ``"2"``...); the highest number is the stationary pair.
+The layouts and their sources are in `movements.howell_tables`.  One winner: all pairs are ranked together.
+
+``phantom``: a missing pair, for an odd number of pairs.  ``True`` makes the stationary pair the missing one,
+so the sit-out is always at the same table (the usual advice); a pair label picks another pair.
+"""
+
+from __future__ import annotations
+
+from .howell_tables import LAYOUTS, HowellLayout
+from .model import Encounter, Movement, board_sets_for, check_positive, shared_tables
+
+SUPPORTED_TABLES = tuple(sorted(LAYOUTS))
+
+
+def _relay_notes(layout: HowellLayout) -> list[str]:
+    """Where the sets not in play wait, for a layout whose boards move down one table through relays."""
+    if len(layout.sets) != 1:
+        return []
+    n = layout.rounds
+    position = {table: layout.sets[0][table - 1] - 1 for table in range(1, layout.tables + 1)}
+    if len(set(position.values())) < layout.tables:
+        return []
+    order = sorted(position, key=position.get)  # tables in order of the set they hold in round 1
+    notes = []
+    for index, table in enumerate(order):
+        following = order[(index + 1) % len(order)]
+        gap = (position[following] - position[table]) % n - 1
+        if gap > 0:
+            first = position[table] + 2
+            sets = f"set {first} waits" if gap == 1 else f"sets {first}-{first + gap - 1} wait"
+            notes.append(
+                f"Round 1: {sets} on a relay between table {following} and table {table}: boards leaving "
+                f"table {following} go onto the relay, and table {table} takes its next boards from it."
+            )
+    return notes
+
+
+def howell(
+    tables: int,
+    boards_per_round: int = 2,
+    *,
+    rounds: int | None = None,
+    phantom: bool | str = False,
+    first_board: int = 1,
+) -> Movement:
+    """A complete Howell for 2 to 10 tables (2T - 1 rounds, 2T - 1 board sets); ``rounds`` shortens it."""
+    check_positive("tables", tables)
+    if tables not in LAYOUTS:
+        raise ValueError(
+            f"no complete Howell for {tables} tables (supported: {SUPPORTED_TABLES[0]} to {SUPPORTED_TABLES[-1]})"
+        )
+    check_positive("boards_per_round", boards_per_round)
+    check_positive("first_board", first_board)
+    layout = LAYOUTS[tables]
+    natural = layout.rounds
+    if rounds is None:
+        rounds = natural
+    check_positive("rounds", rounds)
+    if rounds > natural:
+        raise ValueError(f"a {tables}-table Howell has at most {natural} rounds (asked for {rounds})")
+    labels = [str(pair) for pair in range(1, 2 * tables + 1)]
+    missing = None
+    if phantom is True:
+        missing = str(layout.stationary)
+    elif phantom:
+        if str(phantom) not in labels:
+            raise ValueError(f"phantom must be True or one of the pairs 1..{2 * tables} (got {phantom!r})")
+        missing = str(phantom)
+
+    board_sets = board_sets_for(natural, boards_per_round, first_board)
+    encounters = []
+    for round in range(1, rounds + 1):
+        placements = {table: layout.set_at(table, round) for table in range(1, tables + 1)}
+        sharing = shared_tables(placements)
+        for table, (ns_start, ew_start) in enumerate(layout.start, 1):
+            ns = str(layout.seat_holder(ns_start, round))
+            ew = str(layout.seat_holder(ew_start, round))
+            encounters.append(
+                Encounter(
+                    round=round,
+                    table=table,
+                    ns=None if ns == missing else ns,
+                    ew=None if ew == missing else ew,
+                    boards=board_sets[placements[table]],
+                    board_set=placements[table],
+                    shared_with=sharing[table],
+                )
+            )
+
+    stationary = layout.stationary
+    notes = [
+        f"Pair {stationary} stays at table {layout.stationary_table}, North-South. After each round every other "
+        f"pair moves to the seat just left by the pair numbered one below it (pair 1 follows pair {stationary - 1}).",
+        "Boards move down one table each round; sets not in play wait on relay tables.",
+    ]
+    notes += _relay_notes(layout)
+    shared_rounds = sorted({e.round for e in encounters if e.shared_with})
+    if shared_rounds == list(range(1, rounds + 1)):
+        notes.append("The tables share boards every round.")
+    elif shared_rounds:
+        notes.append(
+            "Shared boards in round " + ", ".join(map(str, shared_rounds)) + ": several tables play the same set "
+            "(make copies of those boards in advance if you can)."
+        )
+    if missing:
+        notes.append(f"Pair {missing} is missing: its opponents sit out that round.")
+    if rounds < natural:
+        notes.append(f"Shortened to {rounds} of the {natural} rounds: not every pair meets every other pair.")
+    return Movement(
+        kind="howell",
+        name=f"{tables}-table Howell" + ("" if rounds == natural else f" ({rounds} of {natural} rounds)"),
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        board_sets=board_sets,
+        winners=1,
+        pairs=tuple(label for label in labels if label != missing),
+        encounters=tuple(encounters),
+        missing_pair=missing,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,563 @@
+"""Checks before publishing, the one-click fixes and the session status, at the service level.
+
+Sessions are entered through `save_line` as a director would; bad data that the entry refuses
+(swapped rounds, scored sit-outs, wrong scores) is written straight into the models, as an old
+import would have left it.
+"""
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from events import checks, fixes, line_history
+from events.checks import Kind
+from events.models import Board, Pair, Section, Session, TravellerLine
+from events.plans import section_plan
+from events.services import delete_line, read_result, save_line
+
+# --- building sessions ------------------------------------------------------------------------------------------
+
+
+def make_section(kind="mitchell", tables=3, boards_per_round=2, name="Club night", **options):
+    """A session with one section, its boards and pairs made from the movement."""
+    session = Session.objects.create(name=name, date=datetime.date(2026, 11, 2))
+    section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
+                                     boards_per_round=boards_per_round, **options)
+    plan = section_plan(section)
+    numbers = plan.boards or range(1, boards_per_round * (options.get("rounds") or tables) + 1)
+    Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
+    if plan.has_schedule:
+        labels = plan.pair_labels
+    else:
+        labels = [f"{number}{direction}" for number in range(1, tables + 1) for direction in ("NS", "EW")]
+    for label in labels:
+        direction = label[-2:] if label[-2:] in ("NS", "EW") else ""
+        Pair.objects.create(section=section, number=int(label[: len(label) - len(direction)]), direction=direction)
+    return session, section
+
+
+def pairs_of(section):
+    return {pair.label: pair for pair in section.pairs.all()}
+
+
+def board(section, number):
+    found = section.boards.get(number=number)
+    found.section = section
+    return found
+
+
+def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
+    pairs = pairs_of(section)
+    return save_line(board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+                     result=read_result(slot.board, contract, declarer, result), user=user)
+
+
+def enter_all(section, skip=()):
+    for slot in section_plan(section).slots:
+        if slot not in skip:
+            enter(section, slot)
+
+
+def kinds(problems):
+    return sorted(problem.kind for problem in problems)
+
+
+def line_at(section, slot):
+    return TravellerLine.objects.get(board__section=section, board__number=slot.board, round=slot.round,
+                                     table=slot.table)
+
+
+@pytest.fixture
+def mitchell(db):
+    """3-table Mitchell, 2 boards a round: 3 rounds, boards 1-6, each played three times; all entered."""
+    session, section = make_section()
+    enter_all(section)
+    return session, section
+
+
+# --- a clean session --------------------------------------------------------------------------------------------
+
+
+def test_a_complete_session_has_no_problem(mitchell):
+    session, _section = mitchell
+    assert checks.session_problems(session) == []
+    assert checks.blocking_problems(session) == []
+
+
+# --- missing and extra results ----------------------------------------------------------------------------------
+
+
+def test_missing_results_are_blocking_and_name_the_encounters(db):
+    session, section = make_section()
+    plan = section_plan(section)
+    left_out = plan.slots_for_board(3)[1]
+    enter_all(section, skip={left_out})
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.MISSING and problem.blocking
+    assert problem.board == 3 and problem.fix is None and not problem.can_mark_checked
+    assert "2 of the 3 results" in problem.message
+    assert f"round {left_out.round}, table {left_out.table}: {left_out.ns} v {left_out.ew}" in problem.message
+
+    enter(section, left_out)  # entering the missing result clears it
+    assert checks.session_problems(session) == []
+
+
+def test_a_not_played_line_counts_as_a_result(db):
+    session, section = make_section()
+    left_out = section_plan(section).slots_for_board(1)[0]
+    enter_all(section, skip={left_out})
+    enter(section, left_out, contract="NP", declarer="", result="")
+    assert checks.session_problems(session) == []
+
+
+def test_extra_results_are_blocking(mitchell):
+    session, section = mitchell
+    extra_ns = Pair.objects.create(section=section, number=9, direction="NS")
+    extra_ew = Pair.objects.create(section=section, number=9, direction="EW")
+    TravellerLine.objects.create(board=board(section, 2), round=1, table=4, ns_pair=extra_ns, ew_pair=extra_ew,
+                                 contract="3NT", declarer="N", tricks=9, ns_score=600)
+    problems = checks.session_problems(session)
+    assert kinds(problems) == [Kind.EXTRA, Kind.MISPLACED]
+    extra = next(problem for problem in problems if problem.kind == Kind.EXTRA)
+    assert extra.blocking and extra.board == 2
+    assert "4 results; the movement schedules only 3" in extra.message
+
+
+def test_results_on_a_board_the_movement_does_not_play(mitchell):
+    session, section = mitchell
+    stray = Board.objects.create(section=section, number=7)
+    pairs = pairs_of(section)
+    TravellerLine.objects.create(board=stray, ns_pair=pairs["1NS"], ew_pair=pairs["1EW"], contract="1NT",
+                                 declarer="S", tricks=7, ns_score=scoring_ns(7, "1NT", "S", 7))
+    problems = checks.session_problems(session)
+    assert kinds(problems) == [Kind.EXTRA, Kind.MISPLACED]
+    assert all(problem.blocking and problem.board == 7 for problem in problems)
+    assert "does not play it" in problems[0].message or "does not play it" in problems[1].message
+
+
+# --- misplaced pairs --------------------------------------------------------------------------------------------
+
+
+def misplace_one_line(section):
+    """Board 1's first line gets an EW pair the movement does not seat there (as an import could)."""
+    slot = section_plan(section).slots_for_board(1)[0]
+    line = line_at(section, slot)
+    others = {s.ew for s in section_plan(section).slots_for_board(1)}
+    stranger = Pair.objects.create(section=section, number=8, direction="EW")
+    assert stranger.label not in others
+    TravellerLine.objects.filter(pk=line.pk).update(ew_pair=stranger)
+    return line
+
+
+def test_misplaced_pair_is_blocking_until_marked_checked(mitchell):
+    session, section = mitchell
+    line = misplace_one_line(section)
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.MISPLACED and problem.blocking
+    assert problem.line_id == line.pk and problem.fix is None and problem.can_mark_checked
+    assert "does not put these pairs on this board" in problem.message
+
+    fixes.mark_checked(line)
+    [problem] = checks.session_problems(session)
+    assert problem.checked and not problem.blocking and not problem.can_mark_checked
+    assert checks.blocking_problems(session) == []
+
+
+def test_a_line_in_the_wrong_round_is_misplaced(mitchell):
+    session, section = mitchell
+    slot = section_plan(section).slots_for_board(1)[0]
+    line = line_at(section, slot)
+    TravellerLine.objects.filter(pk=line.pk).update(round=slot.round + 1)
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.MISPLACED
+    assert f"round {slot.round}, not round {slot.round + 1}" in problem.message
+
+
+# --- swapped rounds ---------------------------------------------------------------------------------------------
+
+
+def swap_directly(lines):
+    for line in lines:
+        TravellerLine.objects.filter(pk=line.pk).update(ns_pair=line.ew_pair_id, ew_pair=line.ns_pair_id)
+
+
+def test_a_swapped_round_is_found_and_swapped_back(mitchell, director_user):
+    session, section = mitchell
+    at_table = list(TravellerLine.objects.filter(board__section=section, round=2, table=1))
+    assert len(at_table) == 2
+    scores_before = {line.pk: (line.ns_score, line.ns_points, line.ew_points) for line in at_table}
+    swap_directly(at_table)
+
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.SWAPPED_ROUND and problem.blocking
+    assert (problem.round, problem.table) == (2, 1)
+    assert sorted(problem.line_ids) == sorted(line.pk for line in at_table)
+    assert problem.fix == checks.SWAP_ROUND
+    assert dict(problem.fix_params) == {"section": str(section.pk), "table": "1", "round": "2"}
+
+    assert fixes.swap_round(section, 1, 2, director_user) == 2
+    assert checks.session_problems(session) == []
+    for line in TravellerLine.objects.filter(pk__in=scores_before):
+        assert (line.ns_pair_id, line.ew_pair_id) == next(
+            (original.ns_pair_id, original.ew_pair_id) for original in at_table if original.pk == line.pk)
+        assert (line.ns_score, line.ns_points, line.ew_points) == scores_before[line.pk]
+        assert line.history.first().history_user == director_user
+
+
+def test_a_swapped_round_without_round_and_table_on_its_lines(mitchell):
+    session, section = mitchell
+    at_table = list(TravellerLine.objects.filter(board__section=section, round=3, table=2))
+    swap_directly(at_table)
+    TravellerLine.objects.filter(pk__in=[line.pk for line in at_table]).update(round=None, table=None)
+    [problem] = checks.session_problems(session)
+    assert (problem.kind, problem.round, problem.table) == (Kind.SWAPPED_ROUND, 3, 2)
+    fixes.swap_round(section, 2, 3)
+    assert checks.session_problems(session) == []
+    assert set(TravellerLine.objects.filter(pk__in=[line.pk for line in at_table])
+               .values_list("round", "table")) == {(3, 2)}
+
+
+def test_one_swapped_line_of_a_round_is_a_misplaced_pair(mitchell):
+    session, section = mitchell
+    first, _second = TravellerLine.objects.filter(board__section=section, round=2, table=1)
+    swap_directly([first])
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.MISPLACED and problem.line_id == first.pk
+    assert "are the directions swapped?" in problem.message
+
+
+def test_swapping_a_round_without_lines_is_refused(mitchell):
+    _session, section = mitchell
+    with pytest.raises(ValidationError):
+        fixes.swap_round(section, 7, 2)
+
+
+def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
+    """Round 3 is arrow-switched; an old import wrote its travellers with the pairs as they sat (EW pair
+    North-South), where the movement keeps each pair under its own direction: every table of round 3 looks
+    swapped."""
+    session, section = make_section(tables=3, boards_per_round=2, arrow_switch_rounds="3")
+    plan = section_plan(section)
+    switched = [slot for slot in plan.slots if slot.round == 3]
+    assert switched and all(slot.arrow_switched for slot in switched)
+    enter_all(section, skip=set(switched))
+    pairs = pairs_of(section)
+    for slot in switched:
+        TravellerLine.objects.create(board=board(section, slot.board), round=3, table=slot.table,
+                                     ns_pair=pairs[slot.ew], ew_pair=pairs[slot.ns], contract="3NT", declarer="N",
+                                     tricks=9, ns_score=scoring_ns(slot.board, "3NT", "N", 9))
+    problems = checks.session_problems(session)
+    assert {(problem.kind, problem.round, problem.table) for problem in problems} == {
+        (Kind.SWAPPED_ROUND, 3, table) for table in (1, 2, 3)}
+    for problem in problems:
+        fixes.swap_round(section, problem.table, problem.round)
+    assert checks.session_problems(session) == []
+
+
+# --- scores that disagree with their contract -------------------------------------------------------------------
+
+
+def test_a_wrong_score_is_blocking_and_recomputed(mitchell, director_user):
+    session, section = mitchell
+    slot = section_plan(section).slots_for_board(2)[0]  # board 2: NS vulnerable
+    line = line_at(section, slot)
+    assert line.ns_score == 600
+    points = line.ns_points
+    TravellerLine.objects.filter(pk=line.pk).update(ns_score=400, ns_points=None)
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.SCORE and problem.blocking and problem.line_id == line.pk
+    assert problem.fix == checks.RECOMPUTE and dict(problem.fix_params) == {"line": str(line.pk)}
+    assert "+600" in problem.message and "+400" in problem.message
+
+    fixes.recompute_line(line, director_user)
+    line.refresh_from_db()
+    assert line.ns_score == 600 and line.ns_points == points
+    assert checks.session_problems(session) == []
+    record = line.history.first()
+    assert record.history_user == director_user and record.ns_score == 600
+
+
+def test_a_passed_out_board_scores_zero(mitchell):
+    session, section = mitchell
+    line = line_at(section, section_plan(section).slots_for_board(4)[0])
+    TravellerLine.objects.filter(pk=line.pk).update(contract="PASS", declarer="", tricks=None, ns_score=50)
+    problems = checks.session_problems(session)
+    score = next(problem for problem in problems if problem.kind == Kind.SCORE)
+    fixes.recompute_line(TravellerLine.objects.get(pk=score.line_id))
+    line.refresh_from_db()
+    assert line.ns_score == 0
+    assert Kind.SCORE not in kinds(checks.session_problems(session))
+
+
+def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
+    session, section = mitchell
+    line = line_at(section, section_plan(section).slots_for_board(1)[0])
+    TravellerLine.objects.filter(pk=line.pk).update(declarer="")
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.SCORE and problem.blocking and problem.fix is None
+    assert "declarer is missing" in problem.message
+    with pytest.raises(ValidationError):
+        fixes.recompute_line(line)
+    fixes.mark_checked(line)
+    assert checks.blocking_problems(session) == []
+
+
+def test_recomputing_an_adjusted_line_is_refused(db):
+    session, section = make_section()
+    slot = section_plan(section).slots_for_board(1)[0]
+    line = enter(section, slot, contract="A6040", declarer="", result="")
+    with pytest.raises(ValidationError):
+        fixes.recompute_line(line)
+
+
+# --- averages ---------------------------------------------------------------------------------------------------
+
+
+def test_an_average_blocks_until_checked(db, director_user):
+    session, section = make_section()
+    average = section_plan(section).slots_for_board(5)[1]
+    enter_all(section, skip={average})
+    line = enter(section, average, contract="A", declarer="", result="")  # a bare "A" is read as A5050
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.AVERAGE and problem.blocking
+    assert problem.fix == checks.MARK_CHECKED and problem.shows_fix and not problem.can_mark_checked
+    assert "A5050" in problem.message and "explicit split such as A6040, A5050 or A4040" in problem.message
+
+    fixes.mark_checked(line, director_user)
+    [problem] = checks.session_problems(session)
+    assert problem.checked and not problem.blocking and not problem.shows_fix
+    assert line.history.first().history_user == director_user
+
+
+def test_a_correction_after_the_check_reopens_it(db):
+    session, section = make_section()
+    average = section_plan(section).slots_for_board(5)[1]
+    enter_all(section, skip={average})
+    line = enter(section, average, contract="A5050", declarer="", result="")
+    fixes.mark_checked(line)
+    assert checks.blocking_problems(session) == []
+    line.refresh_from_db()
+    pairs = pairs_of(section)
+    save_line(board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
+              result=read_result(5, "A6040", "", ""), line=line)
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.AVERAGE and problem.blocking and "A6040" in problem.message
+    fixes.mark_checked(line)
+    assert checks.blocking_problems(session) == []
+
+
+# --- scored sit-outs --------------------------------------------------------------------------------------------
+
+
+def test_a_scored_sit_out_is_blocking_until_checked(db):
+    session, section = make_section(tables=4, boards_per_round=2, phantom=True)
+    plan = section_plan(section)
+    enter_all(section)
+    assert checks.session_problems(session) == []
+    round_ = 2
+    [sitting] = sorted(checks.sit_outs(plan)[round_])
+    # an old import gave the pair sitting out a result on a board of round 2
+    number = min(slot.board for slot in plan.slots if slot.round == round_)
+    pairs = pairs_of(section)
+    opponent = next(label for label in plan.pair_labels if label[-2:] != sitting[-2:])
+    ns, ew = (sitting, opponent) if sitting.endswith("NS") else (opponent, sitting)
+    line = TravellerLine.objects.create(board=board(section, number), round=round_, ns_pair=pairs[ns],
+                                        ew_pair=pairs[ew], contract="4S", declarer="N", tricks=10,
+                                        ns_score=scoring_ns(number, "4S", "N", 10))
+    problems = checks.session_problems(session)
+    sit_out = next(problem for problem in problems if problem.kind == Kind.SIT_OUT)
+    assert sit_out.blocking and sit_out.line_id == line.pk and sit_out.can_mark_checked
+    assert f"{sitting} sitting out in round 2" in sit_out.message
+    assert Kind.EXTRA in kinds(problems)  # the board now has one result more than scheduled
+
+    fixes.mark_checked(line)
+    assert Kind.SIT_OUT not in kinds(checks.blocking_problems(session))
+
+
+def scoring_ns(number, contract, declarer, tricks):
+    return read_result(number, contract, declarer, str(tricks)).ns_score
+
+
+# --- warnings and free entry ------------------------------------------------------------------------------------
+
+
+def test_a_far_score_is_a_warning_that_does_not_block(db):
+    session, section = make_section()
+    plan = section_plan(section)
+    far = plan.slots_for_board(4)[0]
+    enter_all(section, skip={far})
+    enter(section, far, contract="7NT", declarer="N", result="13")
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.WARNING and not problem.blocking and problem.can_mark_checked
+    assert "far from every other result" in problem.message
+
+
+def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
+    session, section = make_section(kind="none", tables=2, boards_per_round=2, rounds=2)
+    pairs = pairs_of(section)
+    for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
+        save_line(board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
+                  result=read_result(number, "2S", "N", "8"))
+    problems = checks.session_problems(session)
+    assert kinds(problems) == [Kind.UNEVEN]
+    assert not problems[0].blocking and problems[0].board == 2
+
+
+# --- status -----------------------------------------------------------------------------------------------------
+
+
+def in_a_week():
+    return timezone.now() + datetime.timedelta(days=7)
+
+
+def test_publishing_is_refused_while_blocking_problems_remain(db, director_user):
+    session, section = make_section()
+    enter_all(section, skip={section_plan(section).slots[0]})
+    for status in (Session.Status.PROVISIONAL, Session.Status.FINAL):
+        with pytest.raises(ValidationError) as refused:
+            fixes.set_status(session, status, in_a_week(), director_user)
+        assert "checks page" in " ".join(refused.value.messages)
+    session.refresh_from_db()
+    assert session.status == Session.Status.IN_PROGRESS
+
+
+def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
+    session, section = make_section()
+    missing = section_plan(section).slots[0]
+    enter_all(section, skip={missing})
+    enter(section, missing)
+    until = in_a_week()
+    session = fixes.set_status(session, Session.Status.PROVISIONAL, until, director_user)
+    session.refresh_from_db()
+    assert session.status == Session.Status.PROVISIONAL and session.corrections_until == until
+    assert session.history.first().history_user == director_user
+    assert Session.objects.published().filter(pk=session.pk).exists()
+
+    fixes.set_status(session, Session.Status.FINAL, None, director_user)
+    session.refresh_from_db()
+    assert session.status == Session.Status.FINAL and session.corrections_until == until
+
+    fixes.set_status(session, Session.Status.IN_PROGRESS, None, director_user)
+    session.refresh_from_db()
+    assert session.status == Session.Status.IN_PROGRESS and session.corrections_until is None
+
+
+def test_checked_problems_do_not_block_publishing(mitchell):
+    session, section = mitchell
+    line = misplace_one_line(section)
+    with pytest.raises(ValidationError):
+        fixes.set_status(session, Session.Status.FINAL)
+    fixes.mark_checked(line)
+    assert fixes.set_status(session, Session.Status.FINAL).status == Session.Status.FINAL
+
+
+def test_unpublishing_is_allowed_with_problems(mitchell):
+    session, section = mitchell
+    fixes.set_status(session, Session.Status.FINAL)
+    misplace_one_line(section)
+    assert fixes.set_status(session, Session.Status.IN_PROGRESS).status == Session.Status.IN_PROGRESS
+
+
+def test_publishing_rescores_the_session(mitchell):
+    session, section = mitchell
+    TravellerLine.objects.filter(board__section=section).update(ns_points=None, ew_points=None)
+    fixes.set_status(session, Session.Status.FINAL)
+    assert not TravellerLine.objects.filter(board__section=section, ns_points__isnull=True).exists()
+
+
+@pytest.mark.parametrize("until", [None, "past"])
+def test_provisional_needs_a_future_end_of_corrections(mitchell, until):
+    session, _section = mitchell
+    when = timezone.now() - datetime.timedelta(hours=1) if until == "past" else None
+    with pytest.raises(ValidationError) as refused:
+        fixes.set_status(session, Session.Status.PROVISIONAL, when)
+    assert "corrections_until" in refused.value.message_dict
+
+
+def test_an_unknown_status_is_refused(mitchell):
+    session, _section = mitchell
+    with pytest.raises(ValidationError):
+        fixes.set_status(session, "published")
+
+
+def test_a_naive_end_of_corrections_is_read_in_the_club_time_zone(mitchell):
+    session, _section = mitchell
+    naive = (timezone.localtime() + datetime.timedelta(days=2)).replace(tzinfo=None, microsecond=0)
+    session = fixes.set_status(session, Session.Status.PROVISIONAL, naive)
+    session.refresh_from_db()
+    assert timezone.localtime(session.corrections_until).replace(tzinfo=None) == naive
+
+
+# --- bounded queries --------------------------------------------------------------------------------------------
+
+
+def count_queries(session):
+    with CaptureQueriesContext(connection) as context:
+        checks.session_problems(session)
+    return len(context.captured_queries)
+
+
+def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
+    small, small_section = make_section(tables=3, boards_per_round=1, name="Small")
+    enter_all(small_section)
+    big, big_section = make_section(tables=7, boards_per_round=3, name="Big")
+    enter_all(big_section)
+    for section in (small_section, big_section):
+        lines = list(TravellerLine.objects.filter(board__section=section)[:3])
+        swap_directly(lines[:1])
+        TravellerLine.objects.filter(pk=lines[1].pk).update(ns_score=1)
+        fixes.mark_checked(lines[2])
+    assert len(checks.session_problems(big)) >= 2
+    assert count_queries(big) == count_queries(small) <= 4
+
+
+# --- history data -----------------------------------------------------------------------------------------------
+
+
+def test_line_changes_give_before_and_after(db, director_user):
+    session, section = make_section()
+    slot = section_plan(section).slots_for_board(1)[0]
+    line = enter(section, slot, user=director_user)
+    pairs = pairs_of(section)
+    save_line(board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+              result=read_result(1, "4S", "N", "10"), line=line, user=director_user)
+    delete_line(TravellerLine.objects.get(pk=line.pk), user=director_user)
+    records = list(TravellerLine.history.filter(id=line.pk).order_by("history_date", "history_id"))
+    created, changed, deleted = line_history.line_changes(records, line_history.history_pairs(records))
+    assert created.kind == "+" and created.user == director_user
+    assert ("NS pair", "—", slot.ns) in {(c.field, c.before, c.after) for c in created.changes}
+    assert {(c.field, c.before, c.after) for c in changed.changes} == {
+        ("contract", "3NT", "4S"), ("tricks", "9", "10"), ("NS score", "+400", "+420")}
+    assert deleted.kind == "-" and ("contract", "4S", "—") in {(c.field, c.before, c.after) for c in deleted.changes}
+
+
+# --- several sections, unreadable movements ---------------------------------------------------------------------
+
+
+def test_each_section_is_checked_against_its_own_movement(mitchell):
+    session, section_a = mitchell
+    section_b = Section.objects.create(session=session, letter="B", kind="howell", tables=3, boards_per_round=2)
+    plan_b = section_plan(section_b)
+    Board.objects.bulk_create([Board(section=section_b, number=number) for number in plan_b.boards])
+    Pair.objects.bulk_create([Pair(section=section_b, number=int(label)) for label in plan_b.pair_labels])
+    missing = plan_b.slots[-1]
+    enter_all(section_b, skip={missing})
+    [problem] = checks.session_problems(session)
+    assert (problem.kind, problem.section, problem.section_id, problem.board) == (
+        Kind.MISSING, "B", section_b.pk, missing.board)
+
+
+def test_an_unreadable_movement_blocks_publishing(db):
+    from movements.models import CustomMovement
+
+    session = Session.objects.create(name="Odd night", date=datetime.date(2026, 11, 3))
+    broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
+    Section.objects.create(session=session, letter="A", kind="custom", tables=2, custom_movement=broken)
+    [problem] = checks.session_problems(session)
+    assert problem.kind == Kind.MOVEMENT and problem.blocking
+    with pytest.raises(ValidationError):
+        fixes.set_status(session, Session.Status.FINAL)

@@ -1,0 +1,122 @@
+import pytest
+from django.urls import reverse
+
+from events.models import Member, Pair, Section, Session
+
+
+def session_post(**section):
+    data = {"name": "Monday pairs", "date": "2026-11-30", "scoring": "matchpoints", "scale": "ebu",
+            "neuberg_for_movement": "on",
+            "sections-TOTAL_FORMS": "1", "sections-INITIAL_FORMS": "0",
+            "sections-MIN_NUM_FORMS": "1", "sections-MAX_NUM_FORMS": "1000"}
+    fields = {"letter": "A", "kind": "mitchell", "tables": "5", "boards_per_round": "2", "rounds": "",
+              "first_board": "1", "even_tables": "skip", "arrow_switch_rounds": "", "custom_movement": ""}
+    fields.update(section)
+    data.update({f"sections-0-{key}": value for key, value in fields.items()})
+    return data
+
+
+def test_director_sets_up_a_mitchell(director_client):
+    response = director_client.post(reverse("session_create"), session_post())
+    session = Session.objects.get(name="Monday pairs")
+    assert response.status_code == 302 and response.url == reverse("session_setup", args=[session.pk])
+    section = session.sections.get()
+    assert section.boards.count() == 10  # 5 rounds of 2 boards
+    assert sorted(p.label for p in section.pairs.all()) == sorted(
+        [f"{n}NS" for n in range(1, 6)] + [f"{n}EW" for n in range(1, 6)])
+    page = director_client.get(response.url).content.decode()
+    assert "1NS&nbsp;v&nbsp;1EW" in page  # the movement preview, table 1 round 1
+
+
+def test_a_movement_that_cannot_be_made_is_refused_and_the_input_kept(director_client):
+    response = director_client.post(reverse("session_create"), session_post(kind="howell", tables="40"))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "This movement cannot be made" in page
+    assert 'value="Monday pairs"' in page
+    assert not Session.objects.exists()
+
+
+def test_bad_arrow_switch_rounds(director_client):
+    response = director_client.post(reverse("session_create"), session_post(arrow_switch_rounds="3, x"))
+    assert "Give round numbers separated by commas" in response.content.decode()
+    assert not Session.objects.exists()
+
+
+def test_free_entry_needs_rounds(director_client):
+    response = director_client.post(reverse("session_create"), session_post(kind="none"))
+    assert "give the number of rounds" in response.content.decode()
+
+
+@pytest.mark.parametrize("name", ["session_create", "director"])
+def test_players_and_visitors_cannot_set_up(client, player_client, name):
+    assert client.get(reverse(name)).status_code == 302
+    assert player_client.get(reverse(name)).status_code == 403
+    assert player_client.post(reverse("session_create"), session_post()).status_code == 403
+    assert not Session.objects.exists()
+
+
+def test_movement_cannot_change_once_results_exist(director_client, make_session, enter):
+    session, section = make_session("mitchell", tables=5, boards_per_round=1)
+    enter(section, 1, "1NS", "4S", "N", "10")
+    data = session_post(tables="7", boards_per_round="1")
+    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk), "sections-0-session": str(session.pk),
+                 "name": session.name})
+    response = director_client.post(reverse("session_setup", args=[session.pk]), data)
+    assert "its movement can no longer change" in response.content.decode()
+    assert Section.objects.get(pk=section.pk).tables == 5
+
+
+def test_pairs_page_links_members_by_number_and_keeps_guests(director_client, make_session):
+    session, section = make_session("howell", tables=2, boards_per_round=2)
+    ana = Member.objects.create(first_name="Ana", last_name="García", number="1001")
+    pair = section.pairs.get(number=1)
+    data = {f"p{p.pk}-player1": "" for p in section.pairs.all()} | {f"p{p.pk}-player2": "" for p in section.pairs.all()}
+    data[f"p{pair.pk}-player1"] = "Ana García (1001)"
+    data[f"p{pair.pk}-player2"] = "Visiting Guest"
+    response = director_client.post(reverse("session_pairs", args=[session.pk]), data)
+    assert response.status_code == 302
+    pair = Pair.objects.get(pk=pair.pk)
+    assert pair.player1 == ana and pair.player2 is None and pair.player2_guest == "Visiting Guest"
+    page = director_client.get(reverse("session_pairs", args=[session.pk])).content.decode()
+    assert 'value="Ana García (1001)"' in page and "<datalist" in page
+
+
+def test_pairs_page_is_for_directors_only(client, player_client, make_session):
+    session, _section = make_session("howell", tables=2, boards_per_round=2)
+    assert client.get(reverse("session_pairs", args=[session.pk])).status_code == 302
+    assert player_client.get(reverse("session_pairs", args=[session.pk])).status_code == 403
+
+
+def test_quick_add_member(director_client):
+    response = director_client.post(reverse("member_quick_add"), {
+        "member-first_name": "New", "member-last_name": "Player", "member-number": "2001", "next": "/director/"})
+    assert response.status_code == 302 and response.url == "/director/"
+    assert Member.objects.filter(number="2001").exists()
+
+
+def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_client):
+    Member.objects.create(first_name="Ana", last_name="García", number="1001")
+    response = director_client.post(reverse("member_quick_add"), {
+        "member-first_name": "Other", "member-last_name": "Person", "member-number": "1001"})
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert 'value="Other"' in page and "already exists" in page
+    assert Member.objects.count() == 1
+
+
+def test_quick_add_ignores_an_outside_next(director_client):
+    response = director_client.post(reverse("member_quick_add"), {
+        "member-first_name": "A", "member-last_name": "B", "next": "https://evil.example/"})
+    assert response.url == reverse("members")
+
+
+def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
+    from events.setup import prepare_section
+
+    _session, section = make_session("none", tables=2, boards_per_round=2, rounds=3)
+    section.pairs.all().delete()
+    Pair.objects.bulk_create([Pair(section=section, number=n) for n in range(1, 5)])
+    prepare_section(section)
+    assert sorted(p.label for p in section.pairs.all()) == ["1", "2", "3", "4"]
+    assert section.boards.count() == 6
