@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "simple_history",
     "movements",
     "events",
+    "teams",
 ]
 
 MIDDLEWARE = [

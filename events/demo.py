@@ -51,6 +51,9 @@ def load_demo() -> dict:
     director.groups.add(Group.objects.get(name="Directors"))
     for spec in DEMO_SESSIONS:
         load_demo_session(director, **spec)
+    from teams.demo import load_teams_demo  # the teams app builds on the members above
+
+    load_teams_demo()
     return {
         "members": Member.objects.count(),
         "sessions": Session.objects.count(),

@@ -27,3 +27,13 @@ def test_demo_sessions_are_finished_and_fully_scored(db):
         section = session.sections.get()
         assert TravellerLine.objects.filter(board__section=section).count() == len(section_plan(section).slots)
     assert not TravellerLine.objects.filter(ns_points__isnull=True).exists()
+
+
+def test_demo_has_finished_teams_events(db):
+    from teams.models import TeamEvent
+
+    call_command("load_demo", stdout=io.StringIO())
+    call_command("load_demo", stdout=io.StringIO())
+    events = TeamEvent.objects.all()
+    assert sorted(event.format for event in events) == ["round-robin", "swiss"]
+    assert all(event.status == "final" for event in events)

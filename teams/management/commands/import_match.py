@@ -1,0 +1,45 @@
+"""python manage.py import_match MATCH_ID FILE: replaces a team match's board results from a CSV file."""
+
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from teams.models import Match
+from teams.transfer import COLUMNS, MatchRefused, import_match
+
+
+def read_text(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read().decode("utf-8-sig")
+        with open(path, encoding="utf-8-sig", newline="") as file:
+            return file.read()
+    except OSError as error:
+        raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
+    except UnicodeDecodeError:
+        raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
+
+
+class Command(BaseCommand):
+    @property
+    def help(self) -> str:
+        return _("Replaces a team match's board results with those of a CSV file (columns %(columns)s). "
+                 "A file with any problem is refused whole.") % {"columns": ", ".join(COLUMNS)}
+
+    def add_arguments(self, parser):
+        parser.add_argument("match_id", type=int, help=_("the match's id"))
+        parser.add_argument("file", help=_("CSV file (- for standard input)"))
+
+    def handle(self, *args, match_id, file, **options):
+        match = Match.objects.select_related("event").filter(pk=match_id).first()
+        if match is None:
+            raise CommandError(_("There is no match %(id)s.") % {"id": match_id})
+        try:
+            count = import_match(match, read_text(file))
+        except MatchRefused as refused:
+            for problem in refused.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(_("The file was not imported: %(count)d problem(s).")
+                               % {"count": len(refused.problems)}) from None
+        self.stdout.write(_("Imported %(count)d room results into match %(id)s.") % {"count": count, "id": match_id})

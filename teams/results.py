@@ -1,0 +1,156 @@
+"""One room's result as typed, and one board's IMPs or board-a-match points from its two rooms.
+
+Pure functions over `scoring`: the home team sits NS in room 1 and EW in room 2, so a played board
+gives the home team `scoring.team_imps(room 1 NS score, room 2 NS score)`. An artificial adjusted
+score in a room (A+, A, A- or A6040 ...) gives each team the IMPs of `scoring.ADJUSTED_IMPS`
+(average plus +3, average 0, average minus -3) and the board is not compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+import scoring
+
+PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"}
+BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
+
+
+@dataclass(frozen=True)
+class RoomResult:
+    """What was typed for one room, read and scored: a contract, a passed-out board or an adjusted score."""
+
+    contract: str = ""
+    declarer: str = ""
+    tricks: int | None = None
+    adjusted: str = ""
+    ns_score: int | None = None
+
+    @property
+    def entry(self) -> int | scoring.Adjusted:
+        return scoring.parse_entry(self.adjusted) if self.adjusted else self.ns_score
+
+
+def _adjusted(text: str) -> RoomResult:
+    try:
+        entry = scoring.parse_entry(text)
+    except ValueError:
+        entry = None
+    if entry is None or entry.ns_percent not in scoring.ADJUSTED_IMPS or entry.ew_percent not in scoring.ADJUSTED_IMPS:
+        raise ValidationError({"contract": _("“%(value)s”: an adjusted score in a team match is A+, A or A- "
+                                             "(±3 IMPs), or A6040, A5050, A4060, A6060, A4040.") % {"value": text}})
+    return RoomResult(adjusted=entry.code)
+
+
+def _tricks(contract: scoring.Contract, text: str) -> int:
+    text = text.replace("−", "-").replace("–", "-")
+    if text.isdigit():
+        tricks = int(text)
+        if not 0 <= tricks <= 13:
+            raise ValueError(_("%(tricks)s tricks: declarer takes 0 to 13 tricks.") % {"tricks": tricks})
+        return tricks
+    return scoring.tricks_from_result(contract, text)
+
+
+def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: str = "") -> RoomResult:
+    """Reads `4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and tricks `10`, `=`, `+1`, `-2`.
+
+    Raises ValidationError keyed by the field at fault (contract, declarer, tricks).
+    """
+    text = " ".join(contract_text.upper().split())
+    declarer = declarer.strip().upper()[:1]
+    tricks_text = tricks_text.strip()
+    if not text:
+        raise ValidationError({"contract": _("Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score "
+                                             "(A+, A, A-).")})
+    if text in PASS_WORDS:
+        return RoomResult(contract="PASS", ns_score=0)
+    if text.startswith("A"):
+        return _adjusted(text)
+    try:
+        contract = scoring.parse_contract(text)
+    except ValueError as error:
+        raise ValidationError({"contract": str(error)}) from error
+    if contract is None:
+        return RoomResult(contract="PASS", ns_score=0)
+    errors = {}
+    if declarer not in scoring.SEATS:
+        errors["declarer"] = _("Declarer must be N, E, S or W.")
+    tricks = None
+    if not tricks_text:
+        errors["tricks"] = _("Enter the tricks taken (0 to 13) or the result (=, +1, -2).")
+    else:
+        try:
+            tricks = _tricks(contract, tricks_text)
+        except ValueError as error:
+            errors["tricks"] = str(error)
+    if errors:
+        raise ValidationError(errors)
+    score = scoring.ns_score(contract, declarer, scoring.board_vulnerability(board), tricks)
+    return RoomResult(contract=contract.code, declarer=declarer, tricks=tricks, ns_score=score)
+
+
+@dataclass(frozen=True)
+class BoardScore:
+    """A board of a match: IMPs won by each team (the scorecard's two columns) and board-a-match points."""
+
+    home_imps: int
+    away_imps: int
+    home_points: Decimal
+    away_points: Decimal
+    adjusted: bool = False
+
+    @property
+    def swing(self) -> int:
+        """IMPs to the home team, net (negative: to the away team)."""
+        return self.home_imps - self.away_imps
+
+
+def _percent_points(percent: int) -> Decimal:
+    return Decimal(2 * percent) / 100
+
+
+def score_board(room1, room2) -> BoardScore | None:
+    """The board's score from each room's entry (NS score, `scoring.Adjusted`, or None if not entered).
+
+    None until the board can be scored: both rooms played, or at least one room adjusted.
+    """
+    adjusted = [(room, entry) for room, entry in ((1, room1), (2, room2)) if isinstance(entry, scoring.Adjusted)]
+    if adjusted:
+        return _adjusted_board(adjusted)
+    if room1 is None or room2 is None:
+        return None
+    won = scoring.team_imps(room1, room2)
+    points = scoring.board_a_match(room1, room2)
+    return BoardScore(max(won, 0), max(-won, 0), Decimal(points), Decimal(2 - points))
+
+
+def _adjusted_board(adjusted: list[tuple[int, scoring.Adjusted]]) -> BoardScore:
+    home = away = 0
+    home_percent = away_percent = 0
+    for room, entry in adjusted:
+        ns, ew = scoring.ADJUSTED_IMPS[entry.ns_percent], scoring.ADJUSTED_IMPS[entry.ew_percent]
+        ns_percent, ew_percent = entry.ns_percent, entry.ew_percent
+        if room == 2:
+            ns, ew, ns_percent, ew_percent = ew, ns, ew_percent, ns_percent
+        home, away = home + ns, away + ew
+        home_percent, away_percent = home_percent + ns_percent, away_percent + ew_percent
+    if home == -away:  # a balanced award: the winner's column only, as on a played board
+        home, away = max(home, 0), max(away, 0)
+    count = len(adjusted)
+    return BoardScore(home, away, _percent_points(home_percent) / count, _percent_points(away_percent) / count,
+                      adjusted=True)
+
+
+def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: BoardScore | None) -> list[str]:
+    """Non-blocking notes for the director: a passed-out room, a very big swing."""
+    notes = []
+    if any(room is not None and room.contract == "PASS" for room in (room1, room2)):
+        notes.append(_("Passed out in a room."))
+    if score is not None and not score.adjusted and abs(score.swing) >= BIG_SWING:
+        notes.append(_("A swing of %(imps)s IMPs: check both rooms' slips.") % {"imps": abs(score.swing)})
+    return notes

@@ -1,0 +1,170 @@
+"""Director pages: events, teams, the schedule and Swiss rounds, status."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from events.access import director_required
+from events.models import Member
+from teams import rounds as round_service
+from teams.forms import EventForm, PairingsForm, StatusForm, TeamForm
+from teams.models import Team, TeamEvent
+from teams.services import delete_team, save_team, set_status
+
+
+def add_form_errors(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, errors in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, error.messages)
+
+
+def report(request, error: ValidationError) -> None:
+    for message in error.messages:
+        messages.error(request, message)
+
+
+@director_required
+def director_home(request):
+    events = TeamEvent.objects.all()
+    return render(request, "teams/director/home.html", {"events": events})
+
+
+@director_required
+def event_create(request):
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        event = form.save(commit=False)
+        event.director = request.user
+        event.save()
+        messages.success(request, _("Teams event created: now add the teams."))
+        return redirect("teams:event_setup", event_id=event.pk)
+    return render(request, "teams/director/event_form.html", {"form": form})
+
+
+@director_required
+def event_setup(request, event_id):
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    matches = list(event.matches.select_related("home", "away"))
+    last = max((m.round for m in matches), default=0)
+    form = EventForm(request.POST or None, instance=event, last_round=last)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Settings saved."))
+        return redirect("teams:event_setup", event_id=event.pk)
+    rounds = {}
+    for match in matches:
+        rounds.setdefault(match.round, []).append(match)
+    return render(request, "teams/director/event_setup.html", {
+        "event": event, "form": form, "teams": event.teams.prefetch_related("players__member"),
+        "rounds": sorted(rounds.items()), "last_round": last,
+        "status_form": StatusForm(initial={"status": event.status}),
+        "can_pair": event.is_swiss and last and (not event.rounds or last < event.rounds),
+        "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
+    })
+
+
+def _team_form(request, event, team=None):
+    members = list(Member.objects.filter(active=True))
+    if team is not None:
+        members += [p.member for p in team.players.all() if p.member and p.member not in members]
+    form = TeamForm(request.POST or None, members=members, team=team)
+    if request.method == "POST" and form.is_valid():
+        try:
+            save_team(event, form.cleaned_data["name"], form.players, team)
+        except ValidationError as error:
+            add_form_errors(form, error)
+        else:
+            messages.success(request, _("Team %(name)s saved.") % {"name": form.cleaned_data["name"]})
+            return redirect("teams:event_setup", event_id=event.pk)
+    return render(request, "teams/director/team_form.html", {"event": event, "team": team, "form": form})
+
+
+@director_required
+def team_create(request, event_id):
+    return _team_form(request, get_object_or_404(TeamEvent, pk=event_id))
+
+
+@director_required
+def team_edit(request, team_id):
+    team = get_object_or_404(Team.objects.select_related("event").prefetch_related("players__member"), pk=team_id)
+    return _team_form(request, team.event, team)
+
+
+@director_required
+@require_POST
+def team_delete(request, team_id):
+    team = get_object_or_404(Team.objects.select_related("event"), pk=team_id)
+    try:
+        delete_team(team)
+    except ValidationError as error:
+        report(request, error)
+    else:
+        messages.success(request, _("Team %(name)s removed.") % {"name": team.name})
+    return redirect("teams:event_setup", event_id=team.event_id)
+
+
+@director_required
+@require_POST
+def event_start(request, event_id):
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    try:
+        rounds = round_service.start_event(event)
+    except ValidationError as error:
+        report(request, error)
+    else:
+        messages.success(request, _("The event has started: %(rounds)s round(s) paired.") % {"rounds": rounds})
+    return redirect("teams:event_setup", event_id=event.pk)
+
+
+@director_required
+@require_POST
+def next_round(request, event_id):
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    try:
+        round_ = round_service.next_swiss_round(event)
+    except ValidationError as error:
+        report(request, error)
+    else:
+        messages.success(request, _("Round %(round)s paired.") % {"round": round_})
+    return redirect("teams:event_setup", event_id=event.pk)
+
+
+@director_required
+def round_pairings(request, event_id, round_):
+    """The director's override of a round's pairings, before any of its matches has a result."""
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    matches = list(event.matches.filter(round=round_).select_related("home", "away"))
+    if not matches:
+        messages.error(request, _("Round %(round)s has not been paired.") % {"round": round_})
+        return redirect("teams:event_setup", event_id=event.pk)
+    form = PairingsForm(request.POST or None, teams=list(event.teams.all()), matches=matches)
+    if request.method == "POST" and form.is_valid():
+        try:
+            repeats = round_service.override_round(event, round_, form.pairs())
+        except ValidationError as error:
+            add_form_errors(form, error)
+        else:
+            messages.success(request, _("Pairings of round %(round)s saved.") % {"round": round_})
+            for home, away in repeats:
+                messages.warning(request, _("%(home)s and %(away)s have met before.")
+                                 % {"home": home.name, "away": away.name})
+            return redirect("teams:event_setup", event_id=event.pk)
+    return render(request, "teams/director/round_pairings.html", {
+        "event": event, "round": round_, "form": form, "started": round_service.round_started(matches)})
+
+
+@director_required
+@require_POST
+def event_status(request, event_id):
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    form = StatusForm(request.POST)
+    if form.is_valid():
+        set_status(event, form.cleaned_data["status"])
+        messages.success(request, _("Status: %(status)s.") % {"status": event.get_status_display()})
+    else:
+        messages.error(request, _("Unknown status."))
+    return redirect("teams:event_setup", event_id=event.pk)

@@ -1,0 +1,129 @@
+"""Director pages for a match: boards of both rooms, IMP totals only, adjustments, CSV in and out."""
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from events.access import director_required
+from teams.entry import entry_boards, save_entry
+from teams.forms import AdjustmentForm, MatchImportForm
+from teams.forms_entry import TotalsForm
+from teams.models import Adjustment, Match
+from teams.services import add_adjustment, set_match_totals
+from teams.standings import match_scores
+from teams.transfer import MatchRefused, import_match, write_match_csv
+from teams.views.director import add_form_errors
+
+
+def get_match(match_id) -> Match:
+    return get_object_or_404(Match.objects.select_related("event", "home", "away"), pk=match_id)
+
+
+def _page(request, match, boards, **extra):
+    event = match.event
+    totals = extra.pop("totals_form", None) or TotalsForm(initial=_totals_initial(match), match=match)
+    adjustment = extra.pop("adjustment_form", None) or AdjustmentForm(match=match)
+    return render(request, "teams/director/match_entry.html", {
+        "event": event, "match": match, "boards": boards, "score": match_scores(event, [match])[0],
+        "totals_form": totals, "adjustment_form": adjustment, **extra})
+
+
+def _totals_initial(match: Match) -> dict:
+    if not match.totals_only:
+        return {}
+    if match.event.is_board_a_match:
+        return {"home": match.home_points, "away": match.away_points}
+    return {"home": match.home_imps, "away": match.away_imps}
+
+
+@director_required
+def match_entry(request, match_id):
+    match = get_match(match_id)
+    boards = [] if match.is_bye else entry_boards(match, match.event, request.POST or None)
+    problems = []
+    if request.method == "POST" and not match.is_bye:
+        count, problems = save_entry(match, boards, request.user)
+        if count >= 0:
+            if count:
+                messages.success(request, ngettext("%(count)d result saved.", "%(count)d results saved.", count)
+                                 % {"count": count})
+            else:
+                messages.info(request, _("Nothing changed."))
+            return redirect("teams:match_entry", match_id=match.pk)
+    return _page(request, match, boards, problems=problems, refused=request.method == "POST")
+
+
+@director_required
+@require_POST
+def match_totals(request, match_id):
+    match = get_match(match_id)
+    form = TotalsForm(request.POST, match=match)
+    if form.is_valid():
+        try:
+            set_match_totals(match, form.cleaned_data["home"], form.cleaned_data["away"])
+        except ValidationError as error:
+            add_form_errors(form, error)
+        else:
+            messages.success(request, _("Match totals saved."))
+            return redirect("teams:match_entry", match_id=match.pk)
+    return _page(request, match, entry_boards(match, match.event), totals_form=form)
+
+
+@director_required
+@require_POST
+def adjustment_add(request, match_id):
+    match = get_match(match_id)
+    form = AdjustmentForm(request.POST, match=match)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            add_adjustment(match, data["team"], data["kind"], data["amount"], data["reason"])
+        except ValidationError as error:
+            add_form_errors(form, error)
+        else:
+            messages.success(request, _("Adjustment saved."))
+            return redirect("teams:match_entry", match_id=match.pk)
+    boards = [] if match.is_bye else entry_boards(match, match.event)
+    return _page(request, match, boards, adjustment_form=form)
+
+
+@director_required
+@require_POST
+def adjustment_delete(request, adjustment_id):
+    adjustment = get_object_or_404(Adjustment, pk=adjustment_id)
+    adjustment.delete()
+    messages.success(request, _("Adjustment removed."))
+    return redirect("teams:match_entry", match_id=adjustment.match_id)
+
+
+@director_required
+def match_import(request, match_id):
+    match = get_match(match_id)
+    form = MatchImportForm(request.POST or None, request.FILES or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            count = import_match(match, form.cleaned_data["file"], request.user)
+        except MatchRefused as refused:
+            problems = refused.problems
+            form.add_error("file", _("The file was not imported: %(count)d problem(s).") % {"count": len(problems)})
+        else:
+            messages.success(request, _("Imported %(count)d room results.") % {"count": count})
+            return redirect("teams:match_entry", match_id=match.pk)
+    return render(request, "teams/director/match_import.html", {
+        "event": match.event, "match": match, "form": form, "problems": problems})
+
+
+@director_required
+def match_export(request, match_id):
+    match = get_match(match_id)
+    name = slugify(f"{match.event.name}-round-{match.round}-table-{match.table}") or str(match.pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8",
+                            headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
+    write_match_csv(match, response)
+    return response
