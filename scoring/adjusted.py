@@ -7,6 +7,7 @@ Artificial adjusted scores are written as in USEBIO: ``"A6040"`` means NS 60 %, 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _SHORTHANDS = {"A+": (60, 40), "A": (50, 50), "A-": (40, 60)}
@@ -19,6 +20,13 @@ class Adjusted:
 
     ns_percent: int
     ew_percent: int
+
+    def __post_init__(self) -> None:
+        for percent in (self.ns_percent, self.ew_percent):
+            if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
+                raise ValueError(
+                    f"{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040"
+                )
 
     @property
     def code(self) -> str:
@@ -50,7 +58,7 @@ def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
 
 def split_entries(scores: list[int | str | Adjusted]) -> tuple[list[int | Adjusted], list[int]]:
     """Parse every entry; return (all entries in order, the played NS scores only)."""
-    if isinstance(scores, (str, bytes)):
+    if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
         raise ValueError("give the board's results as a list, e.g. [620, -100, 'A6040']")
     entries = [parse_entry(entry) for entry in scores]
     played = [entry for entry in entries if not isinstance(entry, Adjusted)]

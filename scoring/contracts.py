@@ -35,6 +35,11 @@ _LEADING_DIGITS = re.compile(r"\d+")
 _RESULT = re.compile(r"([+\-])(\d+)")
 
 
+def _is_whole(value: object) -> bool:
+    """Whether ``value`` is a Python int and not a bool (1.0 or True is not a level, a count or a doubling)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A bridge contract.
@@ -51,9 +56,9 @@ class Contract:
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
             raise ValueError(f"{self.level}{self.strain}: a contract level must be 1 to 7")
-        if self.strain not in STRAINS:
+        if not isinstance(self.strain, str) or self.strain not in STRAINS:
             raise ValueError(f"{self.level}{self.strain}: the strain must be C, D, H, S or NT")
-        if isinstance(self.doubled, bool) or self.doubled not in (0, 1, 2):
+        if not _is_whole(self.doubled) or self.doubled not in (0, 1, 2):
             raise ValueError(
                 f"{self.level}{self.strain}: doubled must be 0 (undoubled), 1 (doubled, X) or 2 (redoubled, XX)"
             )

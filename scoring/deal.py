@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .boards import seat_vulnerable
-from .contracts import Contract, _as_contract, _check_tricks
+from .contracts import Contract, _as_contract, _check_tricks, _is_whole
 
 LAWS: tuple[str, ...] = ("1932", "1935", "1987")
 
@@ -71,7 +71,7 @@ def _check_vulnerable(vulnerable: bool) -> None:
 
 def trick_values(strain: str, laws: str = "1987") -> tuple[int, ...]:
     """Undoubled value of each odd trick, first to seventh, in a strain under an era's laws."""
-    if strain not in _SUIT_TRICK and strain != "NT":
+    if not isinstance(strain, str) or (strain not in _SUIT_TRICK and strain != "NT"):
         raise ValueError(f"{strain!r}: the strain must be C, D, H, S or NT")
     if strain == "NT":
         return _NT_TRICKS[_check_laws(laws)]
@@ -87,7 +87,7 @@ def undertrick_penalty(down: int, vulnerable: bool, doubled: int, laws: str = "1
     if isinstance(down, bool) or not isinstance(down, int) or not 0 <= down <= 13:
         raise ValueError(f"{down!r}: the number of undertricks must be a whole number from 0 to 13")
     _check_vulnerable(vulnerable)
-    if isinstance(doubled, bool) or doubled not in (0, 1, 2):
+    if not _is_whole(doubled) or doubled not in (0, 1, 2):
         raise ValueError(f"{doubled!r}: doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)")
     total = 0
     for n in range(1, down + 1):  # n-th undertrick

@@ -12,6 +12,7 @@ lower end.  Corrections of the seeds' misprints (each pinned in tests/scoring/te
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from fractions import Fraction
 from numbers import Real
@@ -59,9 +60,9 @@ ADJUSTED_IMPS: dict[int, int] = {60: 3, 50: 0, 40: -3}
 
 def imps(difference: float, table: str = "1962") -> int:
     """IMPs for a difference in points (signed: ``imps(-d) == -imps(d)``) on the named table."""
-    if table not in _THRESHOLDS:
+    if not isinstance(table, str) or table not in _THRESHOLDS:
         raise ValueError(f"{table!r}: the IMP table must be one of 1938, 1948, 1961, 1962")
-    if isinstance(difference, bool) or not isinstance(difference, Real):
+    if isinstance(difference, bool) or not isinstance(difference, Real) or not math.isfinite(difference):
         raise ValueError(f"{difference!r}: a points difference must be a number")
     lows, values = _THRESHOLDS[table]
     index = bisect_right(lows, abs(difference))

@@ -12,7 +12,9 @@ full top, and the played results, compared among themselves, are factored up to 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
+from numbers import Real
 
 from .adjusted import Adjusted, split_entries
 
@@ -20,7 +22,7 @@ SCALES: dict[str, int] = {"ebu": 2, "acbl": 1}  # matchpoints per result beaten
 
 
 def _unit(scale: str) -> int:
-    if scale not in SCALES:
+    if not isinstance(scale, str) or scale not in SCALES:
         raise ValueError(
             f"{scale!r}: the matchpoint scale must be 'ebu' (2 per result beaten) or 'acbl' (1 per result)"
         )
@@ -48,6 +50,8 @@ def neuberg(matchpoints: float, played: int, expected: int, scale: str = "ebu") 
     ``matchpoints`` is on the top of the ``played`` results; the result is on the top of ``expected``.
     """
     unit = _unit(scale)
+    if isinstance(matchpoints, bool) or not isinstance(matchpoints, Real) or not math.isfinite(matchpoints):
+        raise ValueError(f"{matchpoints!r}: matchpoints must be a number")
     if isinstance(played, bool) or not isinstance(played, int) or played < 1:
         raise ValueError(f"{played!r}: the number of results played must be a whole number, 1 or more")
     expected = _check_expected(expected, played)

@@ -62,7 +62,7 @@ def _check_honours(honours: tuple[str, int] | None, contract: Contract | None) -
         raise ValueError(f"{honours!r}: honours are written (side holding them, 100 or 150), e.g. ('They', 150)")
     holder, points = honours
     _check_side(holder, "side holding the honours")
-    if points not in (100, 150) or isinstance(points, bool):
+    if isinstance(points, bool) or not isinstance(points, int) or points not in (100, 150):
         raise ValueError(f"{points!r}: honours score 100 (four trump honours) or 150 (five, or four aces at NT)")
     if contract.strain == "NT" and points != 150:
         raise ValueError("at notrump only the four aces in one hand count as honours: 150")

@@ -168,7 +168,7 @@ def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> t
     ``boards`` is ignored by the ``"20"`` and ``"30"`` scales; a board count a table does not
     cover raises ``ValueError`` naming the ones it does.
     """
-    if scale not in SCALES:
+    if not isinstance(scale, str) or scale not in SCALES:
         raise ValueError(f"{scale!r}: the VP scale must be one of {', '.join(SCALES)}")
     margin = _check_margin(imp_margin)
     if scale == "wbf":
@@ -179,7 +179,7 @@ def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> t
         winner, loser = Decimal(won).scaleb(-2), Decimal(2000 - won).scaleb(-2)
     else:
         key = None if scale in ("20", "30") else boards
-        if key not in TABLES[scale]:
+        if isinstance(key, bool) or not isinstance(key, (int, type(None))) or key not in TABLES[scale]:
             raise ValueError(f"the {scale} VP scale has tables for {_supported(scale)} boards, not {boards!r}")
         bands = TABLES[scale][key]
         winner, loser = bands[bisect_right(_LOWS[scale][key], abs(margin)) - 1][1]
