@@ -116,7 +116,7 @@ def build_plan(kind, tables, boards_per_round, rounds, first_board, even, arrow_
             arrow_switch_rounds=parse_rounds(arrow_switch_rounds), phantom=phantom,
         )
     elif kind == "howell":
-        movement = howell(tables, boards_per_round, rounds=rounds)
+        movement = howell(tables, boards_per_round, rounds=rounds, phantom=phantom)
     elif kind == "custom":
         movement = parse_movement_csv(csv_text)
     else:

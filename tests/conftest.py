@@ -3,6 +3,7 @@
 import pytest
 from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
+from django.utils import translation
 
 PASSWORD = "correct-horse-battery"
 
@@ -14,6 +15,13 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    # A test that switches language must not leave it active for the next one.
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture

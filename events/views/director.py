@@ -13,6 +13,7 @@ from events.models import Member, Session
 from events.plans import section_plan
 from events.progress import section_progress
 from events.setup import movement_changed, prepare_section, section_has_results, set_players
+from movements.params import query_string
 
 
 @director_required
@@ -55,9 +56,21 @@ def session_form_page(request, session=None):
     if session is not None:
         for section in session.sections.select_related("custom_movement", "session"):
             sections.append({"section": section, "plan": section_plan(section),
-                             "progress": section_progress(section)})
+                             "progress": section_progress(section), "cards_query": cards_query(section)})
     return render(request, "events/director/session_setup.html",
                   {"form": form, "formset": formset, "session": session, "sections": sections})
+
+
+def cards_query(section) -> str:
+    """The section's movement as the movement pages' query string (empty without a movement)."""
+    if section.kind == section.Kind.NONE:
+        return ""
+    return query_string({
+        "kind": section.kind, "tables": section.tables, "boards_per_round": section.boards_per_round,
+        "rounds": section.rounds or "", "first_board": section.first_board, "even": section.even_tables,
+        "arrows": section.arrow_switch_rounds, "phantom": "1" if section.phantom else "",
+        "custom": section.custom_movement_id or "",
+    })
 
 
 @director_required

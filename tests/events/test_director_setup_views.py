@@ -120,3 +120,23 @@ def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
     prepare_section(section)
     assert sorted(p.label for p in section.pairs.all()) == ["1", "2", "3", "4"]
     assert section.boards.count() == 6
+
+
+def test_setup_page_links_the_sections_movement_cards(director_client, make_session):
+    session, _section = make_session("mitchell", tables=7, boards_per_round=2, arrow_switch_rounds="7")
+    page = director_client.get(reverse("session_setup", args=[session.pk])).content.decode()
+    query = "kind=mitchell&amp;tables=7&amp;boards_per_round=2&amp;first_board=1&amp;even=skip&amp;arrows=7"
+    assert f'{reverse("movements:table_cards")}?{query}"' in page
+    response = director_client.get(f'{reverse("movements:table_cards")}?{query.replace("&amp;", "&")}')
+    assert response.status_code == 200 and "7EW" in response.content.decode()
+
+
+def test_howell_with_a_missing_pair_has_a_sit_out(make_session):
+    from events.plans import section_plan
+
+    _session, section = make_session("howell", tables=4, boards_per_round=2, phantom=True)
+    plan = section_plan(section)
+    assert section.pairs.count() == 7
+    # Seven pairs: three tables play each round and every board is played three times.
+    assert {len(plan.slots_at(t, 1)) > 0 for t in range(1, 5)} == {True, False}
+    assert {plan.plays(board) for board in plan.boards} == {3}
