@@ -24,8 +24,10 @@ test: $(BIN)/activate
 lint: $(BIN)/activate
 	$(BIN)/ruff check .
 
+# Scoring speed, then page speed on a synthetic 10-year club history (built once in bench/results/, ~3 min).
 bench: $(BIN)/activate
 	$(BIN)/python bench/bench_scoring.py
+	$(BIN)/python bench/bench_pages.py $(BENCH_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles

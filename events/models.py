@@ -230,6 +230,12 @@ class TravellerLine(models.Model):
             ),
             models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="line_tricks_0_13"),
         ]
+        indexes = [
+            # Covering indexes for a pair's total over its lines (rankings, member histories): the
+            # grouped sums read only the index, never the table.
+            models.Index(fields=["ns_pair", "not_played", "ns_points"], name="line_ns_pair_points"),
+            models.Index(fields=["ew_pair", "not_played", "ew_points"], name="line_ew_pair_points"),
+        ]
 
     def __str__(self):
         return f"{self.board}: {self.ns_pair} v {self.ew_pair}"

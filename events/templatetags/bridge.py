@@ -53,3 +53,19 @@ def dealer(number: int) -> str:
 def vulnerability(number: int) -> str:
     names = {"None": _("none"), "NS": _("NS"), "EW": _("EW"), "Both": _("both")}
     return names[scoring.board_vulnerability(int(number))]
+
+
+@register.filter
+def lead(card: str):
+    """An opening lead as typed ('SA', 'H7', 'D10', '7H') with its suit symbol: ♠A, ♥7, ♦10."""
+    text = (card or "").strip().upper()
+    if len(text) < 2:
+        return text
+    if text[0] in SUITS and text[1:] not in SUITS:
+        suit, rank = text[0], text[1:]
+    elif text[-1] in SUITS:
+        suit, rank = text[-1], text[:-1]
+    else:
+        return text
+    symbol, css = SUITS[suit]
+    return format_html('<span class="{}">{}</span>{}', css, symbol, rank)

@@ -1,23 +1,58 @@
+import datetime
+
 from django.core.paginator import Paginator
+from django.db.models import Max, Min
 from django.shortcuts import render
 from django_tables2 import SingleTableView
 
 from events.models import Member, Session
+from events.results import name_winners, rank_sessions
 from events.tables import MemberTable
+
+SESSIONS_PER_PAGE = 20
+MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
+
+
+def whole_number(text: str | None, low: int, high: int) -> int | None:
+    """`text` as a whole number between low and high, or None for anything else (bad input is ignored)."""
+    if text is None or not text.strip().isdigit():
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
 
 
 def home(request):
-    sessions = Session.objects.published()
-    page = Paginator(sessions, 25).get_page(request.GET.get("page"))
-    return render(request, "events/home.html", {"page": page})
+    """Published sessions, newest first, each with its sections, tables, status and winners."""
+    published = Session.objects.published()
+    span = published.aggregate(first=Min("date"), last=Max("date"))
+    years = list(range(span["last"].year, span["first"].year - 1, -1)) if span["first"] else []
+    year = whole_number(request.GET.get("year"), 1, 9999)
+    year = year if year in years else None
+    month = whole_number(request.GET.get("month"), 1, 12) if year else None
+    sessions = published
+    if year and month:
+        start = datetime.date(year, month, 1)
+        end = datetime.date(year + month // 12, month % 12 + 1, 1)
+        sessions = sessions.filter(date__gte=start, date__lt=end)
+    elif year:
+        sessions = sessions.filter(date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1))
+    page = Paginator(sessions.only("id", "name", "date", "status", "scoring"), SESSIONS_PER_PAGE).get_page(
+        request.GET.get("page"))
+    listed = list(page.object_list)
+    results = rank_sessions([session.pk for session in listed], names=False)
+    name_winners(results)
+    rows = [{"session": session, "results": results[session.pk]} for session in listed]
+    return render(request, "events/home.html", {
+        "page": page, "rows": rows, "years": years, "year": year, "month": month, "months": MONTHS,
+        "filtered": bool(year),
+    })
 
 
 class MemberListView(SingleTableView):
     model = Member
     table_class = MemberTable
     template_name = "events/member_list.html"
-    paginate_by = 50
+    table_pagination = {"per_page": 50}  # the table paginates; ListView's own paginate_by would count twice
 
     def get_queryset(self):
         return Member.objects.filter(active=True)
-

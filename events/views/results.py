@@ -1,10 +1,189 @@
-"""Public results pages: not yet built (the ranking, traveller, scorecard and member pages come next)."""
+"""The public results pages: session ranking, board traveller, pair scorecard, member history, CSV exports.
 
-from django.http import Http404
+Published sessions (provisional or final) are public; a session in progress is a 404 for everyone
+but directors, who see it with a preview banner. Every page reads a fixed number of queries,
+whatever the size of the session or the length of the member's history.
+"""
+
+from __future__ import annotations
+
+import csv
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from events.access import is_director
+from events.member_history import fill_places, load_history
+from events.models import Board, Member, Section, Session
+from events.results import mark_mine, member_of, rank_sessions, top_summaries
+from events.scorecard import load_scorecard
+from events.tables import RankingTable
+from events.traveller import load_traveller
+
+MEMBER_SESSIONS_PER_PAGE = 25
 
 
-def _not_yet(request, **kwargs):
-    raise Http404
+def visible_session(request, session_id: int) -> Session:
+    """The session, if the visitor may see it: published, or in progress and the visitor directs."""
+    session = get_object_or_404(Session, pk=session_id)
+    if not session.is_public and not is_director(request.user):
+        raise Http404("This session is still in progress.")
+    return session
 
 
-member_detail = session_ranking = ranking_csv = board_traveller = traveller_csv = pair_scorecard = _not_yet
+def url_prefix(name: str, *args) -> str:
+    """The URL of `name` without its last number, e.g. '/members/' for member_detail: pages with many links
+    write '{{ prefix }}{{ id }}/' instead of reversing each one (a reverse costs as much as a table row)."""
+    url = reverse(name, args=[*args, 0])
+    assert url.endswith("/0/"), url
+    return url[:-2]
+
+
+def field_name(direction: str) -> str:
+    return {"NS": _("North-South"), "EW": _("East-West")}.get(direction, _("All pairs"))
+
+
+def csv_response(rows: list[list], filename: str) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    csv.writer(response).writerows(rows)
+    return response
+
+
+def plain(value: float | None, places: int = 2) -> str:
+    """A number for a CSV file: a dot for decimals whatever the language, halves rounded up as on the
+    pages (65.625 → 65.63), nothing for None."""
+    if value is None:
+        return ""
+    text = str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
+    return "0." + "0" * places if text.startswith("-") and not text.strip("-0.") else text
+
+
+def session_ranking(request, session_id):
+    session = visible_session(request, session_id)
+    results = rank_sessions([session.pk])[session.pk]
+    member_id = member_of(request.user)
+    mark_mine(results, member_id)
+    tops = top_summaries(results.sections)
+    boards: dict[int, list[int]] = {section.id: [] for section in results.sections}
+    for section_id, number in (Board.objects.filter(section__session=session).order_by("number")
+                               .values_list("section_id", "number")):
+        boards[section_id].append(number)
+    config = RequestConfig(request, paginate=False)
+    blocks = []
+    for section in results.sections:
+        fields = []
+        for ranking in results.fields:
+            if ranking.section.id != section.id:
+                continue
+            table = RankingTable(ranking.rows, session_id=session.pk, uses_imps=ranking.uses_imps,
+                                 prefix=f"{ranking.key}-", attrs={
+                                     "class": "table table-sm table-striped table-hover align-middle ranking",
+                                     "id": f"ranking-{ranking.key}"})
+            table.scorecard_prefix = url_prefix("pair_scorecard", session.pk)
+            table.member_prefix = url_prefix("member_detail")
+            config.configure(table)
+            fields.append({"ranking": ranking, "table": table, "name": field_name(ranking.direction)})
+        blocks.append({"section": section, "fields": fields, "tops": tops[section.id],
+                       "boards": boards[section.id], "board_prefix": url_prefix("board_traveller", session.pk,
+                                                                                section.id)})
+    return render(request, "events/results/session.html", {
+        "session": session, "results": results, "blocks": blocks, "preview": not session.is_public,
+        "member_id": member_id, "has_mine": any(row.mine for field in results.fields for row in field.rows),
+        "several_sections": len(results.sections) > 1,
+    })
+
+
+def ranking_csv(request, session_id):
+    session = visible_session(request, session_id)
+    results = rank_sessions([session.pk])[session.pk]
+    points = _("IMPs") if session.uses_imps else _("Matchpoints")
+    rows = [[_("Section"), _("Field"), _("Place"), _("Pair"), _("Player 1"), _("Player 2"), points,
+             _("Maximum"), _("Percentage"), _("Boards")]]
+    for ranking in results.fields:
+        for row in ranking.rows:
+            names = [player.name for player in row.pair.players] + ["", ""]
+            rows.append([ranking.section.letter, ranking.direction or _("All"), row.place, row.pair.label,
+                         names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
+                         plain(row.percentage), row.boards])
+    return csv_response(rows, f"ranking-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.csv")
+
+
+def _traveller(request, session_id, section_id, number):
+    session = visible_session(request, session_id)
+    section = get_object_or_404(Section.objects.select_related("custom_movement"), pk=section_id, session=session)
+    section.session = session
+    numbers = list(section.boards.order_by("number").values_list("number", flat=True))
+    if number not in numbers:
+        raise Http404("No such board in this section.")
+    return load_traveller(session, section, number, numbers, member_of(request.user))
+
+
+def board_traveller(request, session_id, section_id, number):
+    traveller = _traveller(request, session_id, section_id, number)
+    session = traveller.session
+    several = Section.objects.filter(session=session).count() > 1
+    return render(request, "events/results/traveller.html", {
+        "session": session, "section": traveller.section, "traveller": traveller, "several_sections": several,
+        "preview": not session.is_public,
+    })
+
+
+def traveller_csv(request, session_id, section_id, number):
+    traveller = _traveller(request, session_id, section_id, number)
+    imps = traveller.uses_imps
+    header = [_("Board"), _("Round"), _("Table"), _("NS pair"), _("EW pair"), _("Contract"), _("Declarer"),
+              _("Lead"), _("Tricks"), _("NS score"), _("NS IMPs") if imps else _("NS matchpoints"),
+              _("EW IMPs") if imps else _("EW matchpoints")]
+    if not imps:
+        header += [_("NS %"), _("EW %")]
+    rows = [header]
+    for row in traveller.rows:
+        if row.not_played:
+            contract = "NP"
+        else:
+            contract = row.adjusted.code if row.adjusted is not None else row.contract
+        line = [traveller.number, row.round or "", row.table or "", row.ns.label, row.ew.label, contract,
+                row.declarer, row.lead, "" if row.tricks is None else row.tricks,
+                "" if row.ns_score is None else row.ns_score, plain(row.ns_points), plain(row.ew_points)]
+        if not imps:
+            line += [plain(row.ns_percent), plain(row.ew_percent)]
+        rows.append(line)
+    session = traveller.session
+    name = f"traveller-{session.date:%Y-%m-%d}-{traveller.section.letter}-board-{traveller.number}.csv"
+    return csv_response(rows, name.lower())
+
+
+def pair_scorecard(request, session_id, pair_id):
+    session = visible_session(request, session_id)
+    results = rank_sessions([session.pk])[session.pk]
+    pair = results.pairs.get(pair_id)
+    if pair is None:
+        raise Http404("No such pair in this session.")
+    card = load_scorecard(results, pair)
+    ranking, standing = results.standing_of(pair.id)
+    member_id = member_of(request.user)
+    return render(request, "events/results/scorecard.html", {
+        "session": session, "card": card, "pair": pair, "ranking": ranking, "standing": standing,
+        "field_name": field_name(ranking.direction) if ranking else "", "preview": not session.is_public,
+        "several_sections": len(results.sections) > 1,
+        "mine": member_id is not None and member_id in pair.member_ids,
+    })
+
+
+def member_detail(request, member_id):
+    member = get_object_or_404(Member, pk=member_id)
+    history = load_history(member.pk)
+    page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    fill_places(list(page.object_list) + history.best)
+    return render(request, "events/results/member.html", {
+        "member": member, "history": history, "page": page, "member_prefix": url_prefix("member_detail"),
+        "session_prefix": url_prefix("session"),
+        "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
+    })

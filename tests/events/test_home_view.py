@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Session
+from tests.events.test_results_session import big_session, build_hand_mitchell, rows_of
 
 
 @pytest.fixture
@@ -44,3 +45,84 @@ def test_home_paginates_long_histories(client, db):
     second = client.get(reverse("home"), {"page": 2}).content.decode()
     assert "Night 29" in first and "Night 0<" not in first
     assert "Night 0<" in second and "Page 2 of 2" in second
+
+
+# --- sessions with results: sections, tables, winners; filters; bounded queries --------------------
+
+
+def test_home_shows_sections_tables_status_and_winners(client, db):
+    build_hand_mitchell(name="Monday pairs", date=datetime.date(2026, 11, 2))
+    rows = rows_of(client.get(reverse("home")), "sessions")
+    date, session, sections, tables, winners = rows[0]
+    assert session == "Monday pairs Final"
+    assert (sections, tables) == ("A", "5")
+    # North-South: 1NS with 65 %; East-West: 1EW (Florin Dumitru – Gloria Sánchez) with 21 of 40 = 52.5 %.
+    assert winners.startswith("NS Ana García – Bogdan Popescu (65.00 %)")
+    assert "EW " in winners
+
+
+def test_home_links_each_session(client, db):
+    session, _section = build_hand_mitchell()
+    assert reverse("session", args=[session.pk]) in client.get(reverse("home")).content.decode()
+
+
+def test_home_winners_of_several_sections_are_lettered(client, db):
+    big_session(tables=3, sections=("A", "B"))
+    winners = rows_of(client.get(reverse("home")), "sessions")[0][4]
+    assert "A NS" in winners and "B EW" in winners
+
+
+@pytest.fixture
+def years_of_sessions(db):
+    for year, month, day in ((2024, 3, 4), (2025, 10, 6), (2025, 11, 3), (2026, 11, 2)):
+        Session.objects.create(name=f"Pairs {year}-{month:02d}", date=datetime.date(year, month, day),
+                               status="final")
+
+
+def names(response):
+    return [row[1].split()[0] + " " + row[1].split()[1] for row in rows_of(response, "sessions")]
+
+
+def test_home_filters_by_year_and_month(client, years_of_sessions):
+    assert names(client.get(reverse("home"), {"year": 2025})) == ["Pairs 2025-11", "Pairs 2025-10"]
+    assert names(client.get(reverse("home"), {"year": 2025, "month": 10})) == ["Pairs 2025-10"]
+    page = client.get(reverse("home"), {"year": 2024}).content.decode()
+    assert '<option value="2024" selected>' in page
+    assert client.get(reverse("home"), {"year": 2024, "month": 12}).content.decode().count("<tr") == 0
+    assert "No results were published in this period." in client.get(
+        reverse("home"), {"year": 2024, "month": 12}).content.decode()
+
+
+@pytest.mark.parametrize("query", [{"year": "banana"}, {"year": "1999"}, {"year": "-2025"}, {"month": "10"},
+                                   {"year": "2025x", "month": "10"}, {"year": "", "month": ""}])
+def test_home_ignores_bad_filters(client, years_of_sessions, query):
+    response = client.get(reverse("home"), query)
+    assert response.status_code == 200
+    assert len(rows_of(response, "sessions")) == 4
+
+
+def test_home_ignores_a_bad_month(client, years_of_sessions):
+    assert names(client.get(reverse("home"), {"year": 2025, "month": 13})) == ["Pairs 2025-11", "Pairs 2025-10"]
+
+
+def test_home_pages_keep_the_filter(client, db):
+    Session.objects.bulk_create(
+        Session(name=f"Night {i}", date=datetime.date(2026, 1, 1) + datetime.timedelta(days=i), status="final")
+        for i in range(30))
+    Session.objects.create(name="Old night", date=datetime.date(2025, 5, 5), status="final")
+    page = client.get(reverse("home"), {"year": 2026}).content.decode()
+    assert "?year=2026&amp;page=2" in page
+    second = client.get(reverse("home"), {"year": 2026, "page": 2})
+    assert "Old night" not in second.content.decode() and len(rows_of(second, "sessions")) == 10
+
+
+def test_home_queries_do_not_grow_with_the_sessions(client, db, django_assert_max_num_queries):
+    build_hand_mitchell(name="One")
+    with django_assert_max_num_queries(8):
+        assert client.get(reverse("home")).status_code == 200
+    for day in range(3):
+        build_hand_mitchell(name=f"Night {day}", date=datetime.date(2026, 10, 1 + day))
+    big_session(tables=3, sections=("A", "B"))
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("home"), {"year": 2026})
+    assert len(rows_of(response, "sessions")) == 5

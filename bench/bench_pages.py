@@ -1,0 +1,452 @@
+"""Benchmark: the public results pages on ten years of a busy club, and rescoring after a correction.
+
+Run from the project root: ``python bench/bench_pages.py`` (``make bench``).  It builds (once) a
+synthetic club history in a scratch SQLite database under ``bench/results/``: 400 members,
+5 sessions a week for 10 years of 12-table Mitchells (2,600 sessions, about 690,000 traveller
+lines), and one 30-table session in three 10-table sections.  Lines are scored by the site's own
+code (`events.services.score_lines`, Neuberg's E from `events.services.expected_results`) and
+written with ``bulk_create``.  Then, with Django's test client in this one process, it times the
+ranking, a traveller, a scorecard, the busiest member's page and the home page, and
+`events.services.save_line` changing one line of the 30-table session (which rescores its board).
+
+It prints a table (median and 95th percentile in milliseconds, the queries each request made)
+and writes it to ``bench/results/pages.txt``.  Targets (issue 6): pages under 50 ms median and
+150 ms at the 95th percentile, the rescore under 200 ms.
+
+    python bench/bench_pages.py                 # full size; builds the database the first time
+    python bench/bench_pages.py --scale 0.05    # 5 % of the history (half a year): a quick run
+    python bench/bench_pages.py --rebuild       # build the database again
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results"
+sys.path.insert(0, str(ROOT))
+
+YEARS = 10
+SESSIONS_PER_WEEK = 5
+MEMBERS = 400
+TABLES = 12
+BOARDS_PER_ROUND = 2
+BIG_SECTIONS = ("A", "B", "C")
+BIG_TABLES = 10  # per section: 30 tables in all
+BIG_BOARDS_PER_ROUND = 3
+LAST_DAY = datetime.date(2026, 11, 27)  # a Friday
+DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+FIRST_NAMES = ["Ana", "Bogdan", "Carmen", "Dan", "Elena", "Florin", "Gloria", "Horia", "Irene", "Julian",
+               "Katherine", "Luis", "Maria", "Nigel", "Olga", "Petru", "Rosa", "Sergiu", "Teresa", "Victor"]
+LAST_NAMES = ["García", "Popescu", "López", "Ionescu", "Martín", "Dumitru", "Sánchez", "Stan", "Navarro",
+              "Moore", "Wells", "Romero", "Constantin", "Parker", "Ruiz", "Munteanu", "Díaz", "Radu",
+              "Evans", "Moreno"]
+# The contracts a board is mostly played in, with declarer and the usual tricks.
+CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 10), ("3C", "N", 9), ("1NT", "W", 7),
+             ("6S", "N", 12), ("2S", "S", 8), ("3NT", "E", 9), ("5D", "W", 11), ("4S", "E", 10), ("3D", "S", 9)]
+TARGETS = {"page": (50, 150), "rescore": (200, 200)}
+
+
+def parse_args(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="fraction of the ten years of sessions to build (default 1: the whole history)")
+    parser.add_argument("--db", type=Path, default=None, help="scratch SQLite file (default under bench/results/)")
+    parser.add_argument("--rebuild", action="store_true", help="build the scratch database again")
+    parser.add_argument("--requests", type=int, default=200, help="timed requests per page (default 200)")
+    parser.add_argument("--seed", type=int, default=6)
+    args = parser.parse_args(argv)
+    if not 0 < args.scale <= 1:
+        parser.error("--scale must be more than 0 and at most 1")
+    args.db = args.db or RESULTS / f"club-scale-{args.scale:g}.sqlite3"
+    return args
+
+
+def setup_django(db_path: Path) -> None:
+    import warnings
+
+    warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic here
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+
+    # As in production: no query log, plain static files (no collectstatic manifest needed).
+    settings.DEBUG = False
+    settings.ALLOWED_HOSTS = ["testserver"]
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+
+
+# --- building the club ---------------------------------------------------------------------------
+
+
+def session_dates(count: int) -> list[datetime.date]:
+    """`count` weekdays (Monday to Friday) ending on LAST_DAY, oldest first."""
+    dates = []
+    day = LAST_DAY
+    while len(dates) < count:
+        if day.weekday() < 5:
+            dates.append(day)
+        day -= datetime.timedelta(days=1)
+    return dates[::-1]
+
+
+class Players:
+    """Who comes to play: regular partnerships, some keen and some occasional, and a few substitutes."""
+
+    def __init__(self, members: list, rng: random.Random):
+        self.rng = rng
+        self.members = members
+        order = members[:]
+        rng.shuffle(order)
+        self.partnerships = [(order[i], order[i + 1]) for i in range(0, len(order) - 1, 2)]
+        # Zipf-like keenness: the keenest partnership comes to about half the sessions, the median one to 1 in 10.
+        self.weights = [1 / (rank + 4) ** 0.6 for rank in range(len(self.partnerships))]
+
+    def field(self, pairs: int) -> list[tuple]:
+        """`pairs` pairs for one session: (player1 or None, guest name, player2 or None, guest name)."""
+        keys = sorted(range(len(self.partnerships)), key=lambda i: self.rng.random() ** (1 / self.weights[i]),
+                      reverse=True)
+        chosen = [self.partnerships[i] for i in keys[:pairs]]
+        spare = [self.partnerships[i] for i in keys[pairs:]]
+        playing = {member.pk for pair in chosen for member in pair}
+        result = []
+        for first, second in chosen:
+            roll = self.rng.random()
+            if roll < 0.03:
+                result.append((first, "", None, f"Guest {self.rng.randint(1, 500)}"))
+            elif roll < 0.15:
+                substitute = next(member for pair in spare for member in pair if member.pk not in playing)
+                playing.add(substitute.pk)
+                result.append((first, "", substitute, ""))
+            else:
+                result.append((first, "", second, ""))
+        return result
+
+
+def deal_results(board: int, plays: int, rng: random.Random) -> list[tuple[str, str, int]]:
+    """The results of one board: mostly its main contract, a trick more or less, sometimes something else."""
+    main = CONTRACTS[rng.randrange(len(CONTRACTS))]
+    results = []
+    for _ in range(plays):
+        contract, declarer, tricks = main if rng.random() < 0.75 else rng.choice(CONTRACTS)
+        if rng.random() < 0.04:
+            results.append(("PASS", "", 0))
+            continue
+        if rng.random() < 0.05:
+            contract += "X"
+        tricks = max(0, min(13, tricks + rng.choice([-2, -1, -1, 0, 0, 0, 0, 1, 1, 2])))
+        results.append((contract, declarer, tricks))
+    return results
+
+
+def build_section(session, letter: str, tables: int, boards_per_round: int, field: list[tuple],
+                  rng: random.Random) -> tuple:
+    """Unsaved section, pairs, boards and scored lines of one Mitchell section."""
+    import scoring
+    from events.models import Board, Pair, Section, TravellerLine
+    from events.plans import section_plan
+    from events.services import expected_results, score_lines
+
+    section = Section(session=session, letter=letter, kind=Section.Kind.MITCHELL, tables=tables,
+                      boards_per_round=boards_per_round)
+    plan = section_plan(section)
+    pairs = {}
+    for index, label in enumerate(sorted(plan.pair_labels, key=lambda label: (label[-2:], int(label[:-2])))):
+        player1, guest1, player2, guest2 = field[index]
+        pairs[label] = Pair(section=section, number=int(label[:-2]), direction=label[-2:], player1=player1,
+                            player1_guest=guest1, player2=player2, player2_guest=guest2)
+    boards = {number: Board(section=section, number=number) for number in plan.boards}
+    lines = []
+    for number in plan.boards:
+        slots = plan.slots_for_board(number)
+        board_lines = []
+        vulnerability = scoring.board_vulnerability(number)
+        for slot, (contract, declarer, tricks) in zip(slots, deal_results(number, len(slots), rng), strict=True):
+            line = TravellerLine(board=boards[number], round=slot.round, table=slot.table, ns_pair=pairs[slot.ns],
+                                 ew_pair=pairs[slot.ew], contract=contract, lead="")
+            if contract == "PASS":
+                line.ns_score = 0
+            else:
+                line.declarer, line.tricks = declarer, tricks
+                line.ns_score = scoring.ns_score(contract, declarer, vulnerability, tricks)
+            board_lines.append(line)
+        if rng.random() < 0.01:  # now and then the director gives an adjusted score
+            line = board_lines[-1]
+            line.contract, line.declarer, line.tricks, line.ns_score, line.adjusted = "", "", None, None, "A6040"
+        score_lines(session, board_lines, expected_results(section, plan, number, len(board_lines)))
+        lines.extend(board_lines)
+    return section, list(pairs.values()), list(boards.values()), lines
+
+
+def save_chunk(sessions, sections, pairs, boards, lines) -> None:
+    from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+
+    Session.objects.bulk_create(sessions)
+    for section in sections:
+        section.session_id = section.session.pk
+    Section.objects.bulk_create(sections)
+    for pair in pairs:
+        pair.section_id = pair.section.pk
+    Pair.objects.bulk_create(pairs, batch_size=2000)
+    for board in boards:
+        board.section_id = board.section.pk
+    Board.objects.bulk_create(boards, batch_size=2000)
+    for line in lines:
+        line.board_id, line.ns_pair_id, line.ew_pair_id = line.board.pk, line.ns_pair.pk, line.ew_pair.pk
+    TravellerLine.objects.bulk_create(lines, batch_size=2000)
+    Seating.objects.bulk_create([Seating(line_id=line.pk, board_id=line.board_id, pair_id=pair_id)
+                                 for line in lines for pair_id in (line.ns_pair_id, line.ew_pair_id)],
+                                batch_size=5000)
+
+
+def build(args) -> dict:
+    from django.core.management import call_command
+    from django.db import connection, transaction
+
+    from events.models import Member, Session
+
+    started = time.perf_counter()
+    args.db.parent.mkdir(parents=True, exist_ok=True)
+    for path in (args.db, args.db.with_suffix(".json")):
+        path.unlink(missing_ok=True)
+    call_command("migrate", verbosity=0)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=OFF")
+    rng = random.Random(args.seed)
+    Member.objects.bulk_create([
+        Member(number=f"{10000 + i}", first_name=FIRST_NAMES[i % len(FIRST_NAMES)],
+               last_name=f"{LAST_NAMES[(i // len(FIRST_NAMES)) % len(LAST_NAMES)]}-{i}")
+        for i in range(MEMBERS)])
+    members = list(Member.objects.order_by("pk"))
+    players = Players(members, rng)
+    count = round(YEARS * 52 * SESSIONS_PER_WEEK * args.scale)
+    dates = session_dates(count)
+    chunk: tuple[list, list, list, list, list] = ([], [], [], [], [])
+    for index, date in enumerate(dates):
+        status = Session.Status.PROVISIONAL if index == len(dates) - 1 else Session.Status.FINAL
+        session = Session(name=f"{DAY_NAMES[date.weekday()]} Pairs", date=date, status=status)
+        section, pairs, boards, lines = build_section(session, "A", TABLES, BOARDS_PER_ROUND,
+                                                      players.field(2 * TABLES), rng)
+        for bucket, items in zip(chunk, ([session], [section], pairs, boards, lines), strict=True):
+            bucket.extend(items)
+        if len(chunk[0]) == 100 or index == len(dates) - 1:
+            with transaction.atomic():
+                save_chunk(*chunk)
+            chunk = ([], [], [], [], [])
+            print(f"\r  {index + 1} of {len(dates)} sessions", end="", flush=True)
+    print()
+    big = Session(name="Club championship", date=LAST_DAY + datetime.timedelta(days=1), status=Session.Status.FINAL)
+    field = players.field(2 * BIG_TABLES * len(BIG_SECTIONS))
+    chunk = ([big], [], [], [], [])
+    for number, letter in enumerate(BIG_SECTIONS):
+        part = field[number * 2 * BIG_TABLES:(number + 1) * 2 * BIG_TABLES]
+        section, pairs, boards, lines = build_section(big, letter, BIG_TABLES, BIG_BOARDS_PER_ROUND, part, rng)
+        chunk[1].append(section)
+        chunk[2].extend(pairs)
+        chunk[3].extend(boards)
+        chunk[4].extend(lines)
+    with transaction.atomic():
+        save_chunk(*chunk)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    info = describe()
+    info.update(scale=args.scale, seed=args.seed, build_seconds=round(time.perf_counter() - started, 1))
+    args.db.with_suffix(".json").write_text(json.dumps(info, indent=2, default=str))
+    return info
+
+
+def migrate_existing() -> None:
+    """Applies migrations added since the database was built (new indexes), then refreshes the statistics."""
+    import io
+
+    from django.core.management import call_command
+    from django.db import connection
+
+    out = io.StringIO()
+    call_command("migrate", verbosity=1, stdout=out)
+    if "Applying" in out.getvalue():
+        print("  applied new migrations:", ", ".join(line.split()[1] for line in out.getvalue().splitlines()
+                                                   if line.strip().startswith("Applying")), flush=True)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+
+
+def describe() -> dict:
+    from events.models import Member, Pair, Session, TravellerLine
+
+    counts: dict[int, int] = {}
+    for first, second in Pair.objects.values_list("player1_id", "player2_id"):
+        for member_id in (first, second):
+            if member_id:
+                counts[member_id] = counts.get(member_id, 0) + 1
+    busiest = max(counts, key=counts.get)
+    big = Session.objects.get(name="Club championship")
+    return {
+        "sessions": Session.objects.count(),
+        "lines": TravellerLine.objects.count(),
+        "members": Member.objects.count(),
+        "busiest_member": busiest,
+        "busiest_sessions": counts[busiest],
+        "big_session": big.pk,
+    }
+
+
+# --- measuring -----------------------------------------------------------------------------------
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_requests(client, urls: list[str]) -> tuple[list[float], int]:
+    """Milliseconds per request (after two untimed warm-ups), and the queries of the last request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for url in urls[:2]:
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+    times = []
+    for url in urls:
+        started = time.perf_counter()
+        response = client.get(url)
+        times.append(1000 * (time.perf_counter() - started))
+        assert response.status_code == 200, (url, response.status_code)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(urls[-1])
+    return times, len(queries)
+
+
+def measure(args, info: dict) -> list[tuple]:
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from events.models import Pair, Section, Session, TravellerLine
+    from events.services import read_result, rescore_session, save_line
+
+    rng = random.Random(args.seed + 1)
+    client = Client()
+    n = args.requests
+    regular = list(Session.objects.exclude(pk=info["big_session"]).values_list("pk", flat=True))
+    sections = dict(Section.objects.filter(session_id__in=regular).values_list("session_id", "pk"))
+    picked = [rng.choice(regular) for _ in range(n)]
+    pair_ids: dict[int, list[int]] = {}
+    for section_id, pair_id in Pair.objects.filter(section_id__in={sections[s] for s in picked}).values_list(
+            "section_id", "pk"):
+        pair_ids.setdefault(section_id, []).append(pair_id)
+    big = info["big_session"]
+    rows = []
+
+    def page(name, urls):
+        times, queries = time_requests(client, urls)
+        rows.append((name, len(times), statistics.median(times), percentile(times, 0.95), queries, "page"))
+        print(f"  {name}: median {statistics.median(times):.1f} ms", flush=True)
+
+    page("home page", ["/"] * n)
+    page("ranking, 12-table Mitchell", [f"/sessions/{s}/" for s in picked])
+    page("ranking, 30 tables in 3 sections", [f"/sessions/{big}/"] * n)
+    page("traveller", [f"/sessions/{s}/sections/{sections[s]}/boards/{rng.randint(1, 24)}/" for s in picked])
+    page("scorecard", [f"/sessions/{s}/pairs/{rng.choice(pair_ids[sections[s]])}/" for s in picked])
+    page(f"member page, busiest ({info['busiest_sessions']} sessions)",
+         [f"/members/{info['busiest_member']}/"] * n)
+    page("ranking CSV", [f"/sessions/{s}/ranking.csv" for s in picked])
+
+    # One line of the 30-table session corrected, again and again: save_line rescores its board.
+    line = (TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")
+            .select_related("board__section__session", "ns_pair", "ew_pair").order_by("pk").first())
+    board = line.board
+    times = []
+    for attempt in range(n + 2):
+        tricks = line.tricks + (1 if attempt % 2 == 0 else -1)
+        result = read_result(board.number, line.contract, line.declarer, str(tricks))
+        started = time.perf_counter()
+        with CaptureQueriesContext(connection) as queries:
+            line = save_line(board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
+                             round_=line.round, table=line.table)
+        if attempt >= 2:
+            times.append(1000 * (time.perf_counter() - started))
+    rows.append(("save_line: one line of the 30-table session corrected, its board rescored", len(times),
+                 statistics.median(times), percentile(times, 0.95), len(queries), "rescore"))
+    print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
+    session = Session.objects.get(pk=big)
+    times = []
+    for _ in range(12):
+        started = time.perf_counter()
+        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+            rescore_session(session)
+        times.append(1000 * (time.perf_counter() - started))
+    rows.append(("rescore_session: the whole 30-table session (for comparison)", len(times),
+                 statistics.median(times), percentile(times, 0.95), len(queries), "info"))
+    return rows
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:  # not on this platform
+        return "unknown"
+
+
+def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
+    import platform
+
+    from django.db import connection
+
+    header = (f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
+              f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
+              f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
+              f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}")
+    lines = [header, "",
+             f"{'measurement':<78} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'queries':>8}  target",
+             "-" * 125]
+    for name, count, median, p95, queries, kind in rows:
+        if kind == "info":
+            verdict = "-"
+        else:
+            median_target, p95_target = TARGETS[kind]
+            ok = median <= median_target and p95 <= p95_target
+            verdict = f"{'met' if ok else 'MISSED'} ({median_target}/{p95_target} ms)"
+        lines.append(f"{name:<78} {count:>4} {median:>10.1f} {p95:>8.1f} {queries:>8}  {verdict}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> None:
+    args = parse_args(argv)
+    setup_django(args.db)
+    marker = args.db.with_suffix(".json")
+    if args.rebuild or not args.db.exists() or not marker.exists():
+        print(f"Building the club history in {args.db} (scale {args.scale:g}) ...", flush=True)
+        info = build(args)
+        print(f"  built in {info['build_seconds']} s: {info['sessions']} sessions, {info['lines']} lines", flush=True)
+    else:
+        info = json.loads(marker.read_text())
+        print(f"Using {args.db} ({info['sessions']} sessions, {info['lines']} lines; --rebuild to build again)")
+        migrate_existing()
+    print("Measuring ...", flush=True)
+    load_before = load_average()
+    text = report(measure(args, info), info, args, load_before)
+    print()
+    print(text)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "pages.txt").write_text(text)
+    print(f"Written to {(RESULTS / 'pages.txt').relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,483 @@
+"""The session ranking page and its CSV export, checked against numbers worked out by hand.
+
+`hand_mitchell` is a 5-table Mitchell playing one board a round: boards 1-5, each played once by
+every NS pair, so every board is scored against 5 results and the top is 8 (2 per result beaten).
+Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS. The other results test files
+import the builders from here.
+"""
+
+import csv
+import datetime
+import io
+import re
+from html.parser import HTMLParser
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from events.models import Member, Pair, Section, Session, TravellerLine
+from events.plans import section_plan
+from events.rankings import session_ranking
+from events.results import SectionInfo, load_sections, rank_sessions
+from events.services import expected_results, read_result, save_line
+from events.setup import prepare_section
+
+# (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
+HAND_LINES = {
+    1: [("1NS", "4S", "N", "10"),    # +420
+        ("2NS", "4S", "N", "10"),    # +420
+        ("3NS", "4S", "N", "11"),    # +450
+        ("4NS", "4S", "N", "9"),     # -50
+        ("5NS", "2S", "N", "10")],   # +170
+    2: [("1NS", "3NT", "S", "9"),    # vul: 100 + 500 = +600
+        ("2NS", "3NT", "S", "8"),    # vul, one down: -100
+        ("3NS", "4H", "E", "10"),    # EW not vul: -420
+        ("4NS", "3NTX", "S", "9"),   # vul doubled: 200 + 500 + 50 = +750
+        ("5NS", "A6040", "", "")],   # adjusted: NS 60 %, EW 40 %
+    3: [("1NS", "PASS", "", ""),     # 0
+        ("2NS", "1NT", "W", "7"),    # EW vul: -90
+        ("3NS", "2C", "N", "8"),     # +90
+        ("4NS", "1NT", "W", "6"),    # EW vul one down: +100
+        ("5NS", "1NT", "W", "7")],   # -90
+    4: [("1NS", "6S", "N", "12"),    # vul: 180 + 500 + 750 = +1430
+        ("2NS", "6S", "N", "12"),    # +1430
+        ("3NS", "6S", "N", "12"),    # +1430
+        ("4NS", "4S", "N", "11"),    # vul: 120 + 30 + 500 = +650
+        ("5NS", "6S", "N", "13")],   # +1460
+    5: [("1NS", "7NT", "N", "13"),   # vul: 220 + 500 + 1500 = +2220
+        ("2NS", "3S", "N", "9"),     # +140
+        ("3NS", "3S", "E", "8"),     # EW not vul, one down: +50
+        ("4NS", "3SX", "E", "8"),    # EW not vul doubled, one down: +100
+        ("5NS", "NP", "", "")],      # not played
+}
+# NS matchpoints (top 8):
+#   board 1: 450 beats 4 → 8; 420 beats 2, ties 1 → 5 (twice); 170 beats 1 → 2; -50 → 0.
+#   board 2: four results compared (the A6040 is not), raw 6/4/2/0 out of 6, Neuberg to 5:
+#            (M + 1) × 5 / 4 − 1 → 750: 7.75, 600: 5.25, -100: 2.75, -420: 0.25; A6040: 60 % of 8 = 4.8.
+#   board 3: 100 → 8, 90 → 6, 0 → 4, -90 twice → 1 each.
+#   board 4: 1460 → 8, 1430 three times → 4 each, 650 → 0.
+#   board 5: four played (5NS did not play it), Neuberg to 5 as on board 2: 2220: 7.75, 140: 5.25,
+#            100: 2.75, 50: 0.25.
+# NS totals: 1NS 5+5.25+4+4+7.75 = 26 of 40 = 65 %; 5NS 2+4.8+1+8 = 15.8 of 32 = 49.375 %;
+#            3NS 8+0.25+6+4+0.25 = 18.5 = 46.25 %; 4NS 0+7.75+8+0+2.75 = 18.5 = 46.25 %;
+#            2NS 5+2.75+1+4+5.25 = 18 = 45 %.
+NS_RANKING = [("1", "1NS", "26", "65.00", "5"), ("2", "5NS", "15.80", "49.38", "4"),
+              ("=3", "3NS", "18.50", "46.25", "5"), ("=3", "4NS", "18.50", "46.25", "5"),
+              ("5", "2NS", "18", "45.00", "5")]
+PLAYERS = {"1NS": ("Ana", "García", "Bogdan", "Popescu"), "2NS": ("Carmen", "López", None, "Visiting Vera"),
+           "3NS": ("Dan", "Ionescu", "Elena", "Martín"), "1EW": ("Florin", "Dumitru", "Gloria", "Sánchez")}
+
+
+class Tables(HTMLParser):
+    """The text of every body cell of every <table> with an id, and the attributes of each row.
+
+    Inside a <details>, only the <summary> counts (what shows before the reader opens it).
+    """
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.tables: dict[str, list[list[str]]] = {}
+        self.row_attrs: dict[str, list[dict]] = {}
+        self.current = None
+        self.in_body = False
+        self.cell = None
+        self.details = 0
+        self.summary = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "table" and self.current is None and attrs.get("id"):
+            self.current = attrs["id"]
+            self.tables[self.current], self.row_attrs[self.current] = [], []
+            self.in_body = False
+        elif self.current is None:
+            return
+        elif tag == "tbody":
+            self.in_body = True
+        elif tag == "tr" and self.in_body and self.cell is None:
+            self.tables[self.current].append([])
+            self.row_attrs[self.current].append(attrs)
+        elif tag in ("td", "th") and self.in_body and self.cell is None:
+            self.cell = []
+        elif tag == "details":
+            self.details += 1
+        elif tag == "summary":
+            self.summary = True
+
+    def handle_endtag(self, tag):
+        if self.current is None:
+            return
+        if tag == "table" and self.cell is None:
+            self.current = None
+        elif tag in ("td", "th") and self.cell is not None and not self.details:
+            self.tables[self.current][-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif tag == "details":
+            self.details -= 1
+        elif tag == "summary":
+            self.summary = False
+
+    def handle_data(self, data):
+        if self.cell is not None and (not self.details or self.summary):
+            self.cell.append(data)
+
+
+def rows_of(response, table_id: str) -> list[list[str]]:
+    assert response.status_code == 200
+    return Tables(response.content.decode()).tables[table_id]
+
+
+def attrs_of(response, table_id: str) -> list[dict]:
+    return Tables(response.content.decode()).row_attrs[table_id]
+
+
+def members_of_club() -> dict[str, Member]:
+    names = {("Ana", "García"), ("Bogdan", "Popescu"), ("Carmen", "López"), ("Dan", "Ionescu"),
+             ("Elena", "Martín"), ("Florin", "Dumitru"), ("Gloria", "Sánchez")}
+    return {first: Member.objects.get_or_create(first_name=first, last_name=last)[0] for first, last in names}
+
+
+def name_pairs(section: Section, players=PLAYERS) -> None:
+    members = members_of_club()
+    for label, (first1, _last1, first2, second) in players.items():
+        pair = section.pairs.get(number=int(label[:-2]), direction=label[-2:])
+        pair.player1 = members[first1]
+        if first2:
+            pair.player2 = members[first2]
+        else:
+            pair.player2_guest = second
+        pair.save()
+
+
+def enter_line(section: Section, board_number: int, ns_label: str, contract: str, declarer: str = "",
+               result: str = ""):
+    plan = section_plan(section)
+    slot = next(s for s in plan.slots_for_board(board_number) if s.ns == ns_label)
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    board = section.boards.get(number=board_number)
+    return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+                     result=read_result(board_number, contract, declarer, result))
+
+
+def build_hand_mitchell(name="Monday pairs", date=datetime.date(2026, 11, 2), status=Session.Status.FINAL,
+                        players=PLAYERS, **session_fields):
+    session = Session.objects.create(name=name, date=date, status=status, **session_fields)
+    section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=5, boards_per_round=1)
+    prepare_section(section)
+    name_pairs(section, players)
+    for board, lines in HAND_LINES.items():
+        for ns, contract, declarer, tricks in lines:
+            enter_line(section, board, ns, contract, declarer, tricks)
+    return session, section
+
+
+def fill_session(session: Session, rng_seed: int = 1) -> None:
+    """Enters a plausible result for every slot of every section of the session (for size tests)."""
+    import random
+
+    rng = random.Random(rng_seed)
+    contracts = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("1NT", "W", 7), ("PASS", "", 0)]
+    for section in session.sections.all():
+        pairs = {pair.label: pair for pair in section.pairs.all()}
+        boards = {board.number: board for board in section.boards.all()}
+        for slot in section_plan(section).slots:
+            contract, declarer, tricks = rng.choice(contracts)
+            tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0
+            save_line(boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
+                      table=slot.table, result=read_result(slot.board, contract, declarer, str(tricks)))
+
+
+def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round=2) -> Session:
+    session = Session.objects.create(name="Big night", date=datetime.date(2026, 11, 9), status="final")
+    for letter in sections:
+        section = Section.objects.create(session=session, letter=letter, kind=kind, tables=tables,
+                                         boards_per_round=boards_per_round)
+        prepare_section(section)
+    fill_session(session)
+    return session
+
+
+@pytest.fixture
+def hand_mitchell(db):
+    return build_hand_mitchell()
+
+
+@pytest.fixture
+def member_player(player_user):
+    """Ana García (1NS) is the member of the logged-in player."""
+    member = members_of_club()["Ana"]
+    member.user = player_user
+    member.save()
+    return member
+
+
+def session_url(session, **query):
+    url = reverse("session", args=[session.pk])
+    return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
+
+
+# --- content ------------------------------------------------------------------------------------
+
+
+def test_north_south_ranking_has_places_ties_and_percentages(client, hand_mitchell):
+    session, _section = hand_mitchell
+    rows = rows_of(client.get(session_url(session)), "ranking-a-ns")
+    assert [(place, pair, score, percentage, boards) for place, pair, _names, score, percentage, boards in rows] \
+        == NS_RANKING
+
+
+def test_players_are_named_and_members_linked(client, hand_mitchell):
+    session, _section = hand_mitchell
+    response = client.get(session_url(session))
+    rows = rows_of(response, "ranking-a-ns")
+    names = {row[1]: row[2] for row in rows}
+    assert names["1NS"] == "Ana García – Bogdan Popescu"
+    assert names["2NS"] == "Carmen López – Visiting Vera"
+    page = response.content.decode()
+    ana = Member.objects.get(first_name="Ana")
+    assert f'href="{reverse("member_detail", args=[ana.pk])}">Ana García</a>' in page
+    assert "Visiting Vera</a>" not in page  # a guest has no page
+    pair = Pair.objects.get(section__session=session, number=1, direction="NS")
+    assert f'href="{reverse("pair_scorecard", args=[session.pk, pair.pk])}"' in page
+
+
+def test_east_west_field_is_ranked_separately(client, hand_mitchell):
+    session, _section = hand_mitchell
+    rows = rows_of(client.get(session_url(session)), "ranking-a-ew")
+    assert sorted(row[1] for row in rows) == ["1EW", "2EW", "3EW", "4EW", "5EW"]
+    assert rows[0][0] == "1"
+    # The EW field shares what NS did not take: 4 × 40 + 32 on board 5 = 192 in all, minus NS's 96.8,
+    # minus the 0.8 the A6040 leaves unawarded (60 % + 40 % of 8 = 8, so nothing): 95.2.
+    assert sum(float(row[3]) for row in rows) == pytest.approx(192 - (26 + 15.8 + 18.5 + 18.5 + 18))
+
+
+def test_scoring_method_and_top_are_stated(client, hand_mitchell):
+    session, _section = hand_mitchell
+    page = client.get(session_url(session)).content.decode()
+    assert "Scored by matchpoints: 2 per score beaten (EBU)." in page
+    assert "Top on each board: 8 matchpoints, each board scored against 5 results." in page
+    # Board 2 compared four results (an adjusted score), board 5 four (one not played).
+    assert "Fewer results were compared than that on boards 2, 5" in page
+    assert "Mitchell, 5 tables" in page
+
+
+def test_acbl_scale_and_imps_are_stated(client, db):
+    session, _section = build_hand_mitchell(scale="acbl")
+    page = client.get(session_url(session)).content.decode()
+    assert "1 per score beaten (ACBL)" in page
+    assert "Top on each board: 4 matchpoints" in page
+    butler, _section = build_hand_mitchell(name="Butler night", scoring="butler")
+    response = client.get(session_url(butler))
+    assert "Scored by Butler IMPs" in response.content.decode()
+    header = re.search(r'<table[^>]*id="ranking-a-ns".*?</thead>', response.content.decode(), re.S).group(0)
+    assert "IMPs per board" in header and "%" not in header
+
+
+def test_travellers_of_every_board_are_linked(client, hand_mitchell):
+    session, section = hand_mitchell
+    page = client.get(session_url(session)).content.decode()
+    for number in range(1, 6):
+        assert reverse("board_traveller", args=[session.pk, section.pk, number]) in page
+
+
+def test_columns_sort_and_bad_sort_values_are_ignored(client, hand_mitchell):
+    session, _section = hand_mitchell
+    by_pair = rows_of(client.get(session_url(session, **{"a-ns-sort": "pair"})), "ranking-a-ns")
+    assert [row[1] for row in by_pair] == ["1NS", "2NS", "3NS", "4NS", "5NS"]
+    by_place_down = rows_of(client.get(session_url(session, **{"a-ns-sort": "-place"})), "ranking-a-ns")
+    assert [row[1] for row in by_place_down] == ["2NS", "4NS", "3NS", "5NS", "1NS"]
+    by_percentage = rows_of(client.get(session_url(session, **{"a-ns-sort": "percentage"})), "ranking-a-ns")
+    assert [row[1] for row in by_percentage][:1] == ["2NS"]
+    nonsense = client.get(session_url(session, **{"a-ns-sort": "banana", "a-ew-sort": "-"}))
+    assert [row[1] for row in rows_of(nonsense, "ranking-a-ns")] == [row[1] for row in NS_RANKING]
+
+
+def test_the_players_own_row_is_highlighted(player_client, client, hand_mitchell, member_player):
+    session, _section = hand_mitchell
+    attrs = attrs_of(player_client.get(session_url(session)), "ranking-a-ns")
+    mine = [row["data-pair"] for row in attrs if "mine" in (row.get("class") or "")]
+    assert mine == ["1NS"]
+    assert "Your pair is highlighted." in player_client.get(session_url(session)).content.decode()
+    anonymous = attrs_of(client.get(session_url(session)), "ranking-a-ns")
+    assert not [row for row in anonymous if "mine" in (row.get("class") or "")]
+
+
+def test_several_sections_each_have_their_fields(client, db):
+    session = big_session(tables=4, sections=("A", "B"))
+    response = client.get(session_url(session))
+    tables = Tables(response.content.decode()).tables
+    assert {"ranking-a-ns", "ranking-a-ew", "ranking-b-ns", "ranking-b-ew"} <= set(tables)
+    assert all(len(tables[key]) == 4 for key in ("ranking-a-ns", "ranking-b-ew"))
+    assert "Section B" in response.content.decode()
+
+
+def test_howell_has_one_field(client, db):
+    session = big_session(tables=4, sections=("A",), kind="howell")
+    tables = Tables(client.get(session_url(session)).content.decode()).tables
+    assert "ranking-a-all" in tables and "ranking-a-ns" not in tables
+    assert len(tables["ranking-a-all"]) == 8
+
+
+# --- the same numbers as events.rankings -----------------------------------------------------------
+
+
+def standings(results):
+    return [(ranking.section.letter, ranking.direction, row.place, row.pair.label, round(row.score, 6),
+             round(row.maximum, 6), row.boards) for ranking in results.fields for row in ranking.rows]
+
+
+def reference(session):
+    return [(ranking.section.letter, ranking.field, row.place, row.pair.label, round(row.score, 6),
+             round(row.maximum, 6), row.boards) for ranking in session_ranking(session) for row in ranking.rows]
+
+
+def free_entry_session(neuberg=True) -> Session:
+    """A free-entry section (no movement), boards played 3, 2 and 1 times: Neuberg's E is the most played."""
+    session = Session.objects.create(name="Free", date=datetime.date(2026, 11, 3), status="final",
+                                     neuberg_for_movement=neuberg)
+    section = Section.objects.create(session=session, letter="A", kind="none", tables=3, boards_per_round=3,
+                                     rounds=1)
+    prepare_section(section)
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+    results = {1: [("1NS", "1EW", "4S", "N", "10"), ("2NS", "2EW", "4S", "N", "9"), ("3NS", "3EW", "3NT", "S", "9")],
+               2: [("1NS", "2EW", "2H", "E", "8"), ("2NS", "3EW", "2H", "E", "9")],
+               3: [("3NS", "1EW", "1NT", "N", "7")]}
+    for number, lines in results.items():
+        for ns, ew, contract, declarer, tricks in lines:
+            save_line(boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
+                      result=read_result(number, contract, declarer, tricks))
+    return session
+
+
+@pytest.mark.parametrize("build", [
+    lambda: build_hand_mitchell()[0],
+    lambda: build_hand_mitchell(scoring="cross-imps")[0],
+    lambda: build_hand_mitchell(neuberg_for_movement=False)[0],
+    lambda: big_session(tables=4, sections=("A",), kind="howell"),
+    lambda: big_session(tables=5, sections=("A", "B")),
+    lambda: free_entry_session(),
+    lambda: free_entry_session(neuberg=False),
+], ids=["mitchell", "cross-imps", "no-neuberg", "howell", "two-sections", "free-entry", "free-no-neuberg"])
+def test_fast_rankings_match_the_reference_rankings(db, build):
+    session = build()
+    assert standings(rank_sessions([session.pk])[session.pk]) == reference(session)
+
+
+def test_free_entry_tops_match_the_services(db):
+    session = free_entry_session()
+    section = session.sections.get()
+    info: SectionInfo = load_sections(pk=section.pk)[section.pk]
+    plan = section_plan(section)
+    counts = {1: 3, 2: 2, 3: 1}
+    for number, played in counts.items():
+        assert info.expected(number, played, max(counts.values())) == expected_results(section, plan, number, played)
+    assert info.top(3, 1, 3) == 4  # scored against the 3 results of board 1: top 2 × (3 − 1)
+
+
+# --- access and bad input ------------------------------------------------------------------------
+
+
+def test_a_session_in_progress_is_hidden_from_visitors_and_players(client, player_client, hand_mitchell):
+    session, _section = hand_mitchell
+    session.status = Session.Status.IN_PROGRESS
+    session.save()
+    assert client.get(session_url(session)).status_code == 404
+    assert player_client.get(session_url(session)).status_code == 404
+    assert client.get(reverse("ranking_csv", args=[session.pk])).status_code == 404
+
+
+def test_directors_preview_a_session_in_progress(director_client, hand_mitchell):
+    session, _section = hand_mitchell
+    session.status = Session.Status.IN_PROGRESS
+    session.save()
+    response = director_client.get(session_url(session))
+    assert response.status_code == 200
+    assert "only directors can see these results" in response.content.decode()
+    assert director_client.get(reverse("ranking_csv", args=[session.pk])).status_code == 200
+
+
+def test_provisional_results_say_until_when_corrections_are_accepted(client, hand_mitchell):
+    session, _section = hand_mitchell
+    session.status = Session.Status.PROVISIONAL
+    session.corrections_until = datetime.datetime(2026, 11, 3, 20, 0, tzinfo=datetime.UTC)
+    session.save()
+    page = client.get(session_url(session)).content.decode()
+    assert "Provisional" in page and "Corrections accepted until" in page
+
+
+def test_unknown_session_is_404(client, db):
+    assert client.get(reverse("session", args=[999])).status_code == 404
+    assert client.get(reverse("ranking_csv", args=[999])).status_code == 404
+
+
+# --- CSV -----------------------------------------------------------------------------------------
+
+
+def test_ranking_csv(client, hand_mitchell):
+    session, _section = hand_mitchell
+    response = client.get(reverse("ranking_csv", args=[session.pk]))
+    assert response["Content-Type"].startswith("text/csv")
+    assert 'filename="ranking-2026-11-02-monday-pairs.csv"' in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["Section", "Field", "Place", "Pair", "Player 1", "Player 2", "Matchpoints", "Maximum",
+                       "Percentage", "Boards"]
+    ns = [row for row in rows[1:] if row[1] == "NS"]
+    assert ns[0] == ["A", "NS", "1", "1NS", "Ana García", "Bogdan Popescu", "26.00", "40.00", "65.00", "5"]
+    assert [row[2:4] + row[8:9] for row in ns[2:4]] == [["=3", "3NS", "46.25"], ["=3", "4NS", "46.25"]]
+    assert ns[1][6:] == ["15.80", "32.00", "49.38", "4"]
+    assert len(rows) == 1 + 10
+
+
+def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):
+    session, _section = hand_mitchell
+    client.cookies["django_language"] = "es"
+    with translation.override("en"):  # the request switches this thread to Spanish: switch it back after
+        response = client.get(reverse("ranking_csv", args=[session.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    first = next(row for row in rows if row[3] == "1NS")
+    assert first[6:9] == ["26.00", "40.00", "65.00"]
+
+
+# --- bounded queries -----------------------------------------------------------------------------
+
+
+def test_ranking_queries_do_not_grow_with_the_session(client, player_client, member_player, hand_mitchell,
+                                                      django_assert_max_num_queries):
+    session, _section = hand_mitchell
+    big = big_session(tables=7, sections=("A", "B", "C"))
+    for target in (session, big):
+        with django_assert_max_num_queries(8):
+            assert client.get(session_url(target)).status_code == 200
+        with django_assert_max_num_queries(8):
+            assert client.get(reverse("ranking_csv", args=[target.pk])).status_code == 200
+        # A logged-in player: the session and the user's permissions and member record on top.
+        with django_assert_max_num_queries(12):
+            assert player_client.get(session_url(target)).status_code == 200
+    assert TravellerLine.objects.filter(board__section__session=big).count() == 3 * 7 * 14
+
+
+def test_free_entry_ranking_queries_do_not_grow_with_the_boards(client, db, django_assert_max_num_queries):
+    session = free_entry_session()
+    with django_assert_max_num_queries(9):
+        assert client.get(session_url(session)).status_code == 200
+
+
+# --- every page in every language ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "es", "ro"])
+def test_results_pages_render_in_every_language(client, hand_mitchell, language):
+    session, section = hand_mitchell
+    pair = Pair.objects.get(section=section, number=1, direction="NS")
+    member = Member.objects.get(first_name="Ana")
+    client.cookies["django_language"] = language
+    with translation.override("en"):
+        for url in (reverse("home"), session_url(session), reverse("board_traveller", args=[session.pk, section.pk, 2]),
+                    reverse("pair_scorecard", args=[session.pk, pair.pk]), reverse("member_detail", args=[member.pk]),
+                    reverse("members")):
+            response = client.get(url)
+            assert response.status_code == 200, url
+            assert f'<html lang="{language}">' in response.content.decode()
