@@ -37,7 +37,7 @@ class RankingTable(tables.Table):
     """One field of a session's ranking (rows are `events.results.Standing`), sortable by every column."""
 
     place = tables.Column(verbose_name=_("Place"), order_by=("position",))
-    pair = tables.Column(verbose_name=_("Pair"), accessor="pair.label", order_by=("pair.number", "pair.direction"))
+    pair = tables.Column(verbose_name=_("Pair"), accessor="pair__label", order_by=("pair__number", "pair__direction"))
     names = tables.Column(verbose_name=_("Players"), accessor="names")
     score = tables.Column(verbose_name=_("Matchpoints"), attrs=NUMBER)
     percentage = tables.Column(verbose_name="%", order_by=("percentage_key",), attrs=NUMBER)

@@ -7,7 +7,7 @@ Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 import pytest
 
 from events.models import TravellerLine
-from events.rankings import session_ranking
+from events.results import rank_sessions
 from events.services import read_result, save_line
 
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
@@ -64,6 +64,11 @@ def mitchell(make_session, enter):
     return session, section
 
 
+def session_ranking(session):
+    """The fields of the session's ranking, as the ranking page shows them."""
+    return rank_sessions([session.pk])[session.pk].fields
+
+
 def lines_of(section, board):
     return {line.ns_pair.label: line for line in
             TravellerLine.objects.filter(board__section=section, board__number=board).select_related("ns_pair")}
@@ -85,7 +90,7 @@ def test_mitchell_board_scores_and_matchpoints(mitchell, board):
 
 def test_mitchell_ns_ranking_with_a_tie(mitchell):
     session, _section = mitchell
-    ns_field = next(field for field in session_ranking(session) if field.field == "NS")
+    ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
     table = [(row.place, row.pair.label, round(row.score, 3), row.maximum, round(row.percentage, 3))
              for row in ns_field.rows]
     assert table == [
@@ -99,7 +104,7 @@ def test_mitchell_ns_ranking_with_a_tie(mitchell):
 
 def test_mitchell_ew_field_mirrors_ns(mitchell):
     session, _section = mitchell
-    fields = {field.field: field for field in session_ranking(session)}
+    fields = {field.direction: field for field in session_ranking(session)}
     assert set(fields) == {"NS", "EW"}
     total = sum(row.score for row in fields["NS"].rows) + sum(row.score for row in fields["EW"].rows)
     # Each fully played board shares 8 per result x 5 results = 40; board 2 loses 0.8 to the A6040 (60+40 of 8
@@ -113,7 +118,7 @@ def test_a_correction_changes_the_ranking(mitchell):
     board = line.board
     save_line(board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
               line=line)  # 4S+2 = +480, now the top
-    ns_field = next(field for field in session_ranking(session) if field.field == "NS")
+    ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
     ranking = [(row.place, row.pair.label, round(row.percentage, 3)) for row in ns_field.rows]
     # Board 1 becomes 480 (8), 450 (6), 420 (4), 170 (2), -50 (0): 2NS 8+2.75+1+4+5.25 = 21 → 52.5 %.
     assert ranking[:2] == [("1", "1NS", 62.5), ("2", "2NS", 52.5)]
@@ -156,7 +161,7 @@ def test_howell_three_tables(make_session, enter):
     # Top 4: 450 beats two (4), 420 beats one (2), 170 none (0); EW the rest.
     assert [(lines[s].ns_points, lines[s].ew_points) for s in (450, 420, 170)] == [(4, 0), (2, 2), (0, 4)]
     ranking = session_ranking(session)
-    assert len(ranking) == 1 and ranking[0].field == ""
+    assert len(ranking) == 1 and ranking[0].direction == ""
     # Two pairs scored the top on the only board played: NS with 450 and EW against 170, equal first.
     best = [(row.place, row.pair.label, row.percentage) for row in ranking[0].rows[:2]]
     assert sorted(best) == sorted([("=1", slots[0].ns, 100.0), ("=1", slots[2].ew, 100.0)])
@@ -178,4 +183,4 @@ def test_arrow_switched_round_seats_the_home_pairs_the_other_way(make_session, e
     lines = lines_of(section, board)
     assert lines[switched[0].ns].ns_points == 4  # 450 beats both 420s
     (field,) = session_ranking(session)
-    assert field.field == ""  # one winner after an arrow switch
+    assert field.direction == ""  # one winner after an arrow switch
