@@ -210,12 +210,12 @@ def set_status(event: TeamEvent, status: str) -> None:
     event.save(update_fields=["status"])
 
 
-def member_team_events(member) -> list[dict]:
-    """The published teams events a member played in, newest first, as plain data for the member page:
-    event (id, name, date, status, url), team (id, name, url), captain, place and VPs, teams in the event."""
+def member_team_events(member, limit: int | None = None) -> list[dict]:
+    """The published teams events a member played in, newest first (at most `limit`), as plain data for the
+    member page: event (id, name, date, status, url), team (id, name, url), captain, place and VPs, teams."""
     players = (TeamPlayer.objects.filter(member=member, team__event__status__in=[
         TeamEvent.Status.PROVISIONAL, TeamEvent.Status.FINAL]).select_related("team__event")
-        .order_by("-team__event__date", "team__event__name"))
+        .order_by("-team__event__date", "team__event__name"))[:limit]
     result = []
     for player in players:
         team, event = player.team, player.team.event

@@ -25,8 +25,10 @@ from events.results import mark_mine, member_of, rank_sessions, top_summaries
 from events.scorecard import load_scorecard
 from events.tables import RankingTable
 from events.traveller import load_traveller
+from teams.services import member_team_events
 
 MEMBER_SESSIONS_PER_PAGE = 25
+MEMBER_TEAM_EVENTS = 10  # the newest; each costs a few queries for its standings
 
 
 def visible_session(request, session_id: int) -> Session:
@@ -186,4 +188,5 @@ def member_detail(request, member_id):
         "member": member, "history": history, "page": page, "member_prefix": url_prefix("member_detail"),
         "session_prefix": url_prefix("session"),
         "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
+        "team_events": member_team_events(member, limit=MEMBER_TEAM_EVENTS),
     })

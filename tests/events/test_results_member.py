@@ -145,17 +145,18 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
                                                           django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])
     ana = Member.objects.get(first_name="Ana")
-    with django_assert_max_num_queries(9):
+    # 9 for the pairs history, 1 for the member's teams events (none here).
+    with django_assert_max_num_queries(10):
         assert client.get(member_url(ana)).status_code == 200
     for day in range(6):
         build_hand_mitchell(name=f"More {day}", date=datetime.date(2026, 10, 1 + day),
                             players={"2NS": ("Ana", "García", "Carmen", "López")})
     build_hand_mitchell(name="Butler", date=NOV[1], scoring="butler")
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(10):
         response = client.get(member_url(ana))
     assert len(Tables(response.content.decode()).tables["member-sessions"]) == 8
     # Logged in: the session, the user and the user's permissions (for the navigation bar) on top.
-    with django_assert_max_num_queries(13):
+    with django_assert_max_num_queries(14):
         assert player_client.get(member_url(ana)).status_code == 200
 
 
@@ -176,3 +177,19 @@ def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
     assert all(drawn.top <= point.y <= drawn.plot_bottom for point in drawn.points)
     # The moving average of the last 10 sessions has a point per session.
     assert len(drawn.average_path.split()) == 200
+
+
+def test_member_page_lists_the_members_teams_events(client, db, django_assert_max_num_queries):
+    from teams.demo import load_teams_demo
+    from teams.models import TeamPlayer
+
+    from events.demo import load_demo
+
+    load_demo()
+    load_teams_demo()
+    player = TeamPlayer.objects.filter(member__isnull=False).select_related("team__event", "member").first()
+    # At most the newest 10 teams events are listed, each with its standings (a few queries each).
+    with django_assert_max_num_queries(10 + 10 * 6):
+        page = client.get(reverse("member_detail", args=[player.member_id])).content.decode()
+    assert 'id="member-teams"' in page
+    assert player.team.event.name in page and player.team.name in page
