@@ -180,10 +180,9 @@ def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
 
 
 def test_member_page_lists_the_members_teams_events(client, db, django_assert_max_num_queries):
+    from events.demo import load_demo
     from teams.demo import load_teams_demo
     from teams.models import TeamPlayer
-
-    from events.demo import load_demo
 
     load_demo()
     load_teams_demo()

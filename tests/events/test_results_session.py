@@ -21,35 +21,10 @@ from events.plans import section_plan
 from events.results import SectionInfo, load_sections, rank_sessions
 from events.services import expected_results, read_result, save_line
 from events.setup import prepare_section
+from tests.events.test_session_scoring import MITCHELL_LINES
 
-# (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
-HAND_LINES = {
-    1: [("1NS", "4S", "N", "10"),    # +420
-        ("2NS", "4S", "N", "10"),    # +420
-        ("3NS", "4S", "N", "11"),    # +450
-        ("4NS", "4S", "N", "9"),     # -50
-        ("5NS", "2S", "N", "10")],   # +170
-    2: [("1NS", "3NT", "S", "9"),    # vul: 100 + 500 = +600
-        ("2NS", "3NT", "S", "8"),    # vul, one down: -100
-        ("3NS", "4H", "E", "10"),    # EW not vul: -420
-        ("4NS", "3NTX", "S", "9"),   # vul doubled: 200 + 500 + 50 = +750
-        ("5NS", "A6040", "", "")],   # adjusted: NS 60 %, EW 40 %
-    3: [("1NS", "PASS", "", ""),     # 0
-        ("2NS", "1NT", "W", "7"),    # EW vul: -90
-        ("3NS", "2C", "N", "8"),     # +90
-        ("4NS", "1NT", "W", "6"),    # EW vul one down: +100
-        ("5NS", "1NT", "W", "7")],   # -90
-    4: [("1NS", "6S", "N", "12"),    # vul: 180 + 500 + 750 = +1430
-        ("2NS", "6S", "N", "12"),    # +1430
-        ("3NS", "6S", "N", "12"),    # +1430
-        ("4NS", "4S", "N", "11"),    # vul: 120 + 30 + 500 = +650
-        ("5NS", "6S", "N", "13")],   # +1460
-    5: [("1NS", "7NT", "N", "13"),   # vul: 220 + 500 + 1500 = +2220
-        ("2NS", "3S", "N", "9"),     # +140
-        ("3NS", "3S", "E", "8"),     # EW not vul, one down: +50
-        ("4NS", "3SX", "E", "8"),    # EW not vul doubled, one down: +100
-        ("5NS", "NP", "", "")],      # not played
-}
+# The hand-computed 5-table Mitchell of test_session_scoring.py (scores and matchpoints commented there).
+HAND_LINES = MITCHELL_LINES
 # NS matchpoints (top 8):
 #   board 1: 450 beats 4 → 8; 420 beats 2, ties 1 → 5 (twice); 170 beats 1 → 2; -50 → 0.
 #   board 2: four results compared (the A6040 is not), raw 6/4/2/0 out of 6, Neuberg to 5:
