@@ -3,6 +3,7 @@
 from django import template
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 import scoring
 
@@ -44,9 +45,23 @@ def points(value, places=2):
     return "0" if text in ("-0", "") else text
 
 
+SEAT_INITIALS = {
+    "N": pgettext_lazy("seat initial", "N"),
+    "E": pgettext_lazy("seat initial", "E"),
+    "S": pgettext_lazy("seat initial", "S"),
+    "W": pgettext_lazy("seat initial", "W"),
+}
+
+
+@register.filter
+def seat(letter: str) -> str:
+    """A seat's initial in the reader's language: 'W' is 'O' in Spanish, 'V' in Romanian."""
+    return str(SEAT_INITIALS.get(letter, letter or ""))
+
+
 @register.filter
 def dealer(number: int) -> str:
-    return scoring.board_dealer(int(number))
+    return seat(scoring.board_dealer(int(number)))
 
 
 @register.filter

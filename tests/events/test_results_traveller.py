@@ -266,3 +266,14 @@ def test_lead_filter(typed, shown):
     from events.templatetags.bridge import lead
 
     assert str(lead(typed)) == shown
+
+
+@pytest.mark.parametrize("language, west", [("en", "W"), ("es", "O"), ("ro", "V")])
+def test_seat_initials_follow_the_language(language, west):
+    from django.utils import translation
+
+    from events.templatetags.bridge import dealer, seat
+
+    with translation.override(language):
+        assert (seat("N"), seat("E"), seat("S"), seat("W")) == ("N", "E", "S", west)
+        assert dealer(4) == west  # board 4: West deals
