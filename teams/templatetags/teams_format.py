@@ -1,6 +1,7 @@
 """Template filters of the teams pages: victory points as the event's scale writes them."""
 
 from django import template
+from django.utils.formats import number_format
 
 from teams.models import TeamEvent
 
@@ -14,6 +15,9 @@ def vp(value, event: TeamEvent):
     if value is None or value == "":
         return ""
     if event.scale == TeamEvent.Scale.WBF and not event.is_board_a_match:
-        return f"{value:.2f}"
+        return number_format(value, 2)
     text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    if text in ("-0", ""):
+        return "0"
+    places = len(text.partition(".")[2])
+    return number_format(float(text), places)  # the reader's decimal separator: 17,50 in Spanish
