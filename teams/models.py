@@ -12,6 +12,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from events.models import Session
+
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
 
@@ -38,10 +40,7 @@ class TeamEvent(models.Model):
         THIRTY = "30", _("30-point scale")
         WBF_25 = "wbf-25", _("Old WBF 25-point scale")
 
-    class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", _("In progress")
-        PROVISIONAL = "provisional", _("Provisional")
-        FINAL = "final", _("Final")
+    Status = Session.Status  # in progress (hidden), provisional, final: as for pairs sessions
 
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"))
