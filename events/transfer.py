@@ -23,6 +23,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 import scoring
+from events.csv_files import FileRefused, Problem, column_name, records
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.services import NOT_PLAYED_WORDS, LineResult, read_result, rescore_session
 
@@ -41,19 +42,6 @@ PairKey = tuple[int, str]  # (number, direction): (3, "") in a Howell, (3, "NS")
 _PAIR = re.compile(r"(\d+)\s*(NS|EW)?", re.IGNORECASE)
 _SCORE = re.compile(r"[+-]?\d+")
 _RESULT_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS"}
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One reason a file is refused; `line` is the line number in the file (None: the file as a whole)."""
-
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        if self.line is None:
-            return self.message
-        return _("Line %(line)s: %(message)s") % {"line": self.line, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -78,12 +66,8 @@ class ImportResult:
     pairs: int
 
 
-class TravellersRefused(Exception):
-    """A file refused whole; `problems` lists every reason."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(problem) for problem in problems))
-        self.problems = problems
+class TravellersRefused(FileRefused):
+    """A traveller file refused whole; `problems` lists every reason."""
 
 
 def pair_label(key: PairKey) -> str:
@@ -94,40 +78,12 @@ def pair_label(key: PairKey) -> str:
 # --- reading a file -------------------------------------------------------------------------
 
 
-def _delimiter(text: str) -> str:
-    """Comma, unless the first non-empty line uses semicolons or tabs instead (spreadsheets in some locales)."""
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    if "," not in first:
-        for candidate in (";", "\t"):
-            if candidate in first:
-                return candidate
-    return ","
-
-
-def _records(text: str) -> Iterator[tuple[int, list[str]]]:
-    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text."""
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=_delimiter(text))
-    while True:
-        start = reader.line_num + 1
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        cells = [cell.strip() for cell in cells]
-        if any(cells):
-            yield start, cells
-
-
-def _column_name(cell: str) -> str:
-    return "_".join(cell.upper().replace("-", " ").split())
-
-
 def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[Problem]]:
     """Column name → position, from a header row (case-insensitive); unknown columns are ignored."""
     positions: dict[str, int] = {}
     problems = []
     for position, cell in enumerate(cells):
-        name = _column_name(cell)
+        name = column_name(cell)
         if name in COLUMNS:
             if name in positions:
                 problems.append(Problem(line, _("the column %(column)s is named twice.") % {"column": name}))
@@ -281,7 +237,7 @@ def cross_check(rows: list[TravellerRow]) -> list[Problem]:
 def parse_travellers(text: str) -> tuple[list[TravellerRow], list[Problem]]:
     """Every row of a CSV text and no problem, or no row and every problem found (with its line number)."""
     try:
-        return _parse_records(_records(text))
+        return _parse_records(records(text))
     except csv.Error as error:  # e.g. a NUL byte: not a text file
         return [], [Problem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})]
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
 from typing import TextIO
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from events.csv_files import FileRefused, Problem, column_name
+from events.csv_files import records as csv_records
 from teams.models import Match
 from teams.results import RoomResult, read_room
 from teams.scorecard import scorecard
@@ -33,42 +34,12 @@ _SCORE = re.compile(r"[+-]?\d+")
 _FIELD_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS"}
 
 
-@dataclass(frozen=True)
-class Problem:
-    line: int | None
-    message: str
-
-    def __str__(self) -> str:
-        if self.line is None:
-            return self.message
-        return _("Line %(line)s: %(message)s") % {"line": self.line, "message": self.message}
-
-
-class MatchRefused(Exception):
-    """A file refused whole; `problems` lists every reason."""
-
-    def __init__(self, problems: list[Problem]):
-        super().__init__("\n".join(str(problem) for problem in problems))
-        self.problems = problems
-
-
-def _records(text: str):
-    text = text.lstrip("\ufeff")
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = next((d for d in (";", "\t") if "," not in first and d in first), ",")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    while True:
-        start = reader.line_num + 1
-        try:
-            cells = [cell.strip() for cell in next(reader)]
-        except StopIteration:
-            return
-        if any(cells):
-            yield start, cells
+class MatchRefused(FileRefused):
+    """A match file refused whole; `problems` lists every reason."""
 
 
 def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[Problem]]:
-    names = ["_".join(cell.upper().replace("-", " ").split()) for cell in cells]
+    names = [column_name(cell) for cell in cells]
     positions = {name: index for index, name in enumerate(names) if name in COLUMNS}
     missing = [name for name in COLUMNS if name not in positions and name not in OPTIONAL]
     if missing:
@@ -106,7 +77,7 @@ def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[i
 def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResult], list[Problem]]:
     """{(board, room): result} read from a CSV text, and every problem found (the rows count only without)."""
     boards = match.board_numbers(match.event.boards_per_match)
-    records = _records(text)
+    records = csv_records(text)
     first = next(records, None)
     if first is None:
         return {}, [Problem(None, _("The file is empty."))]

@@ -2,11 +2,11 @@
 
 import argparse
 import datetime
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from events.csv_files import read_text
 from events.models import Session
 from events.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
 
@@ -17,19 +17,6 @@ def iso_date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_("“%(value)s” is not a date written YYYY-MM-DD.") % {"value": text}) from None
-
-
-def read_text(path: str) -> str:
-    """The file's text (UTF-8, with or without a byte-order mark); "-" reads standard input."""
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read().decode("utf-8-sig")
-        with open(path, encoding="utf-8-sig", newline="") as file:
-            return file.read()
-    except OSError as error:
-        raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
-    except UnicodeDecodeError:
-        raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
 
 
 class Command(BaseCommand):

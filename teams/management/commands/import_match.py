@@ -1,24 +1,12 @@
 """python manage.py import_match MATCH_ID FILE: replaces a team match's board results from a CSV file."""
 
-import sys
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from events.csv_files import read_text
 from teams.models import Match
 from teams.transfer import COLUMNS, MatchRefused, import_match
-
-
-def read_text(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read().decode("utf-8-sig")
-        with open(path, encoding="utf-8-sig", newline="") as file:
-            return file.read()
-    except OSError as error:
-        raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
-    except UnicodeDecodeError:
-        raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
 
 
 class Command(BaseCommand):
