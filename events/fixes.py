@@ -15,6 +15,7 @@ from events.checks import CHECKED_REASON, blocking_problems, describe, expected_
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services import rescore_board, rescore_session
+from events.standings import refresh_standings
 
 
 def locked_line(line: TravellerLine) -> TravellerLine:
@@ -50,7 +51,8 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
         line.board.section = section
         boards[line.board_id] = line.board
     for board in boards.values():
-        rescore_board(board, plan=plan)
+        rescore_board(board, plan=plan, standings=False)
+    refresh_standings([section.session_id])
     return len(lines)
 
 

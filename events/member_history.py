@@ -1,9 +1,8 @@
 """A member's history as plain data: every published session played, partners, best results, a chart.
 
-The whole history costs a fixed number of queries, however long it is: the member's pairs (one
-query), their sections (one), their scores summed by the database (two, three when some section
-has no single top). Places and field sizes need every pair of a field, so they are worked out for
-the sessions shown (one page of the list, and the best results) with `rank_sessions`.
+The whole history costs two queries, however long it is: the member's pairs with their sessions and
+the standings stored on them (`events.standings`: score, maximum, boards, place and field size, kept
+equal to the session's ranking), and the partners' names.
 """
 
 from __future__ import annotations
@@ -13,16 +12,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from events.models import Member, Pair
-from events.results import (
-    PUBLISHED,
-    SECTION_COLUMNS,
-    PairInfo,
-    Player,
-    pair_totals,
-    rank_sessions,
-    section_from_row,
-)
+from events.models import Member, Pair, Session
+from events.results import PUBLISHED, PairInfo, Player
+from events.standings import STANDING_FIELDS
 
 BEST_RESULTS = 5
 BEST_PARTNERS = 5
@@ -143,15 +135,16 @@ class MemberHistory:
 
 
 MEMBER_PAIR_COLUMNS = ("id", "number", "direction", "player1_id", "player1_guest", "player2_id", "player2_guest",
-                       "section__session__name", "section__session__date", "section__session__status",
-                       *(f"section__{column}" for column in SECTION_COLUMNS))
+                       "section_id", "section__letter", "section__session_id", "section__session__name",
+                       "section__session__date", "section__session__status", "section__session__scoring",
+                       *STANDING_FIELDS)
 
 
 def load_history(member_id: int) -> MemberHistory:
-    """Every published session the member played, newest first, with scores; places still to fill in.
+    """Every published session the member played, newest first, with the standings stored on the pairs.
 
-    Three queries for the member's pairs with their sections and sessions and their partners' names,
-    two (three) for their scores, whatever the length of the history.
+    Two queries whatever the length of the history: the member's pairs with their sections, sessions
+    and standings, and the names of the partners.
     """
     member_pairs = Pair.objects.filter(Q(player1_id=member_id) | Q(player2_id=member_id),
                                        section__session__status__in=PUBLISHED).order_by()
@@ -161,12 +154,10 @@ def load_history(member_id: int) -> MemberHistory:
     partner_ids = {row[5] if row[3] == member_id else row[3] for row in rows} - {None}
     names = {pk: f"{first} {last}" for pk, first, last in
              Member.objects.filter(pk__in=partner_ids | {member_id}).values_list("pk", "first_name", "last_name")}
-    sections, pair_sections, entries = {}, {}, []
-    for (pair_id, number, direction, first_id, first_guest, second_id, second_guest, name, date, status,
-         *section_row) in rows:
-        section = sections.get(section_row[0]) or sections.setdefault(section_row[0], section_from_row(section_row))
-        pair_sections[pair_id] = section.id
-        me = Player(names.get(member_id, ""), member_id)
+    me = Player(names.get(member_id, ""), member_id)
+    entries = []
+    for (pair_id, number, direction, first_id, first_guest, second_id, second_guest, section_id, letter,
+         session_id, name, date, status, method, score, maximum, boards, place, field_size) in rows:
         if first_id == member_id:
             partner = Player(names[second_id], second_id) if second_id else Player(second_guest) if second_guest \
                 else None
@@ -174,18 +165,12 @@ def load_history(member_id: int) -> MemberHistory:
         else:
             partner = Player(names[first_id], first_id) if first_id else Player(first_guest) if first_guest else None
             players = (partner, me) if partner else (me,)
-        pair = PairInfo(pair_id, section.id, number, direction, players)
-        entries.append(MemberSession(section.session_id, name, date, status, section.letter, pair, partner,
-                                     section.uses_imps))
-    # All the member's pairs as the subquery (without the join to the session's status, which costs
-    # more than the few unpublished pairs it leaves out; their totals are not used).
-    played_in = Pair.objects.filter(Q(player1_id=member_id) | Q(player2_id=member_id)).order_by().values("id")
-    totals = pair_totals(sections, pair_sections, played_in)
-    for entry in entries:
-        total = totals[entry.pair.id]
-        entry.score, entry.maximum, entry.boards = total.score, total.maximum, total.boards
-        if not entry.uses_imps and total.maximum:
-            entry.percentage = 100 * total.score / total.maximum
+        uses_imps = method != Session.Scoring.MATCHPOINTS
+        entries.append(MemberSession(
+            session_id, name, date, status, letter, PairInfo(pair_id, section_id, number, direction, players),
+            partner, uses_imps, score, maximum, boards,
+            percentage=100 * score / maximum if maximum and not uses_imps else None,
+            place=place, field_size=field_size or None))
     entries.sort(key=lambda entry: (entry.date, entry.session_id, entry.section_letter), reverse=True)
     return MemberHistory(entries, best_partners(entries), best_results(entries), chart(entries))
 
@@ -210,15 +195,6 @@ def best_partners(entries: list[MemberSession]) -> list[PartnerRecord]:
     scored = [record for record in records.values() if record.percentages]
     regular = [record for record in scored if len(record.percentages) >= PARTNER_MIN_SESSIONS] or scored
     return sorted(regular, key=lambda record: (-record.average, -record.sessions))[:BEST_PARTNERS]
-
-
-def fill_places(entries: list[MemberSession]) -> None:
-    """Place and field size of the given sessions, from the rankings of their sessions (about five queries)."""
-    results = rank_sessions({entry.session_id for entry in entries}, names=False)
-    for entry in entries:
-        ranking, standing = results[entry.session_id].standing_of(entry.pair.id)
-        if standing is not None:
-            entry.place, entry.field_size = standing.place, ranking.size
 
 
 def chart(entries: list[MemberSession], width: int = 720, height: int = 240, window: int = 10) -> Chart | None:

@@ -140,6 +140,12 @@ class Pair(models.Model):
     player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
     player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
+    # The pair's standing, stored by events.standings whenever its session is scored (never typed).
+    score = models.FloatField(_("score"), default=0, editable=False)
+    maximum = models.FloatField(_("highest possible score"), default=0, editable=False)
+    boards = models.PositiveSmallIntegerField(_("boards scored"), default=0, editable=False)
+    place = models.CharField(_("place"), max_length=8, blank=True, editable=False)
+    field_size = models.PositiveSmallIntegerField(_("field size"), default=0, editable=False)
 
     class Meta:
         ordering = ["section", "direction", "number"]

@@ -1,18 +1,6 @@
-"""Ranking helpers shared by the pages: board tops and places with ties (rankings: `events.results`)."""
+"""Places in a ranking, with ties (the rankings themselves: `events.results`)."""
 
 from __future__ import annotations
-
-import scoring
-from events.models import Section
-from events.plans import Plan
-from events.services import expected_results
-
-
-def board_tops(section: Section, plan: Plan, counts: dict[int, int]) -> dict[int, float]:
-    """The matchpoint top of each board number, from the number of results it has or was due."""
-    scale = section.session.scale
-    return {number: scoring.matchpoint_top(expected_results(section, plan, number, played), scale)
-            for number, played in counts.items()}
 
 
 def assign_places(rows: list, key) -> None:

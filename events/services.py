@@ -14,8 +14,10 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 import scoring
+from events.bulk import update_by_pk
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.plans import Plan, section_plan
+from events.standings import refresh_standings
 
 NOT_PLAYED_WORDS = {"NP", "NOT PLAYED", "NOTPLAYED", "-"}
 PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS"}
@@ -140,6 +142,13 @@ def expected_results(section: Section, plan: Plan, board_number: int, entries: i
     return max(due, entries)
 
 
+def board_tops(section: Section, plan: Plan, counts: dict[int, int]) -> dict[int, float]:
+    """The matchpoint top of each board number, from the number of results it has or was due."""
+    scale = section.session.scale
+    return {number: scoring.matchpoint_top(expected_results(section, plan, number, played), scale)
+            for number, played in counts.items()}
+
+
 def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> None:
     """Sets ns_points and ew_points of every line of one board (in memory)."""
     scored = [line for line in lines if not line.not_played]
@@ -158,16 +167,22 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
         line.ns_points, line.ew_points = ns, ew
 
 
-def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None) -> None:
+def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
+                  standings: bool = True) -> None:
+    """Scores every line of the board again and, unless told not to, stores the session's standings."""
     section = board.section
     plan = plan or section_plan(section)
     lines = list(board.lines.all()) if lines is None else lines
     played = sum(1 for line in lines if not line.not_played)
     score_lines(section.session, lines, expected_results(section, plan, board.number, played))
-    TravellerLine.objects.bulk_update(lines, ["ns_points", "ew_points"])
+    update_by_pk(TravellerLine, ("ns_points", "ew_points"),
+                 [(line.ns_points, line.ew_points, line.pk) for line in lines])
+    if standings:
+        refresh_standings([section.session_id])
 
 
 def rescore_session(session: Session) -> None:
+    """Scores every board of the session again, then stores its standings."""
     for section in session.sections.select_related("custom_movement", "session"):
         plan = section_plan(section)
         lines_by_board: dict[int, list[TravellerLine]] = {}
@@ -175,7 +190,8 @@ def rescore_session(session: Session) -> None:
             lines_by_board.setdefault(line.board_id, []).append(line)
         for board in section.boards.all():
             board.section = section
-            rescore_board(board, lines_by_board.get(board.pk, []), plan)
+            rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False)
+    refresh_standings([session.pk])
 
 
 @transaction.atomic

@@ -6,11 +6,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from events.forms import find_member
-from events.models import Board, Member, Pair, Section, TravellerLine
+from events.models import Board, Member, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
+from events.services import rescore_session
+from events.standings import refresh_standings
 
 MOVEMENT_FIELDS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
                    "arrow_switch_rounds", "phantom", "custom_movement")
+SCORING_FIELDS = ("scoring", "scale", "neuberg_for_movement")  # a session's fields that change its scores
 
 
 def split_label(label: str) -> tuple[int, str]:
@@ -58,6 +61,18 @@ def prepare_section(section: Section) -> None:
     if not section_has_results(section):
         unused = [pair.pk for pair in section.pairs.all() if (pair.number, pair.direction) not in set(labels)]
         Pair.objects.filter(pk__in=unused).delete()
+
+
+@transaction.atomic
+def settle_session(session: Session, scoring_changed: bool) -> None:
+    """After the set-up is saved: the boards and pairs of every section, then the scores again when the
+    scoring method changed, else the standings (pairs may have come or gone)."""
+    for section in session.sections.select_related("custom_movement", "session"):
+        prepare_section(section)
+    if scoring_changed:
+        rescore_session(session)
+    else:
+        refresh_standings([session.pk])
 
 
 @transaction.atomic

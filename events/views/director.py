@@ -12,7 +12,7 @@ from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, Sessi
 from events.models import Member, Session
 from events.plans import section_plan
 from events.progress import section_progress
-from events.setup import movement_changed, prepare_section, section_has_results, set_players
+from events.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
 from movements.params import query_string
 
 
@@ -41,8 +41,7 @@ def save_session(request, form, formset):
         session.save()
         formset.instance = session
         formset.save()
-        for section in session.sections.all():
-            prepare_section(section)
+        settle_session(session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
     return True
 
 

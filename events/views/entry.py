@@ -10,8 +10,7 @@ from events.access import director_required
 from events.entry import save_rows, set_focus, table_rows, traveller_rows
 from events.models import Section, TravellerLine
 from events.plans import section_plan
-from events.rankings import board_tops
-from events.services import delete_line
+from events.services import board_tops, delete_line
 
 
 def get_section(session_id, section_id):

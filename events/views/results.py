@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from events.access import is_director
-from events.member_history import fill_places, load_history
+from events.member_history import load_history
 from events.models import Board, Member, Section, Session
 from events.results import mark_mine, member_of, rank_sessions, top_summaries
 from events.scorecard import load_scorecard
@@ -183,7 +183,6 @@ def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
     history = load_history(member.pk)
     page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
-    fill_places(list(page.object_list) + history.best)
     return render(request, "events/results/member.html", {
         "member": member, "history": history, "page": page, "member_prefix": url_prefix("member_detail"),
         "session_prefix": url_prefix("session"),

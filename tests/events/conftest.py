@@ -8,8 +8,8 @@ import pytest
 
 from events.models import Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.rankings import assign_places, board_tops
-from events.services import read_result, save_line
+from events.rankings import assign_places
+from events.services import board_tops, read_result, save_line
 from events.setup import prepare_section
 
 

@@ -145,18 +145,18 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
                                                           django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])
     ana = Member.objects.get(first_name="Ana")
-    # 9 for the pairs history, 1 for the member's teams events (none here).
-    with django_assert_max_num_queries(10):
+    # The member, the pairs with their standings, the partners' names, the member's teams events (none here).
+    with django_assert_max_num_queries(4):
         assert client.get(member_url(ana)).status_code == 200
     for day in range(6):
         build_hand_mitchell(name=f"More {day}", date=datetime.date(2026, 10, 1 + day),
                             players={"2NS": ("Ana", "García", "Carmen", "López")})
     build_hand_mitchell(name="Butler", date=NOV[1], scoring="butler")
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(4):
         response = client.get(member_url(ana))
     assert len(Tables(response.content.decode()).tables["member-sessions"]) == 8
     # Logged in: the session, the user and the user's permissions (for the navigation bar) on top.
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(8):
         assert player_client.get(member_url(ana)).status_code == 200
 
 

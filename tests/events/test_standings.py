@@ -1,0 +1,175 @@
+"""The standings stored on the pairs (events.standings) stay equal to the session's ranking after every change.
+
+The member page reads them instead of totalling lines, so each service that changes a ranking must
+store them again: a line saved or deleted, a round's directions swapped, a score recomputed, the
+session published, the scoring method changed in the set-up, a file imported.
+"""
+
+import datetime
+import random
+
+import pytest
+from django.urls import reverse
+
+from events.fixes import mark_checked, recompute_line, set_status, swap_round
+from events.models import Pair, Session, TravellerLine
+from events.plans import section_plan
+from events.results import rank_sessions
+from events.services import delete_line, read_result, save_line
+from events.standings import STANDING_FIELDS, refresh_all_standings
+from events.transfer import import_travellers
+from tests.events.test_director_setup_views import session_post
+from tests.events.test_session_scoring import MITCHELL_LINES
+from tests.events.test_transfer_import import HOWELL
+
+
+def stored(session) -> dict[str, tuple]:
+    return {pair.label: tuple(getattr(pair, name) for name in STANDING_FIELDS)
+            for pair in Pair.objects.filter(section__session=session)}
+
+
+def ranked(session) -> dict[str, tuple]:
+    """Each pair's standing as the ranking page works it out, line by line, now."""
+    results = rank_sessions([session.pk])[session.pk]
+    standings = {pair.label: (0.0, 0.0, 0, "", 0) for pair in results.pairs.values()}
+    for ranking in results.fields:
+        for row in ranking.rows:
+            standings[row.pair.label] = (row.score, row.maximum, row.boards, row.place, ranking.size)
+    return standings
+
+
+def assert_current(session):
+    now, kept = ranked(session), stored(session)
+    assert kept.keys() == now.keys()
+    for label, standing in now.items():
+        assert kept[label] == pytest.approx(standing), label
+
+
+@pytest.fixture
+def mitchell(make_session, enter):
+    session, section = make_session("mitchell", tables=5, boards_per_round=1)
+    for board, lines in MITCHELL_LINES.items():
+        for ns, contract, declarer, tricks in lines:
+            enter(section, board, ns, contract, declarer, tricks)
+    return session, section
+
+
+def ns_line(section, board, ns_label):
+    return (TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair")
+            .get(board__section=section, board__number=board, ns_pair__number=int(ns_label[:-2]),
+                 ns_pair__direction="NS"))
+
+
+def test_entering_the_hand_worked_mitchell_stores_its_ranking(mitchell):
+    session, _section = mitchell
+    kept = stored(session)
+    # The NS ranking of test_session_scoring, worked by hand: score, maximum, boards, place, field size.
+    assert kept["1NS"] == pytest.approx((26.0, 40, 5, "1", 5))
+    assert kept["5NS"] == pytest.approx((15.8, 32, 4, "2", 5))   # board 5 not played: 4 tops of 8
+    assert kept["3NS"] == pytest.approx((18.5, 40, 5, "=3", 5))
+    assert kept["4NS"] == pytest.approx((18.5, 40, 5, "=3", 5))
+    assert kept["2NS"] == pytest.approx((18.0, 40, 5, "5", 5))
+    assert_current(session)
+
+
+def test_a_correction_stores_the_new_places(mitchell):
+    session, section = mitchell
+    line = ns_line(section, 1, "2NS")
+    save_line(line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
+              line=line)  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
+    kept = stored(session)
+    assert kept["2NS"] == pytest.approx((21.0, 40, 5, "2", 5))
+    assert kept["5NS"][3] == "3"
+    assert_current(session)
+
+
+def test_deleting_a_line_stores_the_pairs_boards_and_places(mitchell):
+    session, section = mitchell
+    before = stored(session)["1NS"]
+    delete_line(ns_line(section, 4, "1NS"))
+    assert stored(session)["1NS"][2] == before[2] - 1
+    assert_current(session)
+
+
+def test_swapping_a_round_and_recomputing_a_score_store_the_standings(mitchell):
+    session, section = mitchell
+    line = ns_line(section, 3, "3NS")
+    swap_round(section, line.table, line.round)
+    assert_current(session)
+    line = ns_line(section, 1, "4NS")
+    TravellerLine.objects.filter(pk=line.pk).update(ns_score=-100)  # a slip's wrong score, as typed
+    recompute_line(line)
+    assert_current(session)
+
+
+def test_publishing_stores_the_standings(mitchell):
+    session, _section = mitchell
+    for line in TravellerLine.objects.filter(board__section__session=session).exclude(adjusted=""):
+        mark_checked(line)  # the A6040 would block publishing
+    Pair.objects.filter(section__session=session).update(place="", score=0)  # as if never stored
+    set_status(session, Session.Status.FINAL)
+    assert_current(session)
+
+
+def test_changing_the_scale_in_the_set_up_rescores_the_session(director_client, mitchell):
+    session, section = mitchell
+    data = session_post(tables="5", boards_per_round="1")
+    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
+                 "sections-0-session": str(session.pk), "name": session.name, "scale": "acbl"})
+    response = director_client.post(reverse("session_setup", args=[session.pk]), data)
+    assert response.status_code == 302
+    # Board 1 on the ACBL scale: 450 beats 4 (top 4), 420 beats 2 and ties 1 (2.5), -50 nothing.
+    assert ns_line(section, 1, "3NS").ns_points == 4
+    assert ns_line(section, 1, "1NS").ns_points == 2.5
+    assert stored(session)["1NS"][1] == 20  # 5 boards with a top of 4
+    assert_current(session)
+
+
+def test_a_set_up_saved_without_a_scoring_change_keeps_the_points(director_client, mitchell):
+    session, section = mitchell
+    data = session_post(tables="5", boards_per_round="1")
+    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
+                 "sections-0-session": str(session.pk), "name": "Renamed"})
+    assert director_client.post(reverse("session_setup", args=[session.pk]), data).status_code == 302
+    assert ns_line(section, 1, "3NS").ns_points == 8
+    assert_current(session)
+
+
+@pytest.mark.django_db
+def test_an_imported_file_stores_the_standings():
+    session = import_travellers(HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
+                                scoring_method="matchpoints").session
+    kept = stored(session)
+    assert all(standing[2] > 0 and standing[4] == 6 for standing in kept.values())  # one field of 6 pairs
+    assert_current(session)
+
+
+def test_refreshing_every_session_restores_lost_standings(mitchell):
+    session, _section = mitchell
+    expected = stored(session)
+    Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
+    assert refresh_all_standings() == len(expected)
+    assert stored(session) == expected
+
+
+def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, enter):
+    """Random lines entered, changed and deleted on a 4-table Howell: after each, stored == ranked."""
+    session, section = make_session("howell", tables=4, boards_per_round=2)
+    rng = random.Random(6)
+    contracts = [("4S", "N", "10"), ("3NT", "S", "8"), ("2H", "E", "9"), ("PASS", "", ""), ("A5050", "", ""),
+                 ("NP", "", ""), ("6D", "W", "12")]
+    boards = list(section.boards.values_list("number", flat=True))
+    plan = section_plan(section)
+    for _step in range(30):
+        lines = list(TravellerLine.objects.filter(board__section=section))
+        if lines and rng.random() < 0.25:
+            delete_line(rng.choice(lines))
+        else:
+            number = rng.choice(boards)
+            entered = set(TravellerLine.objects.filter(board__section=section, board__number=number)
+                          .values_list("ns_pair__number", flat=True))
+            slots = [slot for slot in plan.slots_for_board(number) if int(slot.ns) not in entered]
+            if not slots:
+                continue
+            enter(section, number, rng.choice(slots).ns, *rng.choice(contracts))
+        assert_current(session)
