@@ -130,13 +130,20 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
             "board": board.number, "count": plan.plays(board.number)})
 
 
-def expected_results(section: Section, plan: Plan, board_number: int, entries: int) -> int:
-    """How many results a board is scored against (Neuberg's E)."""
+def expected_results(section: Section, plan: Plan, board_number: int, entries: int,
+                     most_played: int | None = None) -> int:
+    """How many results a board is scored against (Neuberg's E).
+
+    Without a movement, Neuberg scores every board against the section's most results on a board:
+    `most_played` when the caller has counted them, else one query.
+    """
     if plan.has_schedule:
         due = plan.max_plays if section.session.neuberg_for_movement else plan.plays(board_number)
     elif section.session.neuberg_for_movement:
-        due = (TravellerLine.objects.filter(board__section=section, not_played=False)
-               .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+        if most_played is None:
+            most_played = (TravellerLine.objects.filter(board__section=section, not_played=False)
+                           .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+        due = most_played
     else:
         due = entries
     return max(due, entries)
@@ -168,13 +175,13 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
 
 
 def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
-                  standings: bool = True) -> None:
+                  standings: bool = True, most_played: int | None = None) -> None:
     """Scores every line of the board again and, unless told not to, stores the session's standings."""
     section = board.section
     plan = plan or section_plan(section)
     lines = list(board.lines.all()) if lines is None else lines
     played = sum(1 for line in lines if not line.not_played)
-    score_lines(section.session, lines, expected_results(section, plan, board.number, played))
+    score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
     update_by_pk(TravellerLine, ("ns_points", "ew_points"),
                  [(line.ns_points, line.ew_points, line.pk) for line in lines])
     if standings:
@@ -188,9 +195,11 @@ def rescore_session(session: Session) -> None:
         lines_by_board: dict[int, list[TravellerLine]] = {}
         for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
             lines_by_board.setdefault(line.board_id, []).append(line)
+        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()),
+                          default=0)
         for board in section.boards.all():
             board.section = section
-            rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False)
+            rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False, most_played=most_played)
     refresh_standings([session.pk])
 
 

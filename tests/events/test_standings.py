@@ -12,10 +12,10 @@ import pytest
 from django.urls import reverse
 
 from events.fixes import mark_checked, recompute_line, set_status, swap_round
-from events.models import Pair, Session, TravellerLine
+from events.models import Board, Pair, Session, TravellerLine
 from events.plans import section_plan
 from events.results import rank_sessions
-from events.services import delete_line, read_result, save_line
+from events.services import delete_line, read_result, rescore_session, save_line
 from events.standings import STANDING_FIELDS, refresh_all_standings
 from events.transfer import import_travellers
 from tests.events.test_director_setup_views import session_post
@@ -173,3 +173,17 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
                 continue
             enter(section, number, rng.choice(slots).ns, *rng.choice(contracts))
         assert_current(session)
+
+
+@pytest.mark.django_db
+def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max_num_queries):
+    """Neuberg's E of a section without a movement is its most results on a board: counted from the lines
+    already read, not asked of the database again for each board."""
+    session = import_travellers(HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
+                                scoring_method="matchpoints").session
+    assert session.neuberg_for_movement
+    boards = Board.objects.filter(section__session=session).count()
+    with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
+        rescore_session(session)
+    assert not [query for query in captured.captured_queries if "MAX(" in query["sql"].upper()]
+    assert_current(session)
