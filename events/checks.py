@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
+from clubsite.bridge_messages import translate
 from events.models import Section, Session, TravellerLine
 from events.plans import Plan, Slot, section_plan
 from events.services import board_warnings
@@ -197,7 +198,8 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
             expected = expected_ns_score(line)
         except ValueError as error:
             problems.append(make_problem(Kind.SCORE, _("%(line)s: %(result)s cannot be scored: %(error)s.") % {
-                "line": describe(line), "result": result_text(line), "error": error}, checked=checked, **refs))
+                "line": describe(line), "result": result_text(line), "error": translate(error)},
+                checked=checked, **refs))
         else:
             if expected != line.ns_score:
                 problems.append(make_problem(

@@ -8,8 +8,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubsite.bridge_messages import translate
 from movements import params
-from movements.generators import COLUMNS, Movement, MovementError, Violation, check, parse_movement_csv
+from movements.generators import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements.models import CustomMovement
 
 MAX_FILE_SIZE = 256 * 1024
@@ -108,11 +109,6 @@ class LineProblem:
     code: str = ""
 
 
-def _strip_where(violation: Violation) -> str:
-    prefix = f"line {violation.row}: "
-    return violation.message[len(prefix):] if violation.message.startswith(prefix) else violation.message
-
-
 def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProblem], list[LineProblem]]:
     """Reads and checks a CSV movement: (movement or None, problems of form, violations of `check`).
 
@@ -125,14 +121,15 @@ def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProble
     try:
         movement = parse_movement_csv(text, name=name or _("Custom movement"))
     except MovementError as error:
-        return None, [LineProblem(p.line, p.message, line_text(p.line)) for p in error.problems], []
+        return None, [LineProblem(p.line, translate(p.message), line_text(p.line)) for p in error.problems], []
     if movement.tables > MAX_CUSTOM_TABLES or movement.rounds > MAX_CUSTOM_ROUNDS:
         message = _("At most %(tables)s tables and %(rounds)s rounds (this movement has %(found_tables)s tables "
                     "and %(found_rounds)s rounds).") % {"tables": MAX_CUSTOM_TABLES, "rounds": MAX_CUSTOM_ROUNDS,
                                                        "found_tables": movement.tables,
                                                        "found_rounds": movement.rounds}
         return None, [LineProblem(None, message)], []
-    violations = [LineProblem(v.row, _strip_where(v), line_text(v.row), v.code) for v in check(movement)]
+    violations = [LineProblem(v.row, translate(v.detail or v.message), line_text(v.row), v.code)
+                  for v in check(movement)]
     return movement, [], violations
 
 

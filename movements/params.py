@@ -31,6 +31,7 @@ from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
 
+from clubsite.bridge_messages import translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
 
 PARAMETERS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even", "arrows", "phantom", "custom")
@@ -208,7 +209,8 @@ def custom_movement(custom, first_board: int = 1) -> Movement:
     try:
         movement = parse_movement_csv(custom.csv_text, name=custom.name)
     except MovementError as error:
-        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line, "problem": problem.message}
+        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line,
+                                                                    "problem": translate(problem.message)}
                                 for problem in error.problems]}) from error
     return shift_boards(movement, first_board - 1)
 
@@ -241,7 +243,7 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
         return howell(choice.tables, choice.boards_per_round, rounds=choice.rounds, phantom=choice.phantom,
                       first_board=choice.first_board)
     except ValueError as error:  # the checks above should leave nothing for the generators to refuse
-        raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": error}]}) from error
+        raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": translate(error)}]}) from error
 
 
 def movement_from_query(data: Mapping[str, str]) -> tuple[MovementChoice, Movement]:

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 import scoring
+from clubsite.bridge_messages import translate
 
 PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"}
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
@@ -74,7 +75,7 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
     try:
         contract = scoring.parse_contract(text)
     except ValueError as error:
-        raise ValidationError({"contract": str(error)}) from error
+        raise ValidationError({"contract": translate(error)}) from error
     if contract is None:
         return RoomResult(contract="PASS", ns_score=0)
     errors = {}
@@ -87,7 +88,7 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
         try:
             tricks = _tricks(contract, tricks_text)
         except ValueError as error:
-            errors["tricks"] = str(error)
+            errors["tricks"] = translate(error)
     if errors:
         raise ValidationError(errors)
     score = scoring.ns_score(contract, declarer, scoring.board_vulnerability(board), tricks)
