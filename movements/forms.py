@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubsite.bridge_messages import translate
 from movements import params
@@ -109,6 +109,14 @@ class LineProblem:
     code: str = ""
 
 
+def _tables(count: int) -> str:
+    return ngettext("%(tables)s table", "%(tables)s tables", count) % {"tables": count}
+
+
+def _rounds(count: int) -> str:
+    return ngettext("%(rounds)s round", "%(rounds)s rounds", count) % {"rounds": count}
+
+
 def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProblem], list[LineProblem]]:
     """Reads and checks a CSV movement: (movement or None, problems of form, violations of `check`).
 
@@ -123,10 +131,9 @@ def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProble
     except MovementError as error:
         return None, [LineProblem(p.line, translate(p.message), line_text(p.line)) for p in error.problems], []
     if movement.tables > MAX_CUSTOM_TABLES or movement.rounds > MAX_CUSTOM_ROUNDS:
-        message = _("At most %(tables)s tables and %(rounds)s rounds (this movement has %(found_tables)s tables "
-                    "and %(found_rounds)s rounds).") % {"tables": MAX_CUSTOM_TABLES, "rounds": MAX_CUSTOM_ROUNDS,
-                                                       "found_tables": movement.tables,
-                                                       "found_rounds": movement.rounds}
+        message = _("At most %(tables)s and %(rounds)s (this movement has %(found_tables)s and %(found_rounds)s).") % {
+            "tables": _tables(MAX_CUSTOM_TABLES), "rounds": _rounds(MAX_CUSTOM_ROUNDS),
+            "found_tables": _tables(movement.tables), "found_rounds": _rounds(movement.rounds)}
         return None, [LineProblem(None, message)], []
     violations = [LineProblem(v.row, translate(v.detail or v.message), line_text(v.row), v.code)
                   for v in check(movement)]

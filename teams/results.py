@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from clubsite.bridge_messages import translate
@@ -153,5 +154,7 @@ def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: Bo
     if any(room is not None and room.contract == "PASS" for room in (room1, room2)):
         notes.append(_("Passed out in a room."))
     if score is not None and not score.adjusted and abs(score.swing) >= BIG_SWING:
-        notes.append(_("A swing of %(imps)s IMPs: check both rooms' slips.") % {"imps": abs(score.swing)})
+        notes.append(ngettext("A swing of %(imps)s IMP: check both rooms' slips.",
+                              "A swing of %(imps)s IMPs: check both rooms' slips.", abs(score.swing))
+                     % {"imps": abs(score.swing)})
     return notes

@@ -15,7 +15,11 @@ def direction_text(direction: str | None) -> str:
 
 
 def tables_text(tables: tuple[int, ...]) -> str:
-    return " & ".join(str(table) for table in tables)
+    """Table numbers as a list in the reader's language: "8", "1 & 8", "1, 2 & 8"."""
+    numbers = [str(table) for table in tables]
+    if len(numbers) < 2:
+        return "".join(numbers)
+    return _("%(tables)s & %(last)s") % {"tables": ", ".join(numbers[:-1]), "last": numbers[-1]}
 
 
 def boards_next_text(destination: BoardsNext) -> str:
@@ -123,15 +127,17 @@ def table_cards(movement: Movement) -> list[dict]:
         rows = [{
             "row": row,
             "shared": tables_text(row.shared_with),
+            "shared_count": len(row.shared_with),
             "next": boards_next_text(row.boards_next),
             "via_relay": row.boards_next.via_relay,
         } for row in movement.table_card(table)]
         shared = {item["shared"] for item in rows}
         shared_always = shared.pop() if len(shared) == 1 and len(rows) > 1 else ""
+        shared_count = rows[0]["shared_count"] if shared_always else 0
         if shared_always:
             for item in rows:
                 item["shared"] = ""
-        cards.append({"table": table, "rows": rows, "shared_always": shared_always,
+        cards.append({"table": table, "rows": rows, "shared_always": shared_always, "shared_count": shared_count,
                       "arrow_switch": any(item["row"].arrow_switched for item in rows)})
     return cards
 

@@ -91,3 +91,25 @@ def test_preview_check_of_a_saved_custom_movement_in_spanish(director_client):
     violations = section(response, "violations")
     assert violations == ("Línea 3: la mano 2 también está en la mesa 1 en la ronda 1 (en la línea 2) y las "
                           "mesas no comparten manos")
+
+
+def test_counts_on_the_preview_in_romanian_need_de_from_twenty(director_client):
+    response = get(director_client, "ro", "preview", kind="mitchell", tables="21")
+    facts = section(response, "movement-facts")
+    assert "21 de mese" in facts and "21 de runde" in facts
+    assert "la 42 până la 42 de mâini" in section(response, "balance-summary")
+    assert 'aria-label="Navigare"' in response.content.decode()
+
+
+def test_shared_tables_are_listed_in_the_readers_language(director_client):
+    from movements.views.display import tables_text
+
+    assert (tables_text((8,)), tables_text((1, 8)), tables_text((1, 2, 8))) == ("8", "1 & 8", "1, 2 & 8")
+    with translation.override("es"):
+        assert tables_text((1, 2, 8)) == "1, 2 y 8"
+    response = get(director_client, "es", "table_cards", kind="mitchell", tables="8", even="relay")
+    html = response.content.decode()
+    assert "Comparte sus manos con la mesa 8 en todas las rondas." in html
+    assert 'aria-label="Ruta de navegación"' in html
+    response = get(director_client, "en", "table_cards", kind="mitchell", tables="8", even="relay")
+    assert "Shares its boards with table 8 every round." in response.content.decode()
