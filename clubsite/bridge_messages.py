@@ -103,6 +103,24 @@ _NOTES = {
     "note.missing": _("Pair %(pair)s is missing: its opponents sit out that round."),
 }
 
+_PARAMETERS = {
+    "value.at_least": _("%(name)s must be a whole number of at least %(minimum)s (got %(value)s)"),
+    "mitchell.even": _("even must be one of %(methods)s (got %(value)s)"),
+    "mitchell.rounds": ngettext_lazy(
+        "a %(tables)s-table Mitchell has at most %(natural)s rounds (asked for %(rounds)s)",
+        "a %(tables)s-table Mitchell has at most %(natural)s rounds (asked for %(rounds)s)", "tables"),
+    "mitchell.arrow_round": _("arrow switch round %(round)s is not a round of this movement (1 to %(rounds)s)"),
+    "mitchell.phantom": _("phantom must be True or one of the pairs 1NS..%(tables)sEW (got %(value)s)"),
+    "howell.tables": ngettext_lazy("no complete Howell for %(tables)s table (supported: %(low)s to %(high)s)",
+                                   "no complete Howell for %(tables)s tables (supported: %(low)s to %(high)s)",
+                                   "tables"),
+    "howell.rounds": ngettext_lazy("a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
+                                   "a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
+                                   "tables"),
+    "howell.phantom": _("phantom must be True or one of the pairs 1..%(pairs)s (got %(value)s)"),
+    "csv.numbering": _("numbering must be one of %(numberings)s (got %(value)s)"),
+}
+
 _MISSING_COLUMNS = ngettext_lazy("missing column: %(columns)s", "missing columns: %(columns)s", "count")
 _CSV = {
     "csv.empty": _("the CSV is empty: a header row is required (%(columns)s)"),
@@ -161,7 +179,7 @@ _CHECKS = {
     "check.boards_at_two_tables.line": _TWO_TABLES_LINE,
 }
 
-MESSAGES = {**_CONTRACT, **_NAMES, **_NOTES, **_CSV, **_CHECKS}
+MESSAGES = {**_CONTRACT, **_NAMES, **_NOTES, **_PARAMETERS, **_CSV, **_CHECKS}
 
 
 def translate(message: object) -> str:

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .model import EW, NS, Encounter, Movement, pair_sort_key
-from .texts import Text
+from .texts import Text, TextError
 
 COLUMNS = ("round", "table", "ns_pair", "ew_pair", "low_board", "high_board")
 _ALIASES = {
@@ -237,7 +237,7 @@ def parse_movement_csv(
     it) instead of as declared sharing.
     """
     if numbering not in NUMBERINGS:
-        raise ValueError(f"numbering must be one of {', '.join(NUMBERINGS)} (got {numbering!r})")
+        raise TextError("csv.numbering", numberings=", ".join(NUMBERINGS), value=numbering)
     rows = _read_rows(text)
     two_field = _two_field(rows) if numbering == "auto" else numbering == "two-field"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .howell_tables import LAYOUTS, HowellLayout
 from .model import Encounter, Movement, board_sets_for, check_positive, shared_tables
-from .texts import Text
+from .texts import Text, TextError
 
 SUPPORTED_TABLES = tuple(sorted(LAYOUTS))
 
@@ -50,9 +50,7 @@ def howell(
     """A complete Howell for 2 to 10 tables (2T - 1 rounds, 2T - 1 board sets); ``rounds`` shortens it."""
     check_positive("tables", tables)
     if tables not in LAYOUTS:
-        raise ValueError(
-            f"no complete Howell for {tables} tables (supported: {SUPPORTED_TABLES[0]} to {SUPPORTED_TABLES[-1]})"
-        )
+        raise TextError("howell.tables", tables=tables, low=SUPPORTED_TABLES[0], high=SUPPORTED_TABLES[-1])
     check_positive("boards_per_round", boards_per_round)
     check_positive("first_board", first_board)
     layout = LAYOUTS[tables]
@@ -61,14 +59,14 @@ def howell(
         rounds = natural
     check_positive("rounds", rounds)
     if rounds > natural:
-        raise ValueError(f"a {tables}-table Howell has at most {natural} rounds (asked for {rounds})")
+        raise TextError("howell.rounds", tables=tables, natural=natural, rounds=rounds)
     labels = [str(pair) for pair in range(1, 2 * tables + 1)]
     missing = None
     if phantom is True:
         missing = str(layout.stationary)
     elif phantom:
         if str(phantom) not in labels:
-            raise ValueError(f"phantom must be True or one of the pairs 1..{2 * tables} (got {phantom!r})")
+            raise TextError("howell.phantom", pairs=2 * tables, value=phantom)
         missing = str(phantom)
 
     board_sets = board_sets_for(natural, boards_per_round, first_board)

@@ -27,7 +27,7 @@ a fixed sit-out table, and in a share-and-relay Mitchell means the shared boards
 from __future__ import annotations
 
 from .model import EW, NS, Encounter, Movement, board_sets_for, check_positive, pair_sort_key, shared_tables
-from .texts import Text
+from .texts import Text, TextError
 
 EVEN_METHODS = ("skip", "relay")
 
@@ -79,17 +79,17 @@ def mitchell(
     check_positive("boards_per_round", boards_per_round)
     check_positive("first_board", first_board)
     if even not in EVEN_METHODS:
-        raise ValueError(f"even must be one of {', '.join(EVEN_METHODS)} (got {even!r})")
+        raise TextError("mitchell.even", methods=", ".join(EVEN_METHODS), value=even)
     natural = _natural_rounds(tables, even)
     if rounds is None:
         rounds = natural
     check_positive("rounds", rounds)
     if rounds > natural:
-        raise ValueError(f"a {tables}-table Mitchell has at most {natural} rounds (asked for {rounds})")
+        raise TextError("mitchell.rounds", tables=tables, natural=natural, rounds=rounds)
     switched = set()
     for round in arrow_switch_rounds:
         if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= rounds:
-            raise ValueError(f"arrow switch round {round!r} is not a round of this movement (1 to {rounds})")
+            raise TextError("mitchell.arrow_round", round=round, rounds=rounds)
         switched.add(round)
 
     labels = [f"{t}{NS}" for t in range(1, tables + 1)] + [f"{t}{EW}" for t in range(1, tables + 1)]
@@ -98,7 +98,7 @@ def mitchell(
         missing = f"{tables}{EW}"
     elif phantom:
         if phantom not in labels:
-            raise ValueError(f"phantom must be True or one of the pairs 1NS..{tables}EW (got {phantom!r})")
+            raise TextError("mitchell.phantom", tables=tables, value=phantom)
         missing = phantom
 
     board_sets = board_sets_for(tables, boards_per_round, first_board)

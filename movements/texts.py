@@ -43,6 +43,16 @@ TEMPLATES: dict[str, str] = {
     "(make copies of those boards in advance if you can).",
     "howell.note.shortened": "Shortened to {rounds} of the {natural} rounds: not every pair meets every other pair.",
     "note.missing": "Pair {pair} is missing: its opponents sit out that round.",
+    # Parameters a generator refuses (`TextError`).
+    "value.at_least": "{name} must be a whole number of at least {minimum} (got {value!r})",
+    "mitchell.even": "even must be one of {methods} (got {value!r})",
+    "mitchell.rounds": "a {tables}-table Mitchell has at most {natural} rounds (asked for {rounds})",
+    "mitchell.arrow_round": "arrow switch round {round!r} is not a round of this movement (1 to {rounds})",
+    "mitchell.phantom": "phantom must be True or one of the pairs 1NS..{tables}EW (got {value!r})",
+    "howell.tables": "no complete Howell for {tables} tables (supported: {low} to {high})",
+    "howell.rounds": "a {tables}-table Howell has at most {natural} rounds (asked for {rounds})",
+    "howell.phantom": "phantom must be True or one of the pairs 1..{pairs} (got {value!r})",
+    "csv.numbering": "numbering must be one of {numberings} (got {value!r})",
     # Problems of a custom movement's CSV text (`movements.custom.Problem`).
     "csv.empty": "the CSV is empty: a header row is required ({columns})",
     "csv.unreadable": "unreadable CSV: {error}",
@@ -109,3 +119,19 @@ class Text(str):
 
 def _text(code: str, params: dict[str, object]) -> Text:
     return Text(code, **params)
+
+
+class TextError(ValueError):
+    """A ``ValueError`` whose message is a `Text`: ``str()`` is the English, ``code`` and ``params`` its parts."""
+
+    def __init__(self, code: str, **params: object):
+        self.code = code
+        self.params = params
+        super().__init__(Text(code, **params))
+
+    def __reduce__(self):
+        return _error, (self.code, self.params)
+
+
+def _error(code: str, params: dict[str, object]) -> TextError:
+    return TextError(code, **params)
