@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from django.db import models
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
+from clubsite.bridge_messages import translate
 from events.models import Section, Session, TravellerLine
 from events.plans import Plan, Slot, section_plan
 from events.services import board_warnings
@@ -197,7 +198,8 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
             expected = expected_ns_score(line)
         except ValueError as error:
             problems.append(make_problem(Kind.SCORE, _("%(line)s: %(result)s cannot be scored: %(error)s.") % {
-                "line": describe(line), "result": result_text(line), "error": error}, checked=checked, **refs))
+                "line": describe(line), "result": result_text(line), "error": translate(error)},
+                checked=checked, **refs))
         else:
             if expected != line.ns_score:
                 problems.append(make_problem(
@@ -238,17 +240,21 @@ def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine], 
             missing = [slot for slot in plan.slots_for_board(number) if frozenset((slot.ns, slot.ew)) not in met]
             encounters = "; ".join(_("round %(round)s, table %(table)s: %(ns)s v %(ew)s") % {
                 "round": slot.round, "table": slot.table, "ns": slot.ns, "ew": slot.ew} for slot in missing)
-            problems.append(make_problem(Kind.MISSING, _(
+            problems.append(make_problem(Kind.MISSING, ngettext(
+                "Board %(board)s has %(have)s of the %(due)s result the movement schedules. Missing: %(missing)s. "
+                "Enter it, or NP for a board not played.",
                 "Board %(board)s has %(have)s of the %(due)s results the movement schedules. Missing: %(missing)s. "
-                "Enter them, or NP for a board not played.") % {
+                "Enter them, or NP for a board not played.", due) % {
                     "board": number, "have": len(have), "due": due, "missing": encounters}, board=number, **base))
         elif len(have) > due:
             if due:
-                message = _("Board %(board)s has %(have)s results; the movement schedules only %(due)s.") % {
-                    "board": number, "have": len(have), "due": due}
+                message = ngettext("Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
+                                   "Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
+                                   len(have)) % {"board": number, "have": len(have), "due": due}
             else:
-                message = _("Board %(board)s has %(have)s results but the movement does not play it.") % {
-                    "board": number, "have": len(have)}
+                message = ngettext("Board %(board)s has %(have)s result but the movement does not play it.",
+                                   "Board %(board)s has %(have)s results but the movement does not play it.",
+                                   len(have)) % {"board": number, "have": len(have)}
             problems.append(make_problem(Kind.EXTRA, message, board=number, **base))
 
     status: dict[int, tuple[str, Slot | None]] = {line.pk: placement(plan, line) for line in lines}
@@ -307,8 +313,10 @@ def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[Problem]
     for line in lines:
         counts[line.board.number] += 1
     most = max(counts.values(), default=0)
-    return [make_problem(Kind.UNEVEN, _("Board %(board)s has %(have)s results; other boards have up to %(most)s.")
-                         % {"board": number, "have": count, "most": most},
+    return [make_problem(Kind.UNEVEN,
+                         ngettext("Board %(board)s has %(have)s result; other boards have up to %(most)s.",
+                                  "Board %(board)s has %(have)s results; other boards have up to %(most)s.",
+                                  count) % {"board": number, "have": count, "most": most},
                          section_id=section.pk, section=section.letter, board=number)
             for number, count in sorted(counts.items()) if count < most]
 

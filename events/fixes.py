@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubsite.bridge_messages import translate
 from events.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
@@ -66,7 +67,7 @@ def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
         line.ns_score = expected_ns_score(line)
     except ValueError as error:
         raise ValidationError(_("%(line)s cannot be scored: %(error)s.") % {
-            "line": describe(line), "error": error}) from error
+            "line": describe(line), "error": translate(error)}) from error
     line._history_user = user
     line.save()
     rescore_board(line.board)

@@ -9,6 +9,7 @@ from django.forms import inlineformset_factory
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubsite.bridge_messages import error_lines
 from events.models import Member, Section, Session
 from events.plans import build_plan, parse_rounds
 
@@ -54,7 +55,8 @@ class SectionForm(forms.ModelForm):
                        data["even_tables"], data["arrow_switch_rounds"], data["phantom"],
                        movement.csv_text if kind == Section.Kind.CUSTOM and movement else "")
         except ValueError as error:
-            raise forms.ValidationError(_("This movement cannot be made: %(error)s") % {"error": error}) from error
+            raise forms.ValidationError([_("This movement cannot be made: %(error)s") % {"error": line}
+                                         for line in error_lines(error)]) from error
         return data
 
 

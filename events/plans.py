@@ -9,6 +9,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils.translation import gettext as _
+
 from movements.generators import howell, mitchell, parse_movement_csv
 
 
@@ -101,7 +103,7 @@ def parse_rounds(text: str) -> tuple[int, ...]:
         if not part:
             continue
         if not part.isdigit() or int(part) < 1:
-            raise ValueError(f"{part!r} is not a round number")
+            raise ValueError(_("“%(value)s” is not a round number") % {"value": part})
         rounds.append(int(part))
     return tuple(sorted(set(rounds)))
 

@@ -49,6 +49,8 @@ def read_result(board_number: int, contract_text: str, declarer: str, result_tex
 
     Raises ValidationError keyed by the field at fault.
     """
+    from clubsite.bridge_messages import translate  # scoring's errors in the reader's language
+
     text = " ".join(contract_text.upper().split())
     declarer = declarer.strip().upper()[:1]
     result_text = result_text.strip()
@@ -63,12 +65,12 @@ def read_result(board_number: int, contract_text: str, declarer: str, result_tex
         try:
             adjusted = scoring.parse_entry(text)
         except ValueError as error:
-            raise ValidationError({"contract": str(error)}) from error
+            raise ValidationError({"contract": translate(error)}) from error
         return LineResult(adjusted=adjusted.code)
     try:
         contract = scoring.parse_contract(text)
     except ValueError as error:
-        raise ValidationError({"contract": str(error)}) from error
+        raise ValidationError({"contract": translate(error)}) from error
     if contract is None:
         return LineResult(contract="PASS", ns_score=0)
     errors = {}
@@ -86,7 +88,7 @@ def read_result(board_number: int, contract_text: str, declarer: str, result_tex
             else:
                 tricks = scoring.tricks_from_result(contract, result_text.replace("−", "-"))
         except ValueError as error:
-            errors["tricks"] = str(error)
+            errors["tricks"] = translate(error)
     if errors:
         raise ValidationError(errors)
     vulnerability = scoring.board_vulnerability(board_number)

@@ -65,6 +65,14 @@ class ImportResult:
     boards: int
     pairs: int
 
+    def counts(self) -> dict[str, str]:
+        """The counts as phrases in the reader's language: "18 lines", "6 boards", "6 pairs"."""
+        return {
+            "lines": ngettext("%(count)d line", "%(count)d lines", self.lines) % {"count": self.lines},
+            "boards": ngettext("%(count)d board", "%(count)d boards", self.boards) % {"count": self.boards},
+            "pairs": ngettext("%(count)d pair", "%(count)d pairs", self.pairs) % {"count": self.pairs},
+        }
+
 
 class TravellersRefused(FileRefused):
     """A traveller file refused whole; `problems` lists every reason."""

@@ -19,17 +19,23 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .model import EW, NS, Encounter, Movement, boards_text, pair_sort_key
+from .texts import Text
 
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One problem in a movement.  ``code`` is stable (for programs), ``message`` is for people."""
+    """One problem in a movement.  ``code`` is stable (for programs), ``message`` is for people.
+
+    ``detail`` is the message without where it happens (a `Text`: its own code and parameters, for a site that
+    says it in another language).
+    """
 
     code: str
     message: str
     row: int | None = None
     round: int | None = None
     table: int | None = None
+    detail: str = ""
 
     def __str__(self) -> str:
         return self.message
@@ -41,20 +47,21 @@ def _where(encounter: Encounter) -> str:
     return f"round {encounter.round}, table {encounter.table}"
 
 
-def _other(encounter: Encounter) -> str:
-    """Where an earlier encounter is, after a preposition-less phrase: "on line 4" or "in round 2 at table 3"."""
+def _other(encounter: Encounter) -> tuple[str, dict[str, int]]:
+    """Which variant says where an earlier encounter is ("on line 4" or "in round 2 at table 3"), and its values."""
     if encounter.row is not None:
-        return f"on line {encounter.row}"
-    return f"in round {encounter.round} at table {encounter.table}"
+        return "line", {"line": encounter.row}
+    return "table", {"round": encounter.round, "table": encounter.table}
 
 
-def _violation(code: str, encounter: Encounter, text: str) -> Violation:
+def _violation(code: str, encounter: Encounter, text: Text) -> Violation:
     return Violation(
         code=code,
         message=f"{_where(encounter)}: {text}",
         row=encounter.row,
         round=encounter.round,
         table=encounter.table,
+        detail=text,
     )
 
 
@@ -67,54 +74,42 @@ def check(movement: Movement) -> list[Violation]:
     met: dict[frozenset[str], Encounter] = {}
     by_round: dict[int, list[Encounter]] = {}  # round -> encounters where boards are played
 
+    def add(code: str, encounter: Encounter, variant: str = "", **params) -> None:
+        violations.append(_violation(code, encounter, Text(f"check.{code}{variant}", **params)))
+
     for encounter in movement.encounters:
         if encounter.ns is None and encounter.ew is None:
-            violations.append(_violation("empty_table", encounter, "no pair at the table"))
+            add("empty_table", encounter)
             continue
         if encounter.round < 1 or encounter.table < 1:
-            violations.append(_violation("bad_number", encounter, "rounds and tables are numbered from 1"))
+            add("bad_number", encounter)
         earlier_table = tables_used.get((encounter.round, encounter.table))
         if earlier_table is not None:
-            violations.append(
-                _violation(
-                    "table_used_twice",
-                    encounter,
-                    f"table {encounter.table} appears twice in round {encounter.round}"
-                    + (f" (also on line {earlier_table.row})" if earlier_table.row is not None else ""),
-                )
-            )
+            line = {"line": earlier_table.row} if earlier_table.row is not None else {}
+            add("table_used_twice", encounter, ".line" if line else "", table=encounter.table,
+                round=encounter.round, **line)
         else:
             tables_used[(encounter.round, encounter.table)] = encounter
         if encounter.ns is not None and encounter.ns == encounter.ew:
-            violations.append(_violation("pair_against_itself", encounter, f"pair {encounter.ns} plays against itself"))
+            add("pair_against_itself", encounter, pair=encounter.ns)
             continue
         for pair in encounter.pairs:
             elsewhere = placed.get((pair, encounter.round))
             if elsewhere is not None:
-                violations.append(
-                    _violation(
-                        "pair_in_two_places",
-                        encounter,
-                        f"pair {pair} is already playing in round {encounter.round} "
-                        + (f"on line {elsewhere.row}" if elsewhere.row is not None else f"at table {elsewhere.table}"),
-                    )
-                )
+                where = {"line": elsewhere.row} if elsewhere.row is not None else {"table": elsewhere.table}
+                add("pair_in_two_places", encounter, "." + next(iter(where)), pair=pair, round=encounter.round,
+                    **where)
             else:
                 placed[(pair, encounter.round)] = encounter
         if encounter.is_sit_out:
             continue
         if not encounter.boards:
-            violations.append(_violation("no_boards", encounter, "no boards to play"))
+            add("no_boards", encounter)
         meeting = frozenset(encounter.pairs)
         before = met.get(meeting)
         if before is not None and before.round != encounter.round:
-            violations.append(
-                _violation(
-                    "pairs_meet_again",
-                    encounter,
-                    f"pairs {encounter.ns} and {encounter.ew} meet again (they already met {_other(before)})",
-                )
-            )
+            variant, where = _other(before)
+            add("pairs_meet_again", encounter, "." + variant, ns=encounter.ns, ew=encounter.ew, **where)
         else:
             met.setdefault(meeting, encounter)
         for pair in encounter.pairs:
@@ -128,15 +123,11 @@ def check(movement: Movement) -> list[Violation]:
                 else:
                     played[(pair, board)] = encounter
             for key, boards in again.items():
-                noun = "board" if len(boards) == 1 else "boards"
-                violations.append(
-                    _violation(
-                        "board_played_twice",
-                        encounter,
-                        f"pair {pair} plays {noun} {boards_text(tuple(boards))} again "
-                        f"(already played {_other(earlier[key])})",
-                    )
-                )
+                variant, where = _other(earlier[key])
+                code = "board_played_twice" if len(boards) == 1 else "boards_played_twice"
+                violations.append(_violation("board_played_twice", encounter, Text(
+                    f"check.{code}.{variant}", pair=pair, boards=boards_text(tuple(boards)), count=len(boards),
+                    **where)))
         by_round.setdefault(encounter.round, []).append(encounter)
 
     for round, plays in by_round.items():
@@ -146,17 +137,11 @@ def check(movement: Movement) -> list[Violation]:
                 continue  # the same table twice is already reported
             if second.table in first.shared_with and first.table in second.shared_with:
                 continue
-            noun = "board" if len(common) == 1 else "boards"
-            verb = "is" if len(common) == 1 else "are"
-            violations.append(
-                _violation(
-                    "board_at_two_tables",
-                    second,
-                    f"{noun} {boards_text(common)} {verb} also at table {first.table} in round {round}"
-                    + (f" ({_other(first)})" if first.row is not None else "")
-                    + " and the tables do not share boards",
-                )
-            )
+            code = "board_at_two_tables" if len(common) == 1 else "boards_at_two_tables"
+            line = {"line": first.row} if first.row is not None else {}
+            violations.append(_violation("board_at_two_tables", second, Text(
+                f"check.{code}" + (".line" if line else ""), boards=boards_text(common), count=len(common),
+                table=first.table, round=round, **line)))
     return violations
 
 

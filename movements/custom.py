@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 
 from .model import EW, NS, Encounter, Movement, pair_sort_key
+from .texts import Text, TextError
 
 COLUMNS = ("round", "table", "ns_pair", "ew_pair", "low_board", "high_board")
 _ALIASES = {
@@ -50,7 +51,7 @@ NUMBERINGS = ("auto", "single", "two-field")
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A problem in the CSV text, at a line of the text (the first line is 1)."""
+    """A problem in the CSV text, at a line of the text (the first line is 1); ``message`` is a `Text`."""
 
     line: int
     message: str
@@ -92,14 +93,14 @@ def _delimiter(header: str) -> str:
 def _whole(value: str, column: str, line: int, problems: list[Problem], minimum: int = 1) -> int | None:
     text = value.strip()
     if not text:
-        problems.append(Problem(line, f"{column} is empty"))
+        problems.append(Problem(line, Text("csv.value_empty", column=column)))
         return None
     if not re.fullmatch(r"[+-]?\d+", text):
-        problems.append(Problem(line, f"{column} {text!r} is not a whole number"))
+        problems.append(Problem(line, Text("csv.not_whole", column=column, value=text)))
         return None
     number = int(text)
     if number < minimum:
-        problems.append(Problem(line, f"{column} must be at least {minimum} (got {number})"))
+        problems.append(Problem(line, Text("csv.too_small", column=column, minimum=minimum, number=number)))
         return None
     return number
 
@@ -111,7 +112,7 @@ def _pair(value: str, column: str, line: int, problems: list[Problem]) -> tuple[
         return None
     match = _LABEL.fullmatch(text)
     if not match:
-        problems.append(Problem(line, f"{column} {text!r} is not a pair number"))
+        problems.append(Problem(line, Text("csv.not_pair", column=column, value=text)))
         return False
     number = int(match.group(1))
     if number == 0:
@@ -130,7 +131,7 @@ def _records(reader, problems: list[Problem]):
         except StopIteration:
             return
         except csv.Error as error:
-            problems.append(Problem(max(reader.line_num, 1), f"unreadable CSV: {error}"))
+            problems.append(Problem(max(reader.line_num, 1), Text("csv.unreadable", error=str(error))))
             return
 
 
@@ -140,7 +141,7 @@ def _read_rows(text: str) -> list[_Row]:
     lines = text.split("\n")
     first = next((index for index, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise MovementError([Problem(1, "the CSV is empty: a header row is required (" + ", ".join(COLUMNS) + ")")])
+        raise MovementError([Problem(1, Text("csv.empty", columns=", ".join(COLUMNS)))])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[first]))
     header: list[str] | None = None
     header_line = needed = 0
@@ -158,22 +159,20 @@ def _read_rows(text: str) -> list[_Row]:
                 if column is None:
                     continue
                 if column in positions:
-                    problems.append(Problem(line, f"column {column} appears twice"))
+                    problems.append(Problem(line, Text("csv.column_twice", column=column)))
                 positions.setdefault(column, index)
             missing = [column for column in COLUMNS if column not in positions]
             if len(missing) == len(COLUMNS):
-                problems.append(
-                    Problem(line, "no header row: the first line must name the columns " + ", ".join(COLUMNS))
-                )
+                problems.append(Problem(line, Text("csv.no_header", columns=", ".join(COLUMNS))))
                 raise MovementError(problems)
             if missing:
-                plural = "s" if len(missing) > 1 else ""
-                problems.append(Problem(line, f"missing column{plural}: " + ", ".join(missing)))
+                code = "csv.missing_columns" if len(missing) > 1 else "csv.missing_column"
+                problems.append(Problem(line, Text(code, columns=", ".join(missing), count=len(missing))))
                 raise MovementError(problems)
             needed = max(positions.values()) + 1
             continue
         if len(record) < needed or any(field.strip() for field in record[len(header) :]):
-            problems.append(Problem(line, f"expected {len(header)} fields, found {len(record)}"))
+            problems.append(Problem(line, Text("csv.field_count", expected=len(header), found=len(record))))
             continue
         before = len(problems)
         values = {column: record[index] for column, index in positions.items()}
@@ -189,28 +188,26 @@ def _read_rows(text: str) -> list[_Row]:
             if flag in _TRUE:
                 switched = True
             elif flag not in _FALSE:
-                problems.append(Problem(line, f"arrow_switch {values['arrow_switch'].strip()!r} is not yes or no"))
+                problems.append(Problem(line, Text("csv.arrow_switch", value=values["arrow_switch"].strip())))
         if "section" in values:
             sections.setdefault(values["section"].strip(), line)
         if ns is None and ew is None:
-            problems.append(Problem(line, "both ns_pair and ew_pair are empty"))
+            problems.append(Problem(line, Text("csv.no_pairs")))
         for value, column, side in ((ns, "ns_pair", NS), (ew, "ew_pair", EW)):
             if value and value[1] is not None and value[1] != side:
-                named = "an East-West" if value[1] == EW else "a North-South"
-                problems.append(Problem(line, f"{column} {values[column].strip()!r} is {named} pair"))
+                code = "csv.ew_pair" if value[1] == EW else "csv.ns_pair"
+                problems.append(Problem(line, Text(code, column=column, value=values[column].strip())))
         if low is not None and high is not None and low > high:
-            problems.append(Problem(line, f"low_board {low} is greater than high_board {high}"))
+            problems.append(Problem(line, Text("csv.board_range", low=low, high=high)))
         if len(problems) == before:
             rows.append(_Row(line, round, table, ns, ew, low, high, switched))
     if header is None and not problems:
-        problems.append(Problem(1, "the CSV is empty: a header row is required (" + ", ".join(COLUMNS) + ")"))
+        problems.append(Problem(1, Text("csv.empty", columns=", ".join(COLUMNS))))
     elif not rows and not problems:
-        problems.append(Problem(header_line, "no movement rows after the header"))
+        problems.append(Problem(header_line, Text("csv.no_rows")))
     if len(sections) > 1:
         names = ", ".join(repr(name) for name in sections)
-        problems.append(
-            Problem(list(sections.values())[1], f"more than one section ({names}): load one section at a time")
-        )
+        problems.append(Problem(list(sections.values())[1], Text("csv.sections", names=names)))
     if problems:
         raise MovementError(problems)
     return rows
@@ -240,7 +237,7 @@ def parse_movement_csv(
     it) instead of as declared sharing.
     """
     if numbering not in NUMBERINGS:
-        raise ValueError(f"numbering must be one of {', '.join(NUMBERINGS)} (got {numbering!r})")
+        raise TextError("csv.numbering", numberings=", ".join(NUMBERINGS), value=numbering)
     rows = _read_rows(text)
     two_field = _two_field(rows) if numbering == "auto" else numbering == "two-field"
 

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
+from clubsite.bridge_messages import translate
 from movements import params
-from movements.generators import COLUMNS, Movement, MovementError, Violation, check, parse_movement_csv
+from movements.generators import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements.models import CustomMovement
 
 MAX_FILE_SIZE = 256 * 1024
@@ -108,9 +109,12 @@ class LineProblem:
     code: str = ""
 
 
-def _strip_where(violation: Violation) -> str:
-    prefix = f"line {violation.row}: "
-    return violation.message[len(prefix):] if violation.message.startswith(prefix) else violation.message
+def _tables(count: int) -> str:
+    return ngettext("%(tables)s table", "%(tables)s tables", count) % {"tables": count}
+
+
+def _rounds(count: int) -> str:
+    return ngettext("%(rounds)s round", "%(rounds)s rounds", count) % {"rounds": count}
 
 
 def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProblem], list[LineProblem]]:
@@ -125,14 +129,14 @@ def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProble
     try:
         movement = parse_movement_csv(text, name=name or _("Custom movement"))
     except MovementError as error:
-        return None, [LineProblem(p.line, p.message, line_text(p.line)) for p in error.problems], []
+        return None, [LineProblem(p.line, translate(p.message), line_text(p.line)) for p in error.problems], []
     if movement.tables > MAX_CUSTOM_TABLES or movement.rounds > MAX_CUSTOM_ROUNDS:
-        message = _("At most %(tables)s tables and %(rounds)s rounds (this movement has %(found_tables)s tables "
-                    "and %(found_rounds)s rounds).") % {"tables": MAX_CUSTOM_TABLES, "rounds": MAX_CUSTOM_ROUNDS,
-                                                       "found_tables": movement.tables,
-                                                       "found_rounds": movement.rounds}
+        message = _("At most %(tables)s and %(rounds)s (this movement has %(found_tables)s and %(found_rounds)s).") % {
+            "tables": _tables(MAX_CUSTOM_TABLES), "rounds": _rounds(MAX_CUSTOM_ROUNDS),
+            "found_tables": _tables(movement.tables), "found_rounds": _rounds(movement.rounds)}
         return None, [LineProblem(None, message)], []
-    violations = [LineProblem(v.row, _strip_where(v), line_text(v.row), v.code) for v in check(movement)]
+    violations = [LineProblem(v.row, translate(v.detail or v.message), line_text(v.row), v.code)
+                  for v in check(movement)]
     return movement, [], violations
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .howell_tables import LAYOUTS, HowellLayout
 from .model import Encounter, Movement, board_sets_for, check_positive, shared_tables
+from .texts import Text, TextError
 
 SUPPORTED_TABLES = tuple(sorted(LAYOUTS))
 
@@ -30,11 +31,11 @@ def _relay_notes(layout: HowellLayout) -> list[str]:
         gap = (position[following] - position[table]) % n - 1
         if gap > 0:
             first = position[table] + 2
-            sets = f"set {first} waits" if gap == 1 else f"sets {first}-{first + gap - 1} wait"
-            notes.append(
-                f"Round 1: {sets} on a relay between table {following} and table {table}: boards leaving "
-                f"table {following} go onto the relay, and table {table} takes its next boards from it."
-            )
+            if gap == 1:
+                notes.append(Text("howell.note.relay.one", first=first, following=following, table=table))
+            else:
+                notes.append(Text("howell.note.relay.many", first=first, last=first + gap - 1,
+                                  following=following, table=table))
     return notes
 
 
@@ -49,9 +50,7 @@ def howell(
     """A complete Howell for 2 to 10 tables (2T - 1 rounds, 2T - 1 board sets); ``rounds`` shortens it."""
     check_positive("tables", tables)
     if tables not in LAYOUTS:
-        raise ValueError(
-            f"no complete Howell for {tables} tables (supported: {SUPPORTED_TABLES[0]} to {SUPPORTED_TABLES[-1]})"
-        )
+        raise TextError("howell.tables", tables=tables, low=SUPPORTED_TABLES[0], high=SUPPORTED_TABLES[-1])
     check_positive("boards_per_round", boards_per_round)
     check_positive("first_board", first_board)
     layout = LAYOUTS[tables]
@@ -60,14 +59,14 @@ def howell(
         rounds = natural
     check_positive("rounds", rounds)
     if rounds > natural:
-        raise ValueError(f"a {tables}-table Howell has at most {natural} rounds (asked for {rounds})")
+        raise TextError("howell.rounds", tables=tables, natural=natural, rounds=rounds)
     labels = [str(pair) for pair in range(1, 2 * tables + 1)]
     missing = None
     if phantom is True:
         missing = str(layout.stationary)
     elif phantom:
         if str(phantom) not in labels:
-            raise ValueError(f"phantom must be True or one of the pairs 1..{2 * tables} (got {phantom!r})")
+            raise TextError("howell.phantom", pairs=2 * tables, value=phantom)
         missing = str(phantom)
 
     board_sets = board_sets_for(natural, boards_per_round, first_board)
@@ -92,26 +91,26 @@ def howell(
 
     stationary = layout.stationary
     notes = [
-        f"Pair {stationary} stays at table {layout.stationary_table}, North-South. After each round every other "
-        f"pair moves to the seat just left by the pair numbered one below it (pair 1 follows pair {stationary - 1}).",
-        "Boards move down one table each round; sets not in play wait on relay tables.",
+        Text("howell.note.stationary", pair=stationary, table=layout.stationary_table, previous=stationary - 1),
+        Text("howell.note.boards"),
     ]
     notes += _relay_notes(layout)
     shared_rounds = sorted({e.round for e in encounters if e.shared_with})
     if shared_rounds == list(range(1, rounds + 1)):
-        notes.append("The tables share boards every round.")
+        notes.append(Text("howell.note.shared.always"))
     elif shared_rounds:
-        notes.append(
-            "Shared boards in round " + ", ".join(map(str, shared_rounds)) + ": several tables play the same set "
-            "(make copies of those boards in advance if you can)."
-        )
+        notes.append(Text("howell.note.shared", rounds=", ".join(map(str, shared_rounds)), count=len(shared_rounds)))
     if missing:
-        notes.append(f"Pair {missing} is missing: its opponents sit out that round.")
+        notes.append(Text("note.missing", pair=missing))
     if rounds < natural:
-        notes.append(f"Shortened to {rounds} of the {natural} rounds: not every pair meets every other pair.")
+        notes.append(Text("howell.note.shortened", rounds=rounds, natural=natural))
+    if rounds == natural:
+        name = Text("howell.name", tables=tables)
+    else:
+        name = Text("howell.name.shortened", tables=tables, rounds=rounds, natural=natural)
     return Movement(
         kind="howell",
-        name=f"{tables}-table Howell" + ("" if rounds == natural else f" ({rounds} of {natural} rounds)"),
+        name=name,
         tables=tables,
         rounds=rounds,
         boards_per_round=boards_per_round,

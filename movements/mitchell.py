@@ -27,6 +27,7 @@ a fixed sit-out table, and in a share-and-relay Mitchell means the shared boards
 from __future__ import annotations
 
 from .model import EW, NS, Encounter, Movement, board_sets_for, check_positive, pair_sort_key, shared_tables
+from .texts import Text, TextError
 
 EVEN_METHODS = ("skip", "relay")
 
@@ -78,17 +79,17 @@ def mitchell(
     check_positive("boards_per_round", boards_per_round)
     check_positive("first_board", first_board)
     if even not in EVEN_METHODS:
-        raise ValueError(f"even must be one of {', '.join(EVEN_METHODS)} (got {even!r})")
+        raise TextError("mitchell.even", methods=", ".join(EVEN_METHODS), value=even)
     natural = _natural_rounds(tables, even)
     if rounds is None:
         rounds = natural
     check_positive("rounds", rounds)
     if rounds > natural:
-        raise ValueError(f"a {tables}-table Mitchell has at most {natural} rounds (asked for {rounds})")
+        raise TextError("mitchell.rounds", tables=tables, natural=natural, rounds=rounds)
     switched = set()
     for round in arrow_switch_rounds:
         if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= rounds:
-            raise ValueError(f"arrow switch round {round!r} is not a round of this movement (1 to {rounds})")
+            raise TextError("mitchell.arrow_round", round=round, rounds=rounds)
         switched.add(round)
 
     labels = [f"{t}{NS}" for t in range(1, tables + 1)] + [f"{t}{EW}" for t in range(1, tables + 1)]
@@ -97,7 +98,7 @@ def mitchell(
         missing = f"{tables}{EW}"
     elif phantom:
         if phantom not in labels:
-            raise ValueError(f"phantom must be True or one of the pairs 1NS..{tables}EW (got {phantom!r})")
+            raise TextError("mitchell.phantom", tables=tables, value=phantom)
         missing = phantom
 
     board_sets = board_sets_for(tables, boards_per_round, first_board)
@@ -126,34 +127,25 @@ def mitchell(
     pairs = tuple(sorted((label for label in labels if label != missing), key=pair_sort_key))
     method = ""
     if tables % 2 == 0:
-        method = " (share and relay)" if relay else " (skip)"
-    name = f"{tables}-table Mitchell{method}"
+        method = ".relay" if relay else ".skip"
+    rounds_text = ", ".join(str(r) for r in sorted(switched))
     if switched:
-        name += ", arrow switch in round " + ", ".join(str(r) for r in sorted(switched))
-    notes = [
-        "North-South pairs stay at their table; East-West pairs move up one table; boards move down one table.",
-    ]
+        several = ".rounds" if len(switched) > 1 else ""  # the same English, but other languages say "rounds"
+        name = Text(f"mitchell.name{method}.arrows{several}", tables=tables, rounds=rounds_text)
+    else:
+        name = Text(f"mitchell.name{method}", tables=tables)
+    notes = [Text("mitchell.note.moves")]
     if tables % 2 == 0 and not relay:
-        notes.append(
-            f"Skip: after round {tables // 2} the East-West pairs move up two tables instead of one "
-            "(the boards move down one as usual)."
-        )
+        notes.append(Text("mitchell.note.skip", round=tables // 2))
     if relay:
         half = tables // 2
-        notes.append(
-            f"Tables 1 and {tables} share boards every round. A bye stand (relay) between tables {half} and "
-            f"{half + 1} holds one set: table {half + 1} passes its boards to the bye stand, and the bye stand's "
-            f"boards go to table {half}."
-        )
+        notes.append(Text("mitchell.note.relay", tables=tables, lower=half, upper=half + 1))
     if switched:
-        notes.append(
-            "Arrow switch in round " + ", ".join(str(r) for r in sorted(switched)) + ": at every table the pairs "
-            "swap directions (North-South play the East-West cards); their results count for the other field."
-        )
+        notes.append(Text("mitchell.note.arrows", rounds=rounds_text, count=len(switched)))
     if missing:
-        notes.append(f"Pair {missing} is missing: its opponents sit out that round.")
+        notes.append(Text("note.missing", pair=missing))
     if rounds < natural:
-        notes.append(f"Shortened to {rounds} of the {natural} rounds.")
+        notes.append(Text("mitchell.note.shortened", rounds=rounds, natural=natural))
     return Movement(
         kind="mitchell",
         name=name,

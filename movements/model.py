@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .texts import TextError
+
 NS = "NS"
 EW = "EW"
 
@@ -443,5 +445,5 @@ def shared_tables(placements: Mapping[int, int | None]) -> dict[int, tuple[int, 
 
 def check_positive(name: str, value: object, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ValueError(f"{name} must be a whole number of at least {minimum} (got {value!r})")
+        raise TextError("value.at_least", name=name, minimum=minimum, value=value)
     return value

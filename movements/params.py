@@ -30,7 +30,9 @@ from collections.abc import Mapping
 from urllib.parse import urlencode
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from clubsite.bridge_messages import translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
 
 PARAMETERS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even", "arrows", "phantom", "custom")
@@ -124,7 +126,8 @@ def _phantom(text: str, kind: str, tables: int | None, errors: list[str]) -> boo
         return False
     number, direction = int(match.group(1)), match.group(2).upper()
     if tables and not 1 <= number <= tables:
-        errors.append(_("There is no pair %(pair)s with %(tables)s tables.")
+        errors.append(ngettext("There is no pair %(pair)s with %(tables)s table.",
+                               "There is no pair %(pair)s with %(tables)s tables.", tables)
                       % {"pair": f"{number}{direction}", "tables": tables})
         return False
     return f"{number}{direction}"
@@ -155,8 +158,10 @@ def parse_choice(data: Mapping[str, str]) -> MovementChoice:
         if not text:
             errors["tables"].append(_("Give the number of tables."))
         elif _WHOLE.fullmatch(text) and not low <= int(text) <= high:
-            message = (_("A Mitchell needs %(minimum)s to %(maximum)s tables.") if kind == "mitchell"
-                       else _("A complete Howell is available for %(minimum)s to %(maximum)s tables."))
+            message = (ngettext("A Mitchell needs %(minimum)s to %(maximum)s table.",
+                                "A Mitchell needs %(minimum)s to %(maximum)s tables.", high) if kind == "mitchell"
+                       else ngettext("A complete Howell is available for %(minimum)s to %(maximum)s table.",
+                                     "A complete Howell is available for %(minimum)s to %(maximum)s tables.", high))
             errors["tables"].append(message % {"minimum": low, "maximum": high})
         else:
             values["tables"] = _whole(text, low, high, errors["tables"])
@@ -208,7 +213,8 @@ def custom_movement(custom, first_board: int = 1) -> Movement:
     try:
         movement = parse_movement_csv(custom.csv_text, name=custom.name)
     except MovementError as error:
-        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line, "problem": problem.message}
+        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line,
+                                                                    "problem": translate(problem.message)}
                                 for problem in error.problems]}) from error
     return shift_boards(movement, first_board - 1)
 
@@ -227,8 +233,9 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
         return custom_movement(custom or load_custom(choice.custom), choice.first_board)
     natural = _natural_rounds(choice)
     if choice.rounds and choice.rounds > natural:
-        raise ChoiceError({"rounds": [_("This movement has %(rounds)s rounds: give at most %(rounds)s.")
-                                      % {"rounds": natural}]})
+        raise ChoiceError({"rounds": [ngettext("This movement has %(rounds)s round: give at most %(rounds)s.",
+                                               "This movement has %(rounds)s rounds: give at most %(rounds)s.",
+                                               natural) % {"rounds": natural}]})
     rounds = choice.rounds or natural
     late = [r for r in choice.arrows if r > rounds]
     if late:
@@ -241,7 +248,7 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
         return howell(choice.tables, choice.boards_per_round, rounds=choice.rounds, phantom=choice.phantom,
                       first_board=choice.first_board)
     except ValueError as error:  # the checks above should leave nothing for the generators to refuse
-        raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": error}]}) from error
+        raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": translate(error)}]}) from error
 
 
 def movement_from_query(data: Mapping[str, str]) -> tuple[MovementChoice, Movement]:

@@ -9,6 +9,7 @@ from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, VULNERABILITIES, board_dealer, board_vulnerability, seat_vulnerable
 from .contracts import STRAINS, Contract, parse_contract, result_text, tricks_from_result
 from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, trick_values, undertrick_penalty
+from .errors import ScoringError
 from .hands import high_card_points
 from .imps import ADJUSTED_IMPS, IMP_TABLES, butler_datum, butler_imps, cross_imps, imps
 from .matchpoints import matchpoint_top, matchpoints, neuberg, percentages
@@ -29,6 +30,7 @@ __all__ = [
     "LineEntry",
     "Rubber",
     "ScoreBreakdown",
+    "ScoringError",
     "board_a_match",
     "board_dealer",
     "board_vulnerability",

@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .errors import ScoringError
+
 _SHORTHANDS = {"A+": (60, 40), "A": (50, 50), "A-": (40, 60)}
 _USEBIO = re.compile(r"A(\d\d)(\d\d)")
 
@@ -24,9 +26,7 @@ class Adjusted:
     def __post_init__(self) -> None:
         for percent in (self.ns_percent, self.ew_percent):
             if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
-                raise ValueError(
-                    f"{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040"
-                )
+                raise ScoringError("entry.percent", percent=percent)
 
     @property
     def code(self) -> str:
@@ -50,10 +50,7 @@ def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
         match = _USEBIO.fullmatch(text)
         if match:
             return Adjusted(int(match.group(1)), int(match.group(2)))
-    raise ValueError(
-        f"{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
-        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"
-    )
+    raise ScoringError("entry.invalid", entry=entry)
 
 
 def split_entries(scores: list[int | str | Adjusted]) -> tuple[list[int | Adjusted], list[int]]:

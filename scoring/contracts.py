@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .errors import ScoringError
+
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
 SUIT_SYMBOLS: dict[str, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
@@ -55,13 +57,11 @@ class Contract:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
-            raise ValueError(f"{self.level}{self.strain}: a contract level must be 1 to 7")
+            raise ScoringError("contract.level", text=f"{self.level}{self.strain}")
         if not isinstance(self.strain, str) or self.strain not in STRAINS:
-            raise ValueError(f"{self.level}{self.strain}: the strain must be C, D, H, S or NT")
+            raise ScoringError("contract.strain", text=f"{self.level}{self.strain}")
         if not _is_whole(self.doubled) or self.doubled not in (0, 1, 2):
-            raise ValueError(
-                f"{self.level}{self.strain}: doubled must be 0 (undoubled), 1 (doubled, X) or 2 (redoubled, XX)"
-            )
+            raise ScoringError("contract.doubled", text=f"{self.level}{self.strain}")
 
     @property
     def code(self) -> str:
@@ -86,19 +86,19 @@ def parse_contract(text: str) -> Contract | None:
     ``"8S: a contract level must be 1 to 7"``.
     """
     if not isinstance(text, str):
-        raise ValueError(f"{text!r}: a contract must be written as text, e.g. 4S, 3NTX or PASS")
+        raise ScoringError("contract.not_text", text=text)
     shown = text.strip()
     compact = "".join(shown.split()).upper()
     if not compact:
-        raise ValueError("the contract is empty: write e.g. 4S, 3NTX, or PASS for a passed-out board")
+        raise ScoringError("contract.empty")
     if compact in _PASSED_OUT:
         return None
     digits = _LEADING_DIGITS.match(compact)
     if digits is None:
-        raise ValueError(f"{shown}: a contract starts with its level, 1 to 7, e.g. 4S or 3NT")
+        raise ScoringError("contract.no_level", text=shown)
     level = int(digits.group())
     if not 1 <= level <= 7:
-        raise ValueError(f"{shown}: a contract level must be 1 to 7")
+        raise ScoringError("contract.level", text=shown)
     rest = compact[digits.end() :]
     strain = None
     for alias in ("NT", rest[:1]):
@@ -107,11 +107,11 @@ def parse_contract(text: str) -> Contract | None:
             rest = rest[len(alias) :]
             break
     if strain is None:
-        raise ValueError(f"{shown}: the strain must be C, D, H, S or NT")
+        raise ScoringError("contract.strain", text=shown)
     if rest.strip("X"):
-        raise ValueError(f"{shown}: after the strain only X (doubled) or XX (redoubled) may follow")
+        raise ScoringError("contract.after_strain", text=shown)
     if len(rest) > 2:
-        raise ValueError(f"{shown}: a contract can only be doubled (X) or redoubled (XX)")
+        raise ScoringError("contract.too_doubled", text=shown)
     return Contract(level, strain, len(rest))
 
 
@@ -121,12 +121,12 @@ def _as_contract(contract: Contract | str | None) -> Contract | None:
         return contract
     if isinstance(contract, str):
         return parse_contract(contract)
-    raise ValueError(f"{contract!r}: expected a contract such as 4S or 3NTX")
+    raise ScoringError("contract.expected", text=contract)
 
 
 def _check_tricks(tricks: int) -> None:
     if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
-        raise ValueError(f"{tricks!r}: tricks are declarer's total tricks, a whole number from 0 to 13")
+        raise ScoringError("tricks.range", tricks=tricks)
 
 
 def result_text(contract: Contract | str, tricks: int) -> str:
@@ -136,7 +136,7 @@ def result_text(contract: Contract | str, tricks: int) -> str:
     """
     found = _as_contract(contract)
     if found is None:
-        raise ValueError("a passed-out board has no result")
+        raise ScoringError("result.passed_out")
     _check_tricks(tricks)
     difference = tricks - found.tricks_needed
     if difference == 0:
@@ -151,21 +151,21 @@ def tricks_from_result(contract: Contract | str, result: str) -> int:
     """
     found = _as_contract(contract)
     if found is None:
-        raise ValueError("a passed-out board has no result")
+        raise ScoringError("result.passed_out")
     if not isinstance(result, str):
-        raise ValueError(f"{result!r}: a result is written =, +1, -2 ...")
+        raise ScoringError("result.not_text", text=result)
     text = "".join(result.split()).replace("−", "-").replace("–", "-")
     if text == "=":
         return found.tricks_needed
     match = _RESULT.fullmatch(text)
     if match is None:
-        raise ValueError(f"{result}: a result is written = (made exactly), +1, +2 ... or -1, -2 ...")
+        raise ScoringError("result.notation", text=result)
     change = int(match.group(2)) * (1 if match.group(1) == "+" else -1)
     tricks = found.tricks_needed + change
     if tricks > 13:
-        raise ValueError(f"{found.code}{text}: that would be {tricks} tricks, and a deal has only 13")
+        raise ScoringError("result.too_many", result=f"{found.code}{text}", tricks=tricks)
     if tricks < 0:
-        raise ValueError(
-            f"{found.code}{text}: {found.code} can go at most {found.tricks_needed} down (declarer took no trick)"
+        raise ScoringError(
+            "result.too_few", result=f"{found.code}{text}", contract=found.code, down=found.tricks_needed
         )
     return tricks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 import scoring
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
@@ -38,7 +39,9 @@ class EventForm(forms.ModelForm):
         if data.get("format") == TeamEvent.Format.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs its number of rounds."))
         elif data.get("rounds") and data["rounds"] < self.last_round:
-            self.add_error("rounds", _("%(rounds)s rounds have already been paired.") % {"rounds": self.last_round})
+            self.add_error("rounds", ngettext("%(rounds)s round has already been paired.",
+                                              "%(rounds)s rounds have already been paired.", self.last_round)
+                           % {"rounds": self.last_round})
         return data
 
 

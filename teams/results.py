@@ -13,8 +13,10 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
+from clubsite.bridge_messages import translate
 
 PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"}
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
@@ -74,7 +76,7 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
     try:
         contract = scoring.parse_contract(text)
     except ValueError as error:
-        raise ValidationError({"contract": str(error)}) from error
+        raise ValidationError({"contract": translate(error)}) from error
     if contract is None:
         return RoomResult(contract="PASS", ns_score=0)
     errors = {}
@@ -87,7 +89,7 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
         try:
             tricks = _tricks(contract, tricks_text)
         except ValueError as error:
-            errors["tricks"] = str(error)
+            errors["tricks"] = translate(error)
     if errors:
         raise ValidationError(errors)
     score = scoring.ns_score(contract, declarer, scoring.board_vulnerability(board), tricks)
@@ -152,5 +154,7 @@ def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: Bo
     if any(room is not None and room.contract == "PASS" for room in (room1, room2)):
         notes.append(_("Passed out in a room."))
     if score is not None and not score.adjusted and abs(score.swing) >= BIG_SWING:
-        notes.append(_("A swing of %(imps)s IMPs: check both rooms' slips.") % {"imps": abs(score.swing)})
+        notes.append(ngettext("A swing of %(imps)s IMP: check both rooms' slips.",
+                              "A swing of %(imps)s IMPs: check both rooms' slips.", abs(score.swing))
+                     % {"imps": abs(score.swing)})
     return notes

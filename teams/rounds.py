@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from teams.models import Match, Team, TeamEvent
 from teams.schedule import cycle_length, schedule
@@ -74,11 +75,14 @@ def next_swiss_round(event: TeamEvent) -> int:
     if current == 0:
         raise ValidationError(_("Start the event first."))
     if event.rounds and current >= event.rounds:
-        raise ValidationError(_("All %(rounds)s rounds have been paired.") % {"rounds": event.rounds})
+        raise ValidationError(ngettext("The event's %(rounds)s round has been paired.",
+                                       "All %(rounds)s rounds have been paired.",
+                                       event.rounds) % {"rounds": event.rounds})
     unfinished = [m for m in matches if m.round == current and not (m.is_bye or m.complete)]
     if unfinished:
-        raise ValidationError(_("Round %(round)s is not finished: %(count)s match(es) still to enter.")
-                              % {"round": current, "count": len(unfinished)})
+        raise ValidationError(ngettext("Round %(round)s is not finished: %(count)s match still to enter.",
+                                       "Round %(round)s is not finished: %(count)s matches still to enter.",
+                                       len(unfinished)) % {"round": current, "count": len(unfinished)})
     teams = list(event.teams.all())
     ranking = [row.team.pk for row in standings(event, scores=match_scores(event, matches), teams=teams)]
     played, byes = history(matches)

@@ -26,10 +26,8 @@ def travellers_import(request):
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
         else:
-            messages.success(request, _("Imported %(lines)d lines (%(boards)d boards, %(pairs)d pairs) into "
-                                        "session “%(name)s”.") % {
-                "lines": imported.lines, "boards": imported.boards, "pairs": imported.pairs,
-                "name": imported.session.name})
+            messages.success(request, _("Imported %(lines)s (%(boards)s, %(pairs)s) into session “%(name)s”.") % {
+                **imported.counts(), "name": imported.session.name})
             return redirect("session_setup", session_id=imported.session.pk)
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
 

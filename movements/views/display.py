@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubsite.bridge_messages import translate, violation_text
 from movements.generators import BoardsNext, Movement, Violation, balance, boards_played, check, manning
 from movements.model import boards_text
 
@@ -14,7 +15,11 @@ def direction_text(direction: str | None) -> str:
 
 
 def tables_text(tables: tuple[int, ...]) -> str:
-    return " & ".join(str(table) for table in tables)
+    """Table numbers as a list in the reader's language: "8", "1 & 8", "1, 2 & 8"."""
+    numbers = [str(table) for table in tables]
+    if len(numbers) < 2:
+        return "".join(numbers)
+    return _("%(tables)s & %(last)s") % {"tables": ", ".join(numbers[:-1]), "last": numbers[-1]}
 
 
 def boards_next_text(destination: BoardsNext) -> str:
@@ -31,24 +36,7 @@ def boards_next_text(destination: BoardsNext) -> str:
 
 def title(movement: Movement) -> str:
     """The movement's name in the reader's language (a custom movement keeps its saved name)."""
-    if movement.kind == "custom":
-        return movement.name
-    values = {"tables": movement.tables, "rounds": movement.rounds}
-    if movement.kind == "howell":
-        text = _("%(tables)s-table Howell") % values
-        natural = 2 * movement.tables - 1
-        if movement.rounds < natural:
-            text += " " + _("(%(rounds)s of %(natural)s rounds)") % {**values, "natural": natural}
-        return text
-    text = _("%(tables)s-table Mitchell") % values
-    if movement.tables % 2 == 0:
-        relay = any(encounter.shared_with for encounter in movement.encounters)
-        text += " " + (_("(share and relay)") if relay else _("(skip)"))
-    if movement.arrow_switch_rounds:
-        text += ", " + ngettext("arrow switch in round %(rounds)s", "arrow switch in rounds %(rounds)s",
-                                len(movement.arrow_switch_rounds)) % {
-            "rounds": ", ".join(str(r) for r in movement.arrow_switch_rounds)}
-    return text
+    return translate(movement.name)
 
 
 def relay_sets(movement: Movement, round: int) -> list[dict]:
@@ -85,18 +73,15 @@ def balance_context(movement: Movement) -> dict:
 
 
 def violation_rows(violations: list[Violation]) -> list[dict]:
-    """Each violation of `check` as where (translated: "Line 4", "Round 2, table 3") and what."""
+    """Each violation of `check` as where (translated: "Line 4", "Round 2, table 3"), what, and both in a sentence."""
     rows = []
     for violation in violations:
         if violation.row is not None:
-            prefix, where = f"line {violation.row}: ", _("Line %(line)s") % {"line": violation.row}
+            where = _("Line %(line)s") % {"line": violation.row}
         else:
-            prefix = f"round {violation.round}, table {violation.table}: "
             where = _("Round %(round)s, table %(table)s") % {"round": violation.round, "table": violation.table}
-        message = violation.message
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-        rows.append({"where": where, "message": message, "code": violation.code})
+        rows.append({"where": where, "message": translate(violation.detail or violation.message),
+                     "text": violation_text(violation), "code": violation.code})
     return rows
 
 
@@ -128,6 +113,7 @@ def summary_context(movement: Movement) -> dict:
         "balance": balance_context(movement),
         "table_numbers": range(1, movement.tables + 1),
         "title": title(movement),
+        "notes": [translate(note) for note in movement.notes],
     }
 
 
@@ -141,15 +127,17 @@ def table_cards(movement: Movement) -> list[dict]:
         rows = [{
             "row": row,
             "shared": tables_text(row.shared_with),
+            "shared_count": len(row.shared_with),
             "next": boards_next_text(row.boards_next),
             "via_relay": row.boards_next.via_relay,
         } for row in movement.table_card(table)]
         shared = {item["shared"] for item in rows}
         shared_always = shared.pop() if len(shared) == 1 and len(rows) > 1 else ""
+        shared_count = rows[0]["shared_count"] if shared_always else 0
         if shared_always:
             for item in rows:
                 item["shared"] = ""
-        cards.append({"table": table, "rows": rows, "shared_always": shared_always,
+        cards.append({"table": table, "rows": rows, "shared_always": shared_always, "shared_count": shared_count,
                       "arrow_switch": any(item["row"].arrow_switched for item in rows)})
     return cards
 

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from events.access import director_required
@@ -116,7 +117,9 @@ def event_start(request, event_id):
     except ValidationError as error:
         report(request, error)
     else:
-        messages.success(request, _("The event has started: %(rounds)s round(s) paired.") % {"rounds": rounds})
+        messages.success(request, ngettext("The event has started: %(rounds)s round paired.",
+                                           "The event has started: %(rounds)s rounds paired.", rounds)
+                         % {"rounds": rounds})
     return redirect("teams:event_setup", event_id=event.pk)
 
 

@@ -111,9 +111,12 @@ def match_import(request, match_id):
             count = import_match(match, form.cleaned_data["file"], request.user)
         except MatchRefused as refused:
             problems = refused.problems
-            form.add_error("file", _("The file was not imported: %(count)d problem(s).") % {"count": len(problems)})
+            form.add_error("file", ngettext("The file was not imported: %(count)d problem.",
+                                             "The file was not imported: %(count)d problems.", len(problems))
+                           % {"count": len(problems)})
         else:
-            messages.success(request, _("Imported %(count)d room results.") % {"count": count})
+            messages.success(request, ngettext("Imported %(count)d room result.",
+                                               "Imported %(count)d room results.", count) % {"count": count})
             return redirect("teams:match_entry", match_id=match.pk)
     return render(request, "teams/director/match_import.html", {
         "event": match.event, "match": match, "form": form, "problems": problems})

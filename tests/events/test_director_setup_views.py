@@ -140,3 +140,32 @@ def test_howell_with_a_missing_pair_has_a_sit_out(make_session):
     # Seven pairs: three tables play each round and every board is played three times.
     assert {len(plan.slots_at(t, 1)) > 0 for t in range(1, 5)} == {True, False}
     assert {plan.plays(board) for board in plan.boards} == {3}
+
+
+@pytest.mark.parametrize("language, message", [
+    ("es", "no hay Howell completo para 40 mesas (disponibles: de 2 a 10)"),
+    ("ro", "nu există Howell complet pentru 40 de mese (disponibile: de la 2 la 10)"),
+])
+def test_a_movement_that_cannot_be_made_says_why_in_the_readers_language(director_client, language, message):
+    from django.conf import settings
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        response = director_client.post(reverse("session_create"), session_post(kind="howell", tables="40"),
+                                        HTTP_ACCEPT_LANGUAGE=language)
+    assert message in response.content.decode()
+
+
+def test_an_unreadable_custom_movement_is_explained_in_spanish(director_client):
+    from django.conf import settings
+    from django.utils import translation
+
+    from movements.models import CustomMovement
+
+    custom = CustomMovement.objects.create(name="Rota", csv_text="round,table,ns_pair,ew_pair,low_board,high_board\n"
+                                                                  "1,1,1,2,3,2\n")
+    with translation.override(settings.LANGUAGE_CODE):
+        response = director_client.post(reverse("session_create"),
+                                        session_post(kind="custom", custom_movement=str(custom.pk)),
+                                        HTTP_ACCEPT_LANGUAGE="es")
+    assert "Línea 2: low_board 3 es mayor que high_board 2" in response.content.decode()

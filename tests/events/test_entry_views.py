@@ -137,3 +137,18 @@ def test_line_delete_is_post_only(director_client, mitchell, enter):
     session, section = mitchell
     line = enter(section, 1, "1NS", "4S", "N", "10")
     assert director_client.get(reverse("line_delete", args=[line.pk])).status_code == 405
+
+
+@pytest.mark.parametrize("language, message", [
+    ("es", "8S: el nivel de un contrato debe ser de 1 a 7"),
+    ("ro", "8S: nivelul unui contract trebuie să fie între 1 și 7"),
+])
+def test_a_mistyped_contract_is_explained_in_the_readers_language(director_client, mitchell, language, message):
+    from django.conf import settings
+    from django.utils import translation
+
+    session, section = mitchell
+    with translation.override(settings.LANGUAGE_CODE):
+        response = director_client.post(traveller_url(session, section, 1), row_post({0: ("8S", "N", "10", "")}),
+                                        HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200 and message in response.content.decode()

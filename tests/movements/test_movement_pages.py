@@ -403,7 +403,7 @@ def test_violations_say_where_in_the_readers_words():
                                 + (dataclasses.replace(movement.encounters[0], table=2),))
     rows = violation_rows(check(twice))
     assert rows[0] == {"where": "Round 1, table 2", "message": "table 2 appears twice in round 1",
-                       "code": "table_used_twice"}
+                       "text": "Round 1, table 2: table 2 appears twice in round 1", "code": "table_used_twice"}
 
 
 @pytest.mark.parametrize("language", ["es", "ro"])

@@ -45,7 +45,6 @@ class Command(BaseCommand):
             for problem in refused.problems:
                 self.stderr.write(str(problem))
             raise CommandError(refused_summary(refused.problems)) from None
-        self.stdout.write(_("Imported %(lines)d lines (%(boards)d boards, %(pairs)d pairs) into session "
-                            "“%(name)s”; its id:") % {"lines": imported.lines, "boards": imported.boards,
-                                                      "pairs": imported.pairs, "name": imported.session.name})
+        self.stdout.write(_("Imported %(lines)s (%(boards)s, %(pairs)s) into session “%(name)s”; its id:") % {
+            **imported.counts(), "name": imported.session.name})
         self.stdout.write(str(imported.session.pk))

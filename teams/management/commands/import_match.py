@@ -3,6 +3,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from events.csv_files import read_text
 from teams.models import Match
@@ -28,6 +29,9 @@ class Command(BaseCommand):
         except MatchRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))
-            raise CommandError(_("The file was not imported: %(count)d problem(s).")
+            raise CommandError(ngettext("The file was not imported: %(count)d problem.",
+                                        "The file was not imported: %(count)d problems.", len(refused.problems))
                                % {"count": len(refused.problems)}) from None
-        self.stdout.write(_("Imported %(count)d room results into match %(id)s.") % {"count": count, "id": match_id})
+        self.stdout.write(ngettext("Imported %(count)d room result into match %(id)s.",
+                                   "Imported %(count)d room results into match %(id)s.", count)
+                          % {"count": count, "id": match_id})

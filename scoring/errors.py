@@ -1,0 +1,45 @@
+"""The errors scoring raises about what a person typed, each with a stable code, so a site can translate them.
+
+`ScoringError` is a ``ValueError`` whose text is the English message; it also carries ``code`` and ``params``,
+so a site shows its own wording of ``code`` filled with ``params`` (or the English when it has none).
+`MESSAGES` lists every code, with its English wording.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    "contract.not_text": "{text!r}: a contract must be written as text, e.g. 4S, 3NTX or PASS",
+    "contract.empty": "the contract is empty: write e.g. 4S, 3NTX, or PASS for a passed-out board",
+    "contract.no_level": "{text}: a contract starts with its level, 1 to 7, e.g. 4S or 3NT",
+    "contract.level": "{text}: a contract level must be 1 to 7",
+    "contract.strain": "{text}: the strain must be C, D, H, S or NT",
+    "contract.after_strain": "{text}: after the strain only X (doubled) or XX (redoubled) may follow",
+    "contract.too_doubled": "{text}: a contract can only be doubled (X) or redoubled (XX)",
+    "contract.doubled": "{text}: doubled must be 0 (undoubled), 1 (doubled, X) or 2 (redoubled, XX)",
+    "contract.expected": "{text!r}: expected a contract such as 4S or 3NTX",
+    "tricks.range": "{tricks!r}: tricks are declarer's total tricks, a whole number from 0 to 13",
+    "result.passed_out": "a passed-out board has no result",
+    "result.not_text": "{text!r}: a result is written =, +1, -2 ...",
+    "result.notation": "{text}: a result is written = (made exactly), +1, +2 ... or -1, -2 ...",
+    "result.too_many": "{result}: that would be {tricks} tricks, and a deal has only 13",
+    "result.too_few": "{result}: {contract} can go at most {down} down (declarer took no trick)",
+    "entry.percent": "{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040",
+    "entry.invalid": "{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
+    "or an adjusted score such as A6040, A5050, A4040, A+, A or A-",
+}
+
+
+class ScoringError(ValueError):
+    """A ``ValueError`` saying in English what is wrong, with the ``code`` and ``params`` of its message."""
+
+    def __init__(self, code: str, **params: object):
+        self.code = code
+        self.params = params
+        super().__init__(MESSAGES[code].format(**params))
+
+    def __reduce__(self):
+        return _error, (self.code, self.params)
+
+
+def _error(code: str, params: dict[str, object]) -> ScoringError:
+    return ScoringError(code, **params)
