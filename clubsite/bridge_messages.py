@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.text import get_text_list
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from scoring.errors import Listing
 
 _CONTRACT = {
     "contract.not_text": _("%(text)s: a contract must be written as text, e.g. 4S, 3NTX or PASS"),
@@ -33,6 +36,10 @@ _CONTRACT = {
                        "e.g. A6040"),
     "entry.invalid": _("'%(entry)s': a result is either an NS score (a whole number such as 620 or -100) "
                        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"),
+    "vp.whole_imps": _("%(margin)s: VP scales convert a whole number of IMPs; round the margin first"),
+    "vp.scale": _("%(scale)s: the VP scale must be one of %(scales)s"),
+    "vp.boards": _("%(boards)s: the number of boards in the match must be a whole number, 1 or more"),
+    "vp.boards_table": _("%(scale)s: this VP scale has tables for %(supported)s boards, not %(boards)s"),
 }
 
 _MITCHELL_ARROWS = ngettext_lazy("%(tables)s-table Mitchell, arrow switch in round %(rounds)s",
@@ -182,12 +189,18 @@ _CHECKS = {
 MESSAGES = {**_CONTRACT, **_NAMES, **_NOTES, **_PARAMETERS, **_CSV, **_CHECKS}
 
 
-def translate(message: object) -> str:
-    """``message`` (a `Text`, a `ScoringError`, or anything else) in the active language; English without a code."""
+def translate(message: object, **shown: object) -> str:
+    """``message`` (a `Text`, a `ScoringError`, or anything else) in the active language; English without a code.
+
+    ``shown`` replaces parameters with what the page calls them (a scale's name instead of its code);
+    a `scoring.errors.Listing` is joined in the active language ("8, 10 y 12").
+    """
     code, params = getattr(message, "code", None), getattr(message, "params", None)
     template = MESSAGES.get(code) if isinstance(code, str) and isinstance(params, dict) else None
     if template is None:
         return str(message)
+    params = {name: get_text_list([str(item) for item in value], gettext("and")) if isinstance(value, Listing)
+              else value for name, value in {**params, **shown}.items()}
     return str(template % params)
 
 

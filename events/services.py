@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from events.bulk import update_by_pk
@@ -128,7 +129,9 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
             "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number, "right": slot.round,
             "wrong": round_}})
     if len(others) >= plan.plays(board.number):
-        raise ValidationError(_("Board %(board)s already has all its %(count)s results.") % {
+        raise ValidationError(ngettext("Board %(board)s already has its %(count)s result.",
+                                       "Board %(board)s already has all its %(count)s results.",
+                                       plan.plays(board.number)) % {
             "board": board.number, "count": plan.plays(board.number)})
 
 

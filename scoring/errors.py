@@ -26,7 +26,19 @@ MESSAGES: dict[str, str] = {
     "entry.percent": "{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040",
     "entry.invalid": "{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
     "or an adjusted score such as A6040, A5050, A4040, A+, A or A-",
+    "vp.whole_imps": "{margin!r}: VP scales convert a whole number of IMPs; round the margin first",
+    "vp.scale": "{scale!r}: the VP scale must be one of {scales}",
+    "vp.boards": "{boards!r}: the number of boards in the match must be a whole number, 1 or more",
+    "vp.boards_table": "{scale}: this VP scale has tables for {supported} boards, not {boards!r}",
 }
+
+
+class Listing(tuple):
+    """A parameter that lists values: in English "8, 10 and 12" (a site joins it in its own language)."""
+
+    def __format__(self, spec: str) -> str:
+        items = [str(item) for item in self]
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" and {items[-1]}"
 
 
 class ScoringError(ValueError):

@@ -29,6 +29,8 @@ from decimal import Decimal
 from functools import lru_cache
 from numbers import Real
 
+from .errors import Listing, ScoringError
+
 SCALES: tuple[str, ...] = ("wbf", "wbf-discrete", "20", "30", "wbf-25")
 
 _TAU = (math.sqrt(5) - 1) / 2
@@ -151,13 +153,12 @@ def _check_margin(imp_margin: float) -> int:
         or not math.isfinite(imp_margin)
         or imp_margin != int(imp_margin)
     ):
-        raise ValueError(f"{imp_margin!r}: VP scales convert a whole number of IMPs; round the margin first")
+        raise ScoringError("vp.whole_imps", margin=imp_margin)
     return int(imp_margin)
 
 
-def _supported(scale: str) -> str:
-    boards = sorted(TABLES[scale])
-    return ", ".join(str(b) for b in boards[:-1]) + f" and {boards[-1]}"
+def _supported(scale: str) -> Listing:
+    return Listing(sorted(TABLES[scale]))
 
 
 def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> tuple[int | Decimal, int | Decimal]:
@@ -169,18 +170,18 @@ def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> t
     cover raises ``ValueError`` naming the ones it does.
     """
     if not isinstance(scale, str) or scale not in SCALES:
-        raise ValueError(f"{scale!r}: the VP scale must be one of {', '.join(SCALES)}")
+        raise ScoringError("vp.scale", scale=scale, scales=", ".join(SCALES))
     margin = _check_margin(imp_margin)
     if scale == "wbf":
         if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
-            raise ValueError(f"{boards!r}: the number of boards in the match must be a whole number, 1 or more")
+            raise ScoringError("vp.boards", boards=boards)
         table = wbf_continuous_table(boards)
         won = table[min(abs(margin), len(table) - 1)]
         winner, loser = Decimal(won).scaleb(-2), Decimal(2000 - won).scaleb(-2)
     else:
         key = None if scale in ("20", "30") else boards
         if isinstance(key, bool) or not isinstance(key, (int, type(None))) or key not in TABLES[scale]:
-            raise ValueError(f"the {scale} VP scale has tables for {_supported(scale)} boards, not {boards!r}")
+            raise ScoringError("vp.boards_table", scale=scale, supported=_supported(scale), boards=boards)
         bands = TABLES[scale][key]
         winner, loser = bands[bisect_right(_LOWS[scale][key], abs(margin)) - 1][1]
     return (winner, loser) if margin >= 0 else (loser, winner)

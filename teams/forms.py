@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 import scoring
+from clubsite.bridge_messages import translate
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
 from teams.services import PlayerEntry
 
@@ -35,7 +36,7 @@ class EventForm(forms.ModelForm):
             try:
                 scoring.victory_points(0, boards, scale)
             except ValueError as error:
-                self.add_error("scale", str(error))
+                self.add_error("scale", translate(error, scale=TeamEvent.Scale(scale).label))
         if data.get("format") == TeamEvent.Format.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs its number of rounds."))
         elif data.get("rounds") and data["rounds"] < self.last_round:

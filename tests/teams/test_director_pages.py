@@ -75,6 +75,20 @@ def test_create_bad_input(director_client, changes, field):
     assert not TeamEvent.objects.exists()
 
 
+@pytest.mark.parametrize(("language", "expected"), [
+    # The old WBF 25-point scale has columns for 8 to 20 boards in steps of 2, and 24 (scoring.victory_points).
+    ("en", "Old WBF 25-point scale: this VP scale has tables for 8, 10, 12, 14, 16, 18, 20 and 24 boards, not 32"),
+    ("es", "Antigua escala WBF de 25 puntos: esta escala de VP tiene tablas para 8, 10, 12, 14, 16, 18, 20 y 24 "
+           "manos, no para 32"),
+])
+def test_a_scale_without_a_table_for_the_match_is_named_in_the_readers_language(director_client, language,
+                                                                                expected):
+    data = {"name": "Teams", "date": "2026-06-04", "format": "round-robin", "boards_per_match": "32",
+            "rounds": "", "scoring": "vp", "scale": "wbf-25"}
+    response = director_client.post(reverse("teams:event_create"), data, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.context["form"].errors["scale"] == [expected]
+
+
 def test_setup_page_and_settings(director_client, event):
     url = reverse("teams:event_setup", args=[event.pk])
     page = director_client.get(url).content.decode()
