@@ -1,7 +1,9 @@
 from django.contrib import admin
+from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
 from events.models import Member, Session
+from events.setup import SCORING_FIELDS, settle_session
 
 
 @admin.register(Member)
@@ -17,3 +19,11 @@ class SessionAdmin(SimpleHistoryAdmin):
     list_filter = ("status", "scoring")
     search_fields = ("name",)
     date_hierarchy = "date"
+
+    def save_model(self, request, obj, form, change):
+        """Saved from the change form or reverted from the history: scored again when the scoring changed."""
+        with transaction.atomic():
+            before = Session.objects.filter(pk=obj.pk).values_list(*SCORING_FIELDS).first() if change else None
+            super().save_model(request, obj, form, change)
+            after = tuple(getattr(obj, name) for name in SCORING_FIELDS)
+            settle_session(obj, scoring_changed=before is not None and tuple(before) != after)

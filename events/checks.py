@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
-from clubsite.bridge_messages import translate
+from clubsite.bridge_messages import error_lines, translate
 from events.models import Section, Session, TravellerLine
 from events.plans import Plan, Slot, section_plan
 from events.services import board_warnings
@@ -328,7 +328,8 @@ def schedule_problems(section: Section, lines: list[TravellerLine], checked: set
     except ValueError as error:
         return [make_problem(Kind.MOVEMENT, _(
             "The movement of section %(section)s cannot be read (%(error)s), so its results cannot be checked "
-            "against it. Correct the movement in the session set-up.") % {"section": section.letter, "error": error},
+            "against it. Correct the movement in the session set-up.") % {
+                "section": section.letter, "error": "; ".join(error_lines(error))},
             section_id=section.pk, section=section.letter)]
     if plan.has_schedule:
         return movement_problems(section, plan, lines, checked)

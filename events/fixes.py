@@ -15,11 +15,13 @@ from clubsite.bridge_messages import translate
 from events.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import rescore_board, rescore_session
+from events.services import lock_session, rescore_board, rescore_session
 from events.standings import refresh_standings
 
 
 def locked_line(line: TravellerLine) -> TravellerLine:
+    """The line, locked after its session (the order every service takes the locks in)."""
+    lock_session(line.board.section.session_id)
     return (TravellerLine.objects.select_for_update(of=("self",))
             .select_related("board__section__session", "ns_pair", "ew_pair").get(pk=line.pk))
 
@@ -30,6 +32,7 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
 
     The contract, declarer and score stay as entered: they belong to the seats, not to the pairs.
     """
+    lock_session(section.session_id)
     section = Section.objects.select_related("session", "custom_movement").get(pk=section.pk)
     plan = section_plan(section)
     candidates = (TravellerLine.objects.select_for_update(of=("self",)).select_related("board", "ns_pair", "ew_pair")

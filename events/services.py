@@ -179,32 +179,52 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
         line.ns_points, line.ew_points = ns, ew
 
 
+def lock_session(session_id: int) -> None:
+    """Takes the session's row lock (a no-op on SQLite, which writes one transaction at a time).
+
+    Every service that changes a session's results takes it first, so two directors' saves are scored
+    and ranked one after the other, with the locks always taken in the same order: the session, then
+    its lines.
+    """
+    list(Session.objects.select_for_update(of=("self",)).filter(pk=session_id).values_list("pk", flat=True))
+
+
 def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
                   standings: bool = True, most_played: int | None = None) -> None:
-    """Scores every line of the board again and, unless told not to, stores the session's standings."""
+    """Scores every line of the board again and, unless told not to, stores the session's standings.
+
+    Without a movement, Neuberg scores every board against the section's most results on a board,
+    which a change to this board may move: then the whole section is scored again.
+    """
     section = board.section
     plan = plan or section_plan(section)
-    lines = list(board.lines.all()) if lines is None else lines
-    played = sum(1 for line in lines if not line.not_played)
-    score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
-    update_by_pk(TravellerLine, ("ns_points", "ew_points"),
-                 [(line.ns_points, line.ew_points, line.pk) for line in lines])
+    if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
+        rescore_section(section, plan)
+    else:
+        lines = list(board.lines.all()) if lines is None else lines
+        played = sum(1 for line in lines if not line.not_played)
+        score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
+        update_by_pk(TravellerLine, ("ns_points", "ew_points"),
+                     [(line.ns_points, line.ew_points, line.pk) for line in lines])
     if standings:
         refresh_standings([section.session_id])
+
+
+def rescore_section(section: Section, plan: Plan) -> None:
+    """Scores every board of the section again (the standings are the caller's to store)."""
+    lines_by_board: dict[int, list[TravellerLine]] = {}
+    for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
+        lines_by_board.setdefault(line.board_id, []).append(line)
+    most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()), default=0)
+    for board in section.boards.all():
+        board.section = section
+        rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False, most_played=most_played)
 
 
 def rescore_session(session: Session) -> None:
     """Scores every board of the session again, then stores its standings."""
     for section in session.sections.select_related("custom_movement", "session"):
-        plan = section_plan(section)
-        lines_by_board: dict[int, list[TravellerLine]] = {}
-        for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
-            lines_by_board.setdefault(line.board_id, []).append(line)
-        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()),
-                          default=0)
-        for board in section.boards.all():
-            board.section = section
-            rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False, most_played=most_played)
+        rescore_section(section, section_plan(section))
     refresh_standings([session.pk])
 
 
@@ -214,6 +234,7 @@ def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult,
               user=None) -> TravellerLine:
     """Saves one traveller line (new, or `line` changed) after every check, and rescores its board."""
     section = board.section
+    lock_session(section.session_id)
     plan = section_plan(section)
     lines = list(board.lines.select_for_update().order_by("pk"))
     others = [other for other in lines if line is None or other.pk != line.pk]
@@ -240,6 +261,7 @@ def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult,
 @transaction.atomic
 def delete_line(line: TravellerLine, user=None) -> None:
     board = line.board
+    lock_session(board.section.session_id)
     line._history_user = user
     line.delete()
     rescore_board(board)

@@ -84,4 +84,4 @@ def set_players(pairs_and_names: list[tuple[Pair, str, str]]) -> None:
             member = find_member(text, members)
             setattr(pair, slot, member)
             setattr(pair, f"{slot}_guest", "" if member else " ".join(text.split()))
-        pair.save()
+        pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings

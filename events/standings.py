@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import transaction
+
 from events.bulk import update_by_pk
 from events.models import Pair, Session
 from events.results import rank_sessions
@@ -28,7 +30,20 @@ def refresh_standings(session_ids: Iterable[int]) -> int:
     session_ids = list(session_ids)
     if not session_ids:
         return 0
-    results = rank_sessions(session_ids, names=False)
+    with transaction.atomic():
+        # The sessions' locks first: a save committed meanwhile by another director is in the ranking.
+        list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
+        try:
+            results = rank_sessions(session_ids, names=False)
+        except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
+            if len(session_ids) == 1:
+                return 0
+            return sum(refresh_standings([session_id]) for session_id in session_ids)
+        return _store(session_ids, results)
+
+
+def _store(session_ids: list[int], results) -> int:
+    """Writes the standings of `results` (from rank_sessions) that differ from those stored."""
     fresh: dict[int, tuple] = {}
     for result in results.values():
         for ranking in result.fields:

@@ -561,3 +561,17 @@ def test_an_unreadable_movement_blocks_publishing(db):
     assert problem.kind == Kind.MOVEMENT and problem.blocking
     with pytest.raises(ValidationError):
         fixes.set_status(session, Session.Status.FINAL)
+
+
+def test_an_unreadable_movement_is_explained_in_the_readers_language(db):
+    from django.utils import translation
+
+    from movements.models import CustomMovement
+
+    session = Session.objects.create(name="Odd night", date=datetime.date(2026, 11, 3))
+    broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
+    Section.objects.create(session=session, letter="A", kind="custom", tables=2, custom_movement=broken)
+    with translation.override("es"):
+        [problem] = checks.session_problems(session)
+    assert "missing column" not in problem.message
+    assert "(Línea 1: faltan las columnas: ns_pair, ew_pair, low_board, high_board)" in problem.message

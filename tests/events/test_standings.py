@@ -7,17 +7,21 @@ session published, the scoring method changed in the set-up, a file imported.
 
 import datetime
 import random
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from events.fixes import mark_checked, recompute_line, set_status, swap_round
-from events.models import Board, Pair, Session, TravellerLine
+from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.results import rank_sessions
 from events.services import delete_line, read_result, rescore_session, save_line
+from events.setup import set_players
 from events.standings import STANDING_FIELDS, refresh_all_standings
 from events.transfer import import_travellers
+from movements.models import CustomMovement
 from tests.events.test_director_setup_views import session_post
 from tests.events.test_session_scoring import MITCHELL_LINES
 from tests.events.test_transfer_import import HOWELL
@@ -186,4 +190,70 @@ def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max
     with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
         rescore_session(session)
     assert not [query for query in captured.captured_queries if "MAX(" in query["sql"].upper()]
+    assert_current(session)
+
+
+@pytest.mark.parametrize("changes", [{"scale": "acbl"}, {"scoring": "cross-imps"}])
+def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mitchell, changes):
+    session, section = mitchell
+    data = {"name": session.name, "date": "2026-11-02", "scoring": "matchpoints", "scale": "ebu",
+            "neuberg_for_movement": "on", "status": session.status, "corrections_until_0": "",
+            "corrections_until_1": "", "director": "", **changes}
+    response = admin_client.post(reverse("admin:events_session_change", args=[session.pk]), data)
+    assert response.status_code == 302
+    # Board 1, 3NS's +450: the top, 4 on the ACBL scale; cross-IMPs against 420, 420, 170 and -50 (1962 table:
+    # 30 → 1, 30 → 1, 280 → 7, 500 → 11) averaged over the 4 comparisons: 20 / 4 = 5.
+    assert ns_line(section, 1, "3NS").ns_points == (4 if changes.get("scale") else 5)
+    assert_current(session)
+
+
+def test_a_new_result_on_a_free_entry_board_rescores_the_other_boards(make_session, enter):
+    """Without a movement Neuberg scores every board against the section's most results on a board: a third
+    result on board 1 makes boards with two results be factored up to three."""
+    session, section = make_session("none", tables=3, boards_per_round=2, rounds=1)
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+
+    def save(number, ns, ew, contract, declarer, tricks):
+        save_line(boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
+                  result=read_result(number, contract, declarer, tricks))
+
+    save(1, "1NS", "1EW", "4S", "N", "10")   # +420 (board 1: nobody vulnerable)
+    save(1, "2NS", "2EW", "4S", "N", "11")   # +450
+    save(2, "1NS", "2EW", "1NT", "N", "7")   # +90 (board 2: NS vulnerable)
+    save(2, "2NS", "3EW", "1NT", "N", "6")   # -100
+    assert ns_line_points(section, 2) == [2, 0]  # two results on the EBU scale: the top is 2
+    save(1, "3NS", "3EW", "4S", "N", "9")    # -50: board 1 now has three results
+    # Board 2 factored up to three (EBU Neuberg, (M + 1) x 3 / 2 - 1): 2 → 3.5 and 0 → 0.5, top 4.
+    assert ns_line_points(section, 2) == [3.5, 0.5]
+    assert_current(session)
+
+
+def ns_line_points(section, number):
+    return list(TravellerLine.objects.filter(board__section=section, board__number=number).order_by("pk")
+                .values_list("ns_points", flat=True))
+
+
+def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
+    """refresh_standings (also run by migration 0006) stores the others when one session cannot be ranked."""
+    session, _section = mitchell
+    expected = stored(session)
+    broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
+    odd = Session.objects.create(name="Odd night", date=datetime.date(2026, 11, 3))
+    Section.objects.create(session=odd, letter="A", kind="custom", tables=2, custom_movement=broken)
+    Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
+    out = StringIO()
+    call_command("refresh_standings", stdout=out)
+    assert out.getvalue() == f"Standings stored again: {len(expected)} pairs changed.\n"
+    assert stored(session) == expected
+
+
+def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
+    session, section = mitchell
+    pair = Pair.objects.get(section=section, number=2, direction="NS")  # read before the correction below
+    line = ns_line(section, 1, "2NS")
+    save_line(line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
+              line=line)
+    set_players([(pair, "Ana García", "Visiting Vera")])
+    assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"
     assert_current(session)

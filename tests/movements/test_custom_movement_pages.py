@@ -292,3 +292,15 @@ def test_admin_lists_and_checks_custom_movements(admin_client, custom):
     response = admin_client.post(reverse("admin:movements_custommovement_add"),
                                  {"name": "Good", "description": "", "csv_text": SOUND})
     assert response.status_code == 302 and CustomMovement.objects.filter(name="Good").exists()
+
+
+def test_admin_keeps_the_csv_of_a_movement_a_section_uses(admin_client, custom):
+    url = reverse("admin:movements_custommovement_change", args=[custom.pk])
+    assert 'name="csv_text"' in admin_client.get(url).content.decode()  # unused: still editable
+    session = Session.objects.create(name="Custom night", date=datetime.date(2026, 11, 3))
+    Section.objects.create(session=session, letter="A", kind="custom", tables=2, custom_movement=custom)
+    assert 'name="csv_text"' not in admin_client.get(url).content.decode()
+    response = admin_client.post(url, {"name": "Renamed", "description": "", "csv_text": HEADER + "1,1,1,2,1,2\n"})
+    assert response.status_code == 302
+    custom.refresh_from_db()
+    assert (custom.name, custom.csv_text) == ("Renamed", SOUND)
