@@ -387,7 +387,7 @@ def measure(args, info: dict) -> list[tuple]:
                              round_=line.round, table=line.table)
         if attempt >= 2:
             times.append(1000 * (time.perf_counter() - started))
-    rows.append(("save_line: a line of the 30-table session corrected, board rescored, standings stored", len(times),
+    rows.append(("save_line: one line of the 30-table session corrected, rescored and ranked", len(times),
                  statistics.median(times), percentile(times, 0.95), len(queries), "rescore"))
     print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
     session = Session.objects.get(pk=big)
