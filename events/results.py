@@ -186,17 +186,18 @@ class Totals:
         return 100 * self.score / self.maximum if self.maximum else None
 
 
-def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int], pairs=None) -> dict[int, Totals]:
+def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int]) -> dict[int, Totals]:
     """Score, maximum and boards scored of each pair (`pair_sections`: pair id → section id, sections in
-    `sections`; `pairs`: a queryset of the same pairs' ids to use as a subquery, else they are listed).
+    `sections`).
 
     Two grouped queries (read from the covering indexes line_ns_pair_points and line_ew_pair_points)
-    for the pairs of sections with one top; one more, line by line, for the other sections.
+    for the pairs of sections with one top; one more, line by line, for the other sections. The pairs
+    are listed by id, not given as a subquery: PostgreSQL plans `IN (subquery)` as a nested loop while
+    its statistics have not seen the tables, up to a second a query inside one long transaction.
     """
     totals = {pair_id: Totals() for pair_id in pair_sections}
     if any(section.uniform_top for section in sections.values()):
-        if pairs is None:
-            pairs = [pair_id for pair_id, section_id in pair_sections.items() if sections[section_id].uniform_top]
+        pairs = [pair_id for pair_id, section_id in pair_sections.items() if sections[section_id].uniform_top]
         for side in ("ns", "ew"):
             rows = (TravellerLine.objects.order_by()
                     .filter(**{f"{side}_pair_id__in": pairs, "not_played": False, f"{side}_points__isnull": False})
@@ -326,7 +327,7 @@ def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
         pairs = {pk: PairInfo(pk, section_id, number, direction, ())
                  for pk, section_id, number, direction in in_sessions.values_list("id", "section_id", "number",
                                                                                   "direction")}
-    totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()}, in_sessions.values("id"))
+    totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
     by_section: dict[int, list[PairInfo]] = defaultdict(list)
     for pair in pairs.values():
         by_section[pair.section_id].append(pair)

@@ -1,7 +1,8 @@
 """Stores the standing of every pair of the sessions already scored (0005 added the columns).
 
 This data migration calls the site's own ranking code (`events.standings`), which reads and writes only
-columns that exist from 0005 on, instead of copying the ranking rules here.
+columns that exist from 0005 on, instead of copying the ranking rules here. A session whose custom
+movement cannot be read keeps empty standings; `manage.py refresh_standings` does the same at any time.
 """
 
 from django.db import migrations

@@ -55,13 +55,18 @@ EXPECTED_NS_SCORES = {1: [420, 420, 450, -50, 170], 2: [600, -100, -420, 750, No
                       3: [0, -90, 90, 100, -90], 4: [1430, 1430, 1430, 650, 1460], 5: [2220, 140, 50, 100, None]}
 
 
-@pytest.fixture
-def mitchell(make_session, enter):
+def enter_mitchell(make_session, enter):
+    """The hand-worked 5-table Mitchell, every line of MITCHELL_LINES entered through the services."""
     session, section = make_session("mitchell", tables=5, boards_per_round=1)
     for board, lines in MITCHELL_LINES.items():
         for ns, contract, declarer, tricks in lines:
             enter(section, board, ns, contract, declarer, tricks)
     return session, section
+
+
+@pytest.fixture
+def mitchell(make_session, enter):
+    return enter_mitchell(make_session, enter)
 
 
 def session_ranking(session):

@@ -23,7 +23,7 @@ from events.standings import STANDING_FIELDS, refresh_all_standings
 from events.transfer import import_travellers
 from movements.models import CustomMovement
 from tests.events.test_director_setup_views import session_post
-from tests.events.test_session_scoring import MITCHELL_LINES
+from tests.events.test_session_scoring import enter_mitchell
 from tests.events.test_transfer_import import HOWELL
 
 
@@ -51,11 +51,7 @@ def assert_current(session):
 
 @pytest.fixture
 def mitchell(make_session, enter):
-    session, section = make_session("mitchell", tables=5, boards_per_round=1)
-    for board, lines in MITCHELL_LINES.items():
-        for ns, contract, declarer, tricks in lines:
-            enter(section, board, ns, contract, declarer, tricks)
-    return session, section
+    return enter_mitchell(make_session, enter)  # the 5-table Mitchell of test_session_scoring
 
 
 def ns_line(section, board, ns_label):
