@@ -13,6 +13,7 @@ from events.models import Board, Pair, Section, TravellerLine
 from events.plans import Plan, Slot
 from events.services import board_warnings, read_result, save_line
 from events.setup import split_label
+from events.standings import refresh_standings
 
 FREE_ROWS = 4
 
@@ -147,11 +148,12 @@ def save_rows(section: Section, rows: list[Row], user) -> int:
                     row.line = save_line(
                         row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
                         round_=row.round, table=row.table,
-                        line=row.line, user=user)
+                        line=row.line, user=user, standings=False)
                 except ValidationError as error:
                     add_errors(row.form, error)
             if any(row.form.errors for row in rows):
                 raise _Rollback
+            refresh_standings([section.session_id])  # once for all the rows saved
     except _Rollback:
         return -1
     return len(changes)

@@ -231,8 +231,11 @@ def rescore_session(session: Session) -> None:
 @transaction.atomic
 def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
               table: int | None = None, lead: str = "", line: TravellerLine | None = None,
-              user=None) -> TravellerLine:
-    """Saves one traveller line (new, or `line` changed) after every check, and rescores its board."""
+              user=None, standings: bool = True) -> TravellerLine:
+    """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
+
+    The session's standings are stored too, unless the caller saves several lines and stores them once.
+    """
     section = board.section
     lock_session(section.session_id)
     plan = section_plan(section)
@@ -254,7 +257,7 @@ def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult,
     line.seatings.all().delete()
     Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
                                  Seating(line=line, board=board, pair=ew_pair)])
-    rescore_board(board, others + [line], plan)
+    rescore_board(board, others + [line], plan, standings=standings)
     return line
 
 

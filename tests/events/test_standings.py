@@ -253,3 +253,20 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     set_players([(pair, "Ana García", "Visiting Vera")])
     assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"
     assert_current(session)
+
+
+def test_a_traveller_typed_in_the_entry_page_stores_the_standings_once(director_client, make_session,
+                                                                      django_assert_max_num_queries):
+    session, section = make_session("mitchell", tables=5, boards_per_round=1)
+    url = reverse("traveller_entry", args=[session.pk, section.pk, 1])
+    data = {f"r{index}-{name}": value for index, values in enumerate([("4S", "N", "10", ""), ("4S", "N", "=", ""),
+                                                                       ("3NT", "S", "+1", "")])
+            for name, value in zip(("contract", "declarer", "tricks", "lead"), values, strict=True)}
+    with django_assert_max_num_queries(80) as captured:
+        assert director_client.post(url, data).status_code == 302
+    stored_queries = [query for query in captured.captured_queries if 'UPDATE "events_pair"' in query["sql"]]
+    assert len(stored_queries) == 1  # one write of the standings for the three lines
+    # 430, 420, 420 on the board (test_entry_views): one NS pair first, two equal second, two not yet played.
+    assert sorted(standing[3] for label, standing in stored(session).items() if label.endswith("NS")) == [
+        "1", "=2", "=2", "=4", "=4"]
+    assert_current(session)
