@@ -1,6 +1,6 @@
-"""Reading uploaded CSV files, shared by the traveller and the teams-match imports.
+"""CSV files: reading uploads (the traveller and the teams-match imports) and writing exports and downloads.
 
-A file is refused whole: every problem is collected with its line number, then raised at once.
+An uploaded file is refused whole: every problem is collected with its line number, then raised at once.
 """
 
 from __future__ import annotations
@@ -8,10 +8,11 @@ from __future__ import annotations
 import csv
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from django.core.management.base import CommandError
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 
@@ -77,3 +78,18 @@ def read_text(path: str) -> str:
         raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
     except UnicodeDecodeError:
         raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
+
+
+def csv_text(rows: Iterable[list]) -> str:
+    """Rows as CSV text (the csv module's dialect: commas, CRLF line ends)."""
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+def csv_response(rows: Iterable[list], filename: str) -> HttpResponse:
+    """Rows as a CSV download named `filename`."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    csv.writer(response).writerows(rows)
+    return response

@@ -2,18 +2,17 @@
 
 `parse_travellers` reads a file into validated rows and collects every problem (with its line
 number); `import_travellers` creates a whole session from a file in one transaction, or nothing
-at all; `export_rows` / `write_travellers_csv` give a session's lines back with their points.
+at all; `export_rows` / `export_csv` give a session's lines back with their points.
 """
 
 from __future__ import annotations
 
 import csv
 import datetime
-import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TextIO, TypeVar
+from typing import TypeVar
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,7 +22,7 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 import scoring
-from events.csv_files import FileRefused, Problem, column_name, records
+from events.csv_files import FileRefused, Problem, column_name, csv_text, records
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.services import NOT_PLAYED_WORDS, LineResult, read_result, rescore_session
 
@@ -385,13 +384,6 @@ def export_rows(session: Session) -> list[list[str]]:
     return rows
 
 
-def write_travellers_csv(session: Session, out: TextIO) -> None:
-    """Writes `export_rows` to a text stream with the csv module."""
-    csv.writer(out).writerows(export_rows(session))
-
-
 def export_csv(session: Session) -> str:
     """The session's export as CSV text."""
-    out = io.StringIO()
-    write_travellers_csv(session, out)
-    return out.getvalue()
+    return csv_text(export_rows(session))

@@ -10,16 +10,13 @@ lists every problem with its line number.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from typing import TextIO
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from events.csv_files import FileRefused, Problem, column_name
+from events.csv_files import FileRefused, Problem, column_name, csv_text
 from events.csv_files import records as csv_records
 from teams.models import Match
 from teams.results import RoomResult, read_room
@@ -133,11 +130,5 @@ def export_rows(match: Match) -> list[list[str]]:
     return rows
 
 
-def write_match_csv(match: Match, out: TextIO) -> None:
-    csv.writer(out).writerows(export_rows(match))
-
-
 def export_csv(match: Match) -> str:
-    out = io.StringIO()
-    write_match_csv(match, out)
-    return out.getvalue()
+    return csv_text(export_rows(match))

@@ -7,11 +7,10 @@ whatever the size of the session or the length of the member's history.
 
 from __future__ import annotations
 
-import csv
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.text import slugify
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from events.access import is_director
+from events.csv_files import csv_response
 from events.member_history import load_history
 from events.models import Board, Member, Section, Session
 from events.results import mark_mine, member_of, rank_sessions, top_summaries
@@ -49,13 +49,6 @@ def url_prefix(name: str, *args) -> str:
 
 def field_name(direction: str) -> str:
     return {"NS": _("North-South"), "EW": _("East-West")}.get(direction, _("All pairs"))
-
-
-def csv_response(rows: list[list], filename: str) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    csv.writer(response).writerows(rows)
-    return response
 
 
 def plain(value: float | None, places: int = 2) -> str:

@@ -1,15 +1,15 @@
 """Director pages: import a CSV file of traveller lines as a new session, export a session's lines."""
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from events.access import director_required
+from events.csv_files import csv_response
 from events.forms_transfer import TravellersImportForm
 from events.models import Session
-from events.transfer import TravellersRefused, import_travellers, write_travellers_csv
+from events.transfer import TravellersRefused, export_rows, import_travellers
 
 
 @director_required
@@ -37,7 +37,4 @@ def travellers_export(request, session_id):
     """The session's traveller lines as a CSV download."""
     session = get_object_or_404(Session, pk=session_id)
     filename = f"travellers-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.csv"
-    response = HttpResponse(content_type="text/csv; charset=utf-8",
-                            headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-    write_travellers_csv(session, response)
-    return response
+    return csv_response(export_rows(session), filename)

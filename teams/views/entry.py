@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -10,13 +9,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from events.access import director_required
+from events.csv_files import csv_response
 from teams.entry import entry_boards, save_entry
 from teams.forms import AdjustmentForm, MatchImportForm
 from teams.forms_entry import TotalsForm
 from teams.models import Adjustment, Match
 from teams.services import add_adjustment, set_match_totals
 from teams.standings import match_scores
-from teams.transfer import MatchRefused, import_match, write_match_csv
+from teams.transfer import MatchRefused, export_rows, import_match
 from teams.views.director import add_form_errors
 
 
@@ -126,7 +126,4 @@ def match_import(request, match_id):
 def match_export(request, match_id):
     match = get_match(match_id)
     name = slugify(f"{match.event.name}-round-{match.round}-table-{match.table}") or str(match.pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8",
-                            headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
-    write_match_csv(match, response)
-    return response
+    return csv_response(export_rows(match), f"{name}.csv")
