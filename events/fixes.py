@@ -61,8 +61,9 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
 
 
 @transaction.atomic
-def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
-    """Sets a played line's NS score to what its contract, declarer and tricks score."""
+def recompute_line(line: TravellerLine, user=None, standings: bool = True) -> TravellerLine:
+    """Sets a played line's NS score to what its contract, declarer and tricks score (the session's
+    standings stored too, unless the caller recomputes several lines and stores them once)."""
     line = locked_line(line)
     if line.adjusted or line.not_played or not line.contract:
         raise ValidationError(_("Only a played contract has a score to recompute."))
@@ -73,8 +74,16 @@ def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
             "line": describe(line), "error": translate(error)}) from error
     line._history_user = user
     line.save()
-    rescore_board(line.board)
+    rescore_board(line.board, standings=standings)
     return line
+
+
+@transaction.atomic
+def recompute_lines(session: Session, lines: list[TravellerLine], user=None) -> None:
+    """`recompute_line` for each line of the session, its standings stored once."""
+    for line in lines:
+        recompute_line(line, user, standings=False)
+    refresh_standings([session.pk])
 
 
 @transaction.atomic
@@ -84,8 +93,7 @@ def mark_checked(line: TravellerLine, user=None) -> TravellerLine:
     line.checked = True
     line._history_user = user
     line._change_reason = CHECKED_REASON
-    line.save()
-    rescore_board(line.board)  # nothing scored changed; keeps the board's points current all the same
+    line.save()  # nothing scored changes: the board's points and the standings stay as they are
     return line
 
 

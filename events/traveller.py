@@ -174,20 +174,6 @@ LINE_COLUMNS = ("id", "round", "table", "ns_pair_id", "ew_pair_id", "contract", 
                 "adjusted", "not_played", "ns_score", "ns_points", "ew_points")
 
 
-def raw_matchpoints(scores: list[int], unit: int) -> dict[int, tuple[float, float]]:
-    """NS and EW matchpoints of each distinct score among the compared results, before any factor."""
-    counts = Counter(scores)
-    total = len(scores)
-    result = {}
-    below = 0
-    for score in sorted(counts):
-        ties = counts[score] - 1
-        above = total - below - counts[score]
-        result[score] = (unit * (below + ties / 2), unit * (above + ties / 2))
-        below += counts[score]
-    return result
-
-
 def mark_extremes(rows: list[TravellerRow]) -> None:
     """Marks the best and the worst points of each side, when the board has results that differ."""
     for side in ("ns", "ew"):
@@ -245,7 +231,7 @@ def load_traveller(session: Session, section: Section, number: int, numbers: lis
                 row.ns_percent = row.ew_percent = 50.0
     mark_extremes(rows)
 
-    raw = raw_matchpoints(compared, unit)
+    raw = dict(zip(compared, scoring.matchpoints(compared, scale=session.scale), strict=True))  # unfactored
     frequencies = []
     for score, count in sorted(Counter(compared).items(), reverse=True):
         first = next(row for row in rows if row.played and row.ns_score == score)

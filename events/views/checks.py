@@ -71,9 +71,7 @@ def session_lines(request, session):
 
 def fix_recompute(request, session):
     lines = session_lines(request, session)
-    with transaction.atomic():
-        for line in lines:
-            fixes.recompute_line(line, request.user)
+    fixes.recompute_lines(session, lines, request.user)
     return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.",
                     len(lines)) % {"count": len(lines)}
 

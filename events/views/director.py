@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 
 from events.access import director_required
 from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
-from events.models import Member, Session
+from events.models import Member, Pair, Session
 from events.plans import section_plan
 from events.progress import section_progress
 from events.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
@@ -85,8 +85,7 @@ def session_setup(request, session_id):
 @director_required
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
-    pairs = [pair for section in session.sections.all()
-             for pair in section.pairs.select_related("player1", "player2", "section")]
+    pairs = list(Pair.objects.filter(section__session=session).select_related("player1", "player2", "section"))
     forms_ = [PairPlayersForm(request.POST or None, prefix=f"p{pair.pk}",
                               initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option})
               for pair in annotate_options(pairs)]
