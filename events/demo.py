@@ -13,6 +13,7 @@ from events.models import Member, Section, Session
 from events.plans import section_plan
 from events.services import read_result, save_line
 from events.setup import prepare_section, set_players
+from events.standings import refresh_standings
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "demo-director-2026"
@@ -107,5 +108,6 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
         board = boards[slot.board]
         board.section = section
         save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round, table=slot.table,
-                  result=read_result(slot.board, contract, declarer, tricks), user=director)
+                  result=read_result(slot.board, contract, declarer, tricks), user=director, standings=False)
+    refresh_standings([session.pk])  # once, after every line
     return session

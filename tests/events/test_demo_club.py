@@ -6,6 +6,7 @@ from django.core.management import call_command
 from events.demo import DIRECTOR_PASSWORD, MEMBERS
 from events.models import Member, Session, TravellerLine
 from events.plans import section_plan
+from tests.events.test_standings import assert_current
 
 
 def test_load_demo_twice_creates_everything_once(db):
@@ -37,3 +38,9 @@ def test_demo_has_finished_teams_events(db):
     events = TeamEvent.objects.all()
     assert sorted(event.format for event in events) == ["round-robin", "swiss"]
     assert all(event.status == "final" for event in events)
+
+
+def test_demo_sessions_have_their_standings_stored(db):
+    call_command("load_demo", stdout=io.StringIO())
+    for session in Session.objects.all():
+        assert_current(session)  # stored on the pairs once, after every line was entered
