@@ -41,7 +41,6 @@ BLOCKING_KINDS = frozenset({Kind.MISSING, Kind.EXTRA, Kind.MISPLACED, Kind.SWAPP
 SWAP_ROUND = "swap_round"
 RECOMPUTE = "recompute"
 MARK_CHECKED = "mark_checked"
-FIX_ACTIONS = (SWAP_ROUND, RECOMPUTE, MARK_CHECKED)
 
 CHECKED_REASON = "checked by the director"  # the history's change reason of `mark_checked`
 

@@ -92,7 +92,6 @@ class Chart:
     average_path: str  # polyline points of the moving average
     gridlines: list[tuple[float, int]]  # (y, percentage)
     ticks: list[Tick]
-    fifty: float
     window: int
 
     @property
@@ -238,4 +237,4 @@ def chart(entries: list[MemberSession], width: int = 720, height: int = 240, win
                   "start" if tick.x - left < 30 else "end" if width - right - tick.x < 30 else "middle")
              for tick in ticks]
     return Chart(width, height, left, right, top, bottom, low, high, points, " ".join(average), gridlines, ticks,
-                 y_of(50), window)
+                 window)

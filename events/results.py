@@ -1,7 +1,7 @@
 """Session results as plain data for the public pages, in a fixed number of queries whatever the size.
 
-Rankings here give the same places, scores and percentages as `events.rankings.session_ranking`
-(a test holds them together) but are built for speed at club scale:
+Rankings here give the same places, scores and percentages as a plain line-by-line ranking (the
+tests' `reference_ranking` holds them to it) but are built for speed at club scale:
 
 * pairs and sections are read as tuples (`values_list`), never as model instances;
 * each pair's score and boards are summed by the database (one grouped query for the North-South
@@ -11,7 +11,7 @@ Rankings here give the same places, scores and percentages as `events.rankings.s
   `save_line` never lets a board have more results than the movement schedules), or IMPs;
   the grouped sums read only the covering indexes line_ns_pair_points and line_ew_pair_points;
 * sections whose top varies from board to board (no movement, or no Neuberg for the movement)
-  are summed line by line, exactly as `session_ranking` does, in one more query.
+  are summed line by line, as that reference does, in one more query.
 
 The top of a board is worked out from counts already read (`SectionInfo.expected`), the way
 `events.services.expected_results` works it out, without its query per board for free-entry
@@ -114,11 +114,6 @@ class SectionInfo:
         return plan_facts(self.plan)[0]
 
     @property
-    def unit(self) -> int:
-        """Matchpoints per result beaten: 2 (EBU) or 1 (ACBL)."""
-        return 2 if self.scale == Session.Scale.EBU else 1
-
-    @property
     def uniform_top(self) -> bool:
         """Whether every board has the same top whatever was played: the movement's most plays."""
         return self.uses_imps or (self.plan.has_schedule and self.neuberg)
@@ -180,10 +175,6 @@ class Totals:
     score: float = 0.0
     maximum: float = 0.0
     boards: int = 0
-
-    @property
-    def percentage(self) -> float | None:
-        return 100 * self.score / self.maximum if self.maximum else None
 
 
 def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int]) -> dict[int, Totals]:

@@ -117,21 +117,6 @@ class Scorecard:
     def uses_imps(self) -> bool:
         return self.section.uses_imps
 
-    @property
-    def score(self) -> float:
-        return sum(line.points for line in self.lines if line.points is not None)
-
-    @property
-    def maximum(self) -> float:
-        return sum(line.top for line in self.lines if line.points is not None)
-
-    @property
-    def boards(self) -> int:
-        return sum(1 for line in self.lines if line.points is not None)
-
-    @property
-    def percentage(self) -> float | None:
-        return 100 * self.score / self.maximum if self.maximum and not self.uses_imps else None
 
 
 LINE_COLUMNS = ("board__number", "round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "lead",

@@ -1,7 +1,4 @@
 import django_tables2 as tables
-from django.template.defaultfilters import floatformat
-from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from events.models import Member
@@ -24,15 +21,6 @@ class MemberTable(tables.Table):
         return record.full_name
 
 
-def player_links(players) -> str:
-    """Both players' names, members linked to their pages."""
-    return format_html_join(
-        " – ", "{}",
-        ((format_html('<a href="{}">{}</a>', reverse("member_detail", args=[player.member_id]), player.name)
-          if player.member_id else player.name,) for player in players),
-    )
-
-
 class RankingTable(tables.Table):
     """One field of a session's ranking (rows are `events.results.Standing`), sortable by every column."""
 
@@ -45,13 +33,11 @@ class RankingTable(tables.Table):
 
     class Meta:
         attrs = {"class": "table table-sm table-striped table-hover align-middle ranking"}
-        row_attrs = {"class": lambda record: "table-info mine" if record.mine else "",
-                     "data-pair": lambda record: record.pair.label}
         orderable = True
         # The session page includes this template itself (render_table would run every context
         # processor again for each table); its rows are drawn straight from each Standing, as
-        # django-tables2's cell rendering costs about 0.3 ms a cell. The render_* methods below
-        # give the same text to other templates.
+        # django-tables2's cell rendering costs about 0.3 ms a cell. The table gives the columns,
+        # their headers and the sorting.
         template_name = "events/results/includes/ranking_table.html"
 
     def __init__(self, data, *, session_id: int, uses_imps: bool, **kwargs):
@@ -65,19 +51,3 @@ class RankingTable(tables.Table):
                                           attrs=NUMBER, empty_values=())),
             ]
         super().__init__(data, **kwargs)
-
-    def render_pair(self, record):
-        url = reverse("pair_scorecard", args=[self.session_id, record.pair.id])
-        return format_html('<a href="{}" title="{}">{}</a>', url, _("Scorecard"), record.pair.label)
-
-    def render_names(self, record):
-        return player_links(record.pair.players)
-
-    def render_score(self, value):
-        return floatformat(value, -2)
-
-    def render_percentage(self, value):
-        return floatformat(value, 2)
-
-    def render_average(self, value):
-        return "" if value is None else floatformat(value, 2)

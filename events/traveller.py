@@ -109,16 +109,8 @@ class Working:
     datum: int | None = None  # Butler
 
     @property
-    def results(self) -> int:
-        return self.compared + self.adjusted
-
-    @property
     def factored(self) -> bool:
         return self.scoring == Session.Scoring.MATCHPOINTS and 0 < self.compared < self.expected
-
-    @property
-    def half(self) -> float:
-        return self.unit / 2
 
     @property
     def comparisons(self) -> int:
@@ -134,14 +126,6 @@ class Traveller:
     frequencies: list[Frequency]
     working: Working
     numbers: list[int] = field(default_factory=list)
-
-    @property
-    def dealer(self) -> str:
-        return scoring.board_dealer(self.number)
-
-    @property
-    def vulnerability(self) -> str:
-        return scoring.board_vulnerability(self.number)
 
     @property
     def uses_imps(self) -> bool:
