@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from events.forms_entry import add_errors
 from teams.forms_entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.results import read_room
@@ -32,17 +33,15 @@ class EntryBoard:
 
 
 def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
+    """The boards of the match with a form per room (none for a bye)."""
+    if match.is_bye:
+        return []
     boards = []
     for card in scorecard(match, event):
         rows = [RoomRow(room, RoomForm(data, prefix=f"b{card.number}r{room}", initial=room_initial(card.room(room))),
                         card.room(room)) for room in (1, 2)]
         boards.append(EntryBoard(card, rows))
     return boards
-
-
-def add_errors(form: RoomForm, error: ValidationError) -> None:
-    for field, messages in error.message_dict.items():
-        form.add_error(field if field in form.fields else None, messages)
 
 
 def _change(board: EntryBoard, row: RoomRow):

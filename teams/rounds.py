@@ -61,10 +61,6 @@ def history(matches: list[Match]) -> tuple[set[frozenset], set[int]]:
     return played, byes
 
 
-def last_round(event: TeamEvent) -> int:
-    return max(event.matches.values_list("round", flat=True), default=0)
-
-
 @transaction.atomic
 def next_swiss_round(event: TeamEvent) -> int:
     """Pairs the next Swiss round from the standings: top against top, no rematch while avoidable."""

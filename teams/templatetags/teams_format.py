@@ -3,6 +3,7 @@
 from django import template
 from django.utils.formats import number_format
 
+from events.templatetags.bridge import points
 from teams.models import TeamEvent
 
 register = template.Library()
@@ -16,8 +17,6 @@ def vp(value, event: TeamEvent):
         return ""
     if event.scale == TeamEvent.Scale.WBF and not event.is_board_a_match:
         return number_format(value, 2)
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        return "0"
+    text = points(value)
     places = len(text.partition(".")[2])
     return number_format(float(text), places)  # the reader's decimal separator: 17,50 in Spanish

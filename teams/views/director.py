@@ -8,19 +8,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from events.access import director_required
+from events.forms_entry import add_errors
 from events.models import Member
 from teams import rounds as round_service
 from teams.forms import EventForm, PairingsForm, StatusForm, TeamForm
 from teams.models import Team, TeamEvent
 from teams.services import delete_team, save_team, set_status
-
-
-def add_form_errors(form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for field, errors in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, errors)
-    else:
-        form.add_error(None, error.messages)
 
 
 def report(request, error: ValidationError) -> None:
@@ -77,7 +70,7 @@ def _team_form(request, event, team=None):
         try:
             save_team(event, form.cleaned_data["name"], form.players, team)
         except ValidationError as error:
-            add_form_errors(form, error)
+            add_errors(form, error)
         else:
             messages.success(request, _("Team %(name)s saved.") % {"name": form.cleaned_data["name"]})
             return redirect("teams:event_setup", event_id=event.pk)
@@ -149,7 +142,7 @@ def round_pairings(request, event_id, round_):
         try:
             repeats = round_service.override_round(event, round_, form.pairs())
         except ValidationError as error:
-            add_form_errors(form, error)
+            add_errors(form, error)
         else:
             messages.success(request, _("Pairings of round %(round)s saved.") % {"round": round_})
             for home, away in repeats:

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from events.access import director_required
 from events.csv_files import csv_response
+from events.forms_entry import add_errors
 from teams.entry import entry_boards, save_entry
 from teams.forms import AdjustmentForm, MatchImportForm
 from teams.forms_entry import TotalsForm
@@ -17,7 +18,6 @@ from teams.models import Adjustment, Match
 from teams.services import add_adjustment, set_match_totals
 from teams.standings import match_scores
 from teams.transfer import MatchRefused, export_rows, import_match
-from teams.views.director import add_form_errors
 
 
 def get_match(match_id) -> Match:
@@ -44,7 +44,7 @@ def _totals_initial(match: Match) -> dict:
 @director_required
 def match_entry(request, match_id):
     match = get_match(match_id)
-    boards = [] if match.is_bye else entry_boards(match, match.event, request.POST or None)
+    boards = entry_boards(match, match.event, request.POST or None)
     problems = []
     if request.method == "POST" and not match.is_bye:
         count, problems = save_entry(match, boards, request.user)
@@ -67,7 +67,7 @@ def match_totals(request, match_id):
         try:
             set_match_totals(match, form.cleaned_data["home"], form.cleaned_data["away"])
         except ValidationError as error:
-            add_form_errors(form, error)
+            add_errors(form, error)
         else:
             messages.success(request, _("Match totals saved."))
             return redirect("teams:match_entry", match_id=match.pk)
@@ -84,11 +84,11 @@ def adjustment_add(request, match_id):
         try:
             add_adjustment(match, data["team"], data["kind"], data["amount"], data["reason"])
         except ValidationError as error:
-            add_form_errors(form, error)
+            add_errors(form, error)
         else:
             messages.success(request, _("Adjustment saved."))
             return redirect("teams:match_entry", match_id=match.pk)
-    boards = [] if match.is_bye else entry_boards(match, match.event)
+    boards = entry_boards(match, match.event)
     return _page(request, match, boards, adjustment_form=form)
 
 
