@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from teams.models import MAX_PLAYERS, MIN_PLAYERS, Adjustment, BoardResult, Match, Team, TeamEvent, TeamPlayer
-from teams.results import RoomResult, score_board
+from teams.results import RoomResult
+from teams.scorecard import scorecard
 from teams.standings import standings
 
 
@@ -89,23 +90,12 @@ def create_matches(event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Te
         for table, (home, away) in enumerate(pairs, start=1)])
 
 
-def board_entries(results: Iterable[BoardResult]) -> dict[int, dict[int, object]]:
-    """board → room → entry (NS score or `scoring.Adjusted`) for `score_board`."""
-    entries: dict[int, dict[int, object]] = {}
-    for result in results:
-        entry = RoomResult(adjusted=result.adjusted, ns_score=result.ns_score).entry
-        entries.setdefault(result.board, {})[result.room] = entry
-    return entries
-
-
 def rescore_match(match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> Match:
     """Totals the match's boards into its IMPs, board-a-match points, boards scored and completeness."""
     if match.totals_only:
         return match
     results = list(match.results.all()) if results is None else results
-    entries = board_entries(results)
-    scores = [score_board(rooms.get(1), rooms.get(2)) for rooms in entries.values()]
-    scores = [score for score in scores if score is not None]
+    scores = [board.score for board in scorecard(match, event, results) if board.score is not None]
     started = bool(results)
     match.home_imps = sum(s.home_imps for s in scores) if started else None
     match.away_imps = sum(s.away_imps for s in scores) if started else None
