@@ -21,7 +21,7 @@ from events.plans import Plan, section_plan
 from events.standings import refresh_standings
 
 NOT_PLAYED_WORDS = {"NP", "NOT PLAYED", "NOTPLAYED", "-"}
-PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS"}
+PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"}
 FAR_SCORE = 500  # a score this far from every other result on the board is worth a second look
 
 
@@ -87,7 +87,7 @@ def read_result(board_number: int, contract_text: str, declarer: str, result_tex
                 if not 0 <= tricks <= 13:
                     raise ValueError(_("%(tricks)s tricks: declarer takes 0 to 13 tricks.") % {"tricks": tricks})
             else:
-                tricks = scoring.tricks_from_result(contract, result_text.replace("−", "-"))
+                tricks = scoring.tricks_from_result(contract, result_text.replace("−", "-").replace("–", "-"))
         except ValueError as error:
             errors["tricks"] = translate(error)
     if errors:

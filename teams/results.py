@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 
 import scoring
 from clubsite.bridge_messages import translate
+from events.services import NOT_PLAYED_WORDS, PASS_WORDS, read_result
 
-PASS_WORDS = {"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"}
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
 
 
@@ -48,52 +48,26 @@ def _adjusted(text: str) -> RoomResult:
     return RoomResult(adjusted=entry.code)
 
 
-def _tricks(contract: scoring.Contract, text: str) -> int:
-    text = text.replace("−", "-").replace("–", "-")
-    if text.isdigit():
-        tricks = int(text)
-        if not 0 <= tricks <= 13:
-            raise ValueError(_("%(tricks)s tricks: declarer takes 0 to 13 tricks.") % {"tricks": tricks})
-        return tricks
-    return scoring.tricks_from_result(contract, text)
-
-
 def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: str = "") -> RoomResult:
-    """Reads `4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and tricks `10`, `=`, `+1`, `-2`.
+    """Reads `4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and tricks `10`, `=`, `+1`, `-2`: the pairs'
+    `read_result`, with a team match's adjusted scores and no "not played".
 
     Raises ValidationError keyed by the field at fault (contract, declarer, tricks).
     """
     text = " ".join(contract_text.upper().split())
-    declarer = declarer.strip().upper()[:1]
-    tricks_text = tricks_text.strip()
     if not text:
         raise ValidationError({"contract": _("Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score "
                                              "(A+, A, A-).")})
-    if text in PASS_WORDS:
-        return RoomResult(contract="PASS", ns_score=0)
-    if text.startswith("A"):
+    if text.startswith("A") and text not in PASS_WORDS:
         return _adjusted(text)
-    try:
-        contract = scoring.parse_contract(text)
-    except ValueError as error:
-        raise ValidationError({"contract": translate(error)}) from error
-    if contract is None:
-        return RoomResult(contract="PASS", ns_score=0)
-    errors = {}
-    if declarer not in scoring.SEATS:
-        errors["declarer"] = _("Declarer must be N, E, S or W.")
-    tricks = None
-    if not tricks_text:
-        errors["tricks"] = _("Enter the tricks taken (0 to 13) or the result (=, +1, -2).")
-    else:
+    if text in NOT_PLAYED_WORDS:  # refused as the contract it is not
         try:
-            tricks = _tricks(contract, tricks_text)
+            scoring.parse_contract(text)
         except ValueError as error:
-            errors["tricks"] = translate(error)
-    if errors:
-        raise ValidationError(errors)
-    score = scoring.ns_score(contract, declarer, scoring.board_vulnerability(board), tricks)
-    return RoomResult(contract=contract.code, declarer=declarer, tricks=tricks, ns_score=score)
+            raise ValidationError({"contract": translate(error)}) from error
+    result = read_result(board, text, declarer, tricks_text)
+    return RoomResult(contract=result.contract, declarer=result.declarer, tricks=result.tricks,
+                      ns_score=result.ns_score)
 
 
 @dataclass(frozen=True)
