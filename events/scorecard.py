@@ -73,9 +73,7 @@ class CardLine:
 
     @property
     def result(self) -> str:
-        if self.tricks is None or not self.contract or self.contract == "PASS":
-            return ""
-        return scoring.result_text(self.contract, self.tricks)
+        return scoring.shown_result(self.contract, self.tricks)
 
     @property
     def adjusted_percent(self) -> int | None:

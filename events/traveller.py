@@ -52,9 +52,7 @@ class TravellerRow:
     @property
     def result(self) -> str:
         """'=', '+1', '-2' for a contract; '' otherwise."""
-        if self.tricks is None or not self.contract or self.passed_out:
-            return ""
-        return scoring.result_text(self.contract, self.tricks)
+        return scoring.shown_result(self.contract, self.tricks)
 
     @property
     def down(self) -> int:

@@ -7,7 +7,7 @@ otherwise.  See README.md in this package for the API with examples.
 
 from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, VULNERABILITIES, board_dealer, board_vulnerability, seat_vulnerable
-from .contracts import STRAINS, Contract, parse_contract, result_text, tricks_from_result
+from .contracts import STRAINS, Contract, parse_contract, result_text, shown_result, tricks_from_result
 from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, trick_values, undertrick_penalty
 from .errors import ScoringError
 from .hands import high_card_points
@@ -47,6 +47,7 @@ __all__ = [
     "parse_entry",
     "percentages",
     "result_text",
+    "shown_result",
     "score_breakdown",
     "score_deal",
     "seat_vulnerable",

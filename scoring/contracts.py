@@ -144,6 +144,14 @@ def result_text(contract: Contract | str, tricks: int) -> str:
     return f"{difference:+d}"
 
 
+def shown_result(contract: str, tricks: int | None) -> str:
+    """The result column of a traveller: `result_text` for a played contract; ``""`` for a passed-out
+    board and for a line without a contract or tricks (an adjusted score, not played)."""
+    if tricks is None or not contract or contract == "PASS":
+        return ""
+    return result_text(contract, tricks)
+
+
 def tricks_from_result(contract: Contract | str, result: str) -> int:
     """Declarer's total tricks from a result such as ``"="``, ``"+1"`` or ``"-2"``.
 

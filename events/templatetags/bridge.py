@@ -31,9 +31,7 @@ def contract(code: str):
 @register.filter
 def line_result(line):
     """The result column of a traveller line: '=', '+1', '-2', or nothing."""
-    if line.tricks is None or not line.contract or line.contract == "PASS":
-        return ""
-    return scoring.result_text(line.contract, line.tricks)
+    return scoring.shown_result(line.contract, line.tricks)
 
 
 @register.filter

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import STRAINS, Contract, parse_contract, result_text, tricks_from_result
+from scoring import STRAINS, Contract, parse_contract, result_text, shown_result, tricks_from_result
 
 
 @pytest.mark.parametrize(
@@ -171,3 +171,15 @@ def test_any_spacing_and_case_parses_the_same(contract, data):
 @given(contracts, st.integers(0, 13))
 def test_result_round_trip(contract, tricks):
     assert tricks_from_result(contract, result_text(contract, tricks)) == tricks
+
+
+@pytest.mark.parametrize("contract, tricks, shown", [
+    ("4S", 10, "="),      # made exactly: 10 tricks for a 4-level contract
+    ("3NTX", 7, "-2"),    # 9 needed, 7 taken
+    ("PASS", None, ""),   # a passed-out board has no result
+    ("PASS", 0, ""),
+    ("", None, ""),       # an adjusted score or a line not played: no contract
+    ("4S", None, ""),     # tricks not yet known
+])
+def test_shown_result_is_blank_where_there_is_no_result(contract, tricks, shown):
+    assert shown_result(contract, tricks) == shown
