@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -59,9 +59,24 @@ class Plan:
     def plays(self, board: int) -> int:
         return len(self.slots_for_board(board))
 
-    @property
+    @cached_property
     def max_plays(self) -> int:
         return max((len(slots) for slots in self.by_board.values()), default=0)
+
+    def scored_against(self, board: int, entries: int, neuberg: bool, most_played: int) -> int:
+        """Neuberg's E: how many results a board with `entries` results is scored against.
+
+        With `neuberg` (the session's setting) every board counts as played the most times: the movement's
+        most plays, or without a movement `most_played`, the section's most results on a board. Without it,
+        the movement's plays of the board, or the results it has.
+        """
+        if self.has_schedule:
+            due = self.max_plays if neuberg else self.plays(board)
+        elif neuberg:
+            due = most_played
+        else:
+            due = entries
+        return max(due, entries)
 
     def grid(self) -> list[tuple[int, list[dict | None]]]:
         """Tables × rounds: for each table, per round the NS and EW pairs and the boards (None: no play)."""

@@ -119,17 +119,8 @@ class SectionInfo:
         return self.uses_imps or (self.plan.has_schedule and self.neuberg)
 
     def expected(self, number: int, played: int, most_played: int) -> int:
-        """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board.
-
-        The same rule as `events.services.expected_results`, from counts already at hand.
-        """
-        if self.plan.has_schedule:
-            due = plan_facts(self.plan)[1] if self.neuberg else self.plan.plays(number)
-        elif self.neuberg:
-            due = most_played
-        else:
-            due = played
-        return max(due, played)
+        """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board."""
+        return self.plan.scored_against(number, played, self.neuberg, most_played)
 
     def top(self, number: int, played: int, most_played: int) -> float:
         if self.uses_imps:

@@ -137,21 +137,16 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
 
 def expected_results(section: Section, plan: Plan, board_number: int, entries: int,
                      most_played: int | None = None) -> int:
-    """How many results a board is scored against (Neuberg's E).
+    """How many results a board is scored against (Neuberg's E: `Plan.scored_against`).
 
     Without a movement, Neuberg scores every board against the section's most results on a board:
     `most_played` when the caller has counted them, else one query.
     """
-    if plan.has_schedule:
-        due = plan.max_plays if section.session.neuberg_for_movement else plan.plays(board_number)
-    elif section.session.neuberg_for_movement:
-        if most_played is None:
-            most_played = (TravellerLine.objects.filter(board__section=section, not_played=False)
-                           .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
-        due = most_played
-    else:
-        due = entries
-    return max(due, entries)
+    neuberg = section.session.neuberg_for_movement
+    if most_played is None and neuberg and not plan.has_schedule:
+        most_played = (TravellerLine.objects.filter(board__section=section, not_played=False)
+                       .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+    return plan.scored_against(board_number, entries, neuberg, most_played or 0)
 
 
 def board_tops(section: Section, plan: Plan, counts: dict[int, int]) -> dict[int, float]:
