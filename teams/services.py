@@ -6,6 +6,7 @@ raises ValidationError with messages a director can act on (keyed by field where
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from teams.models import MAX_PLAYERS, MIN_PLAYERS, Adjustment, BoardResult, Match, Team, TeamEvent, TeamPlayer
 from teams.results import RoomResult
 from teams.scorecard import scorecard
-from teams.standings import standings
+from teams.standings import match_score, standings
 
 
 @dataclass(frozen=True)
@@ -203,13 +204,23 @@ def set_status(event: TeamEvent, status: str) -> None:
 def member_team_events(member, limit: int | None = None) -> list[dict]:
     """The published teams events a member played in, newest first (at most `limit`), as plain data for the
     member page: event (id, name, date, status, url), team (id, name, url), captain, place and VPs, teams."""
-    players = (TeamPlayer.objects.filter(member=member, team__event__status__in=[
+    players = list(TeamPlayer.objects.filter(member=member, team__event__status__in=[
         TeamEvent.Status.PROVISIONAL, TeamEvent.Status.FINAL]).select_related("team__event")
-        .order_by("-team__event__date", "team__event__name"))[:limit]
+        .order_by("-team__event__date", "team__event__name")[:limit])
+    # The events' teams, matches and adjustments in three queries, not three per event.
+    event_ids = {player.team.event_id for player in players}
+    teams, matches, adjustments = defaultdict(list), defaultdict(list), defaultdict(list)
+    for team in Team.objects.filter(event_id__in=event_ids):
+        teams[team.event_id].append(team)
+    for match in Match.objects.filter(event_id__in=event_ids):
+        matches[match.event_id].append(match)
+    for adjustment in Adjustment.objects.filter(match__event_id__in=event_ids).select_related("team"):
+        adjustments[adjustment.match_id].append(adjustment)
     result = []
     for player in players:
         team, event = player.team, player.team.event
-        rows = standings(event)
+        scores = [match_score(event, match, adjustments[match.pk]) for match in matches[event.pk]]
+        rows = standings(event, scores=scores, teams=teams[event.pk])
         row = next(row for row in rows if row.team.pk == team.pk)
         result.append({
             "event_id": event.pk, "event": event.name, "date": event.date, "status": event.status,

@@ -192,3 +192,18 @@ def test_member_page_lists_the_members_teams_events(client, db, django_assert_ma
         page = client.get(reverse("member_detail", args=[player.member_id])).content.decode()
     assert 'id="member-teams"' in page
     assert player.team.event.name in page and player.team.name in page
+
+
+def test_the_members_teams_events_cost_the_same_queries_however_many(client, db, django_assert_max_num_queries):
+    from events.demo import load_demo
+    from teams.demo import load_teams_demo
+    from teams.models import TeamPlayer
+
+    load_demo()
+    load_teams_demo()
+    member_id = TeamPlayer.objects.filter(member__isnull=False).values_list("member_id", flat=True).first()
+    assert TeamPlayer.objects.filter(member_id=member_id).values("team__event").distinct().count() == 2
+    # The member, the pairs history, then the teams events: their players, teams, matches, adjustments.
+    with django_assert_max_num_queries(7):
+        client.get(reverse("member_detail", args=[member_id]))
+
