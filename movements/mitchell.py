@@ -32,7 +32,8 @@ from .texts import Text, TextError
 EVEN_METHODS = ("skip", "relay")
 
 
-def _natural_rounds(tables: int, even: str) -> int:
+def natural_rounds(tables: int, even: str) -> int:
+    """Rounds of the whole Mitchell: ``tables``, or one fewer for an even number of tables skipping."""
     if tables % 2 == 1 or even == "relay":
         return tables
     return tables - 1
@@ -80,7 +81,7 @@ def mitchell(
     check_positive("first_board", first_board)
     if even not in EVEN_METHODS:
         raise TextError("mitchell.even", methods=", ".join(EVEN_METHODS), value=even)
-    natural = _natural_rounds(tables, even)
+    natural = natural_rounds(tables, even)
     if rounds is None:
         rounds = natural
     check_positive("rounds", rounds)

@@ -34,10 +34,11 @@ from django.utils.translation import ngettext
 
 from clubsite.bridge_messages import translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
+from movements.howell_tables import LAYOUTS
+from movements.mitchell import EVEN_METHODS, natural_rounds
 
 PARAMETERS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even", "arrows", "phantom", "custom")
 KINDS = ("mitchell", "howell", "custom")
-EVEN_METHODS = ("skip", "relay")
 MITCHELL_TABLES = (3, 30)
 MAX_BOARDS_PER_ROUND = 10
 MAX_FIRST_BOARD = 999
@@ -221,10 +222,8 @@ def custom_movement(custom, first_board: int = 1) -> Movement:
 
 def _natural_rounds(choice: MovementChoice) -> int:
     if choice.kind == "howell":
-        return 2 * choice.tables - 1
-    if choice.tables % 2 == 1 or choice.even == "relay":
-        return choice.tables
-    return choice.tables - 1
+        return LAYOUTS[choice.tables].rounds
+    return natural_rounds(choice.tables, choice.even)
 
 
 def build_movement(choice: MovementChoice, custom=None) -> Movement:
