@@ -405,9 +405,6 @@ class Movement:
             guide.append(found)
         return tuple(guide)
 
-    def pair_encounters(self, pair: str) -> tuple[Encounter, ...]:
-        return tuple(encounter for encounter in self.encounters if pair in encounter.pairs)
-
     def _require_pair(self, pair: str) -> None:
         if pair not in self.pairs and pair != self.missing_pair:
             raise KeyError(f"no pair {pair!r} in this movement (pairs: {', '.join(self.pairs)})")

@@ -248,9 +248,3 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
                       first_board=choice.first_board)
     except ValueError as error:  # the checks above should leave nothing for the generators to refuse
         raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": translate(error)}]}) from error
-
-
-def movement_from_query(data: Mapping[str, str]) -> tuple[MovementChoice, Movement]:
-    """Both steps at once: the choice and its movement, or `ChoiceError`."""
-    choice = parse_choice(data)
-    return choice, build_movement(choice)
