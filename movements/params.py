@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubsite.bridge_messages import translate
+from clubsite.bridge_messages import error_lines, translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
 from movements.howell_tables import LAYOUTS
 from movements.mitchell import EVEN_METHODS, natural_rounds
@@ -214,9 +214,7 @@ def custom_movement(custom, first_board: int = 1) -> Movement:
     try:
         movement = parse_movement_csv(custom.csv_text, name=custom.name)
     except MovementError as error:
-        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line,
-                                                                    "problem": translate(problem.message)}
-                                for problem in error.problems]}) from error
+        raise ChoiceError({"": error_lines(error)}) from error
     return shift_boards(movement, first_board - 1)
 
 
