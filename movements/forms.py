@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from clubsite.bridge_messages import translate
+from clubsite.bridge_messages import line_problem, translate
 from movements import params
 from movements.generators import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements.models import CustomMovement
@@ -235,7 +235,5 @@ class CustomMovementAdminForm(forms.ModelForm):
             _movement, problems, violations = validate_csv(text, data.get("name", ""))
             found = problems + violations
             if found:
-                self.add_error("csv_text", [
-                    _("Line %(line)s: %(problem)s") % {"line": p.line, "problem": p.message} if p.line else p.message
-                    for p in found])
+                self.add_error("csv_text", [line_problem(p.line, p.message) for p in found])
         return data

@@ -10,7 +10,7 @@ so the sit-out is always at the same table (the usual advice); a pair label pick
 from __future__ import annotations
 
 from .howell_tables import LAYOUTS, HowellLayout
-from .model import Encounter, Movement, board_sets_for, check_positive, shared_tables
+from .model import Movement, board_sets_for, build_round, check_positive
 from .texts import Text, TextError
 
 SUPPORTED_TABLES = tuple(sorted(LAYOUTS))
@@ -73,21 +73,9 @@ def howell(
     encounters = []
     for round in range(1, rounds + 1):
         placements = {table: layout.set_at(table, round) for table in range(1, tables + 1)}
-        sharing = shared_tables(placements)
-        for table, (ns_start, ew_start) in enumerate(layout.start, 1):
-            ns = str(layout.seat_holder(ns_start, round))
-            ew = str(layout.seat_holder(ew_start, round))
-            encounters.append(
-                Encounter(
-                    round=round,
-                    table=table,
-                    ns=None if ns == missing else ns,
-                    ew=None if ew == missing else ew,
-                    boards=board_sets[placements[table]],
-                    board_set=placements[table],
-                    shared_with=sharing[table],
-                )
-            )
+        seats = {table: (str(layout.seat_holder(ns_start, round)), str(layout.seat_holder(ew_start, round)))
+                 for table, (ns_start, ew_start) in enumerate(layout.start, 1)}
+        encounters += build_round(round, seats, placements, board_sets, missing)
 
     stationary = layout.stationary
     notes = [

@@ -26,13 +26,14 @@ a fixed sit-out table, and in a share-and-relay Mitchell means the shared boards
 
 from __future__ import annotations
 
-from .model import EW, NS, Encounter, Movement, board_sets_for, check_positive, pair_sort_key, shared_tables
+from .model import EW, NS, Movement, board_sets_for, build_round, check_positive, pair_sort_key
 from .texts import Text, TextError
 
 EVEN_METHODS = ("skip", "relay")
 
 
-def _natural_rounds(tables: int, even: str) -> int:
+def natural_rounds(tables: int, even: str) -> int:
+    """Rounds of the whole Mitchell: ``tables``, or one fewer for an even number of tables skipping."""
     if tables % 2 == 1 or even == "relay":
         return tables
     return tables - 1
@@ -80,7 +81,7 @@ def mitchell(
     check_positive("first_board", first_board)
     if even not in EVEN_METHODS:
         raise TextError("mitchell.even", methods=", ".join(EVEN_METHODS), value=even)
-    natural = _natural_rounds(tables, even)
+    natural = natural_rounds(tables, even)
     if rounds is None:
         rounds = natural
     check_positive("rounds", rounds)
@@ -107,22 +108,8 @@ def mitchell(
     for round in range(1, rounds + 1):
         ew_at = {_ew_table(tables, even, ew, round): ew for ew in range(1, tables + 1)}
         placements = {table: _board_set(tables, even, table, round) for table in range(1, tables + 1)}
-        sharing = shared_tables(placements)
-        for table in range(1, tables + 1):
-            ns, ew = f"{table}{NS}", f"{ew_at[table]}{EW}"
-            number = placements[table]
-            encounters.append(
-                Encounter(
-                    round=round,
-                    table=table,
-                    ns=None if ns == missing else ns,
-                    ew=None if ew == missing else ew,
-                    boards=board_sets[number],
-                    board_set=number,
-                    arrow_switched=round in switched,
-                    shared_with=sharing[table],
-                )
-            )
+        seats = {table: (f"{table}{NS}", f"{ew_at[table]}{EW}") for table in range(1, tables + 1)}
+        encounters += build_round(round, seats, placements, board_sets, missing, arrow_switched=round in switched)
 
     pairs = tuple(sorted((label for label in labels if label != missing), key=pair_sort_key))
     method = ""

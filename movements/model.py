@@ -405,9 +405,6 @@ class Movement:
             guide.append(found)
         return tuple(guide)
 
-    def pair_encounters(self, pair: str) -> tuple[Encounter, ...]:
-        return tuple(encounter for encounter in self.encounters if pair in encounter.pairs)
-
     def _require_pair(self, pair: str) -> None:
         if pair not in self.pairs and pair != self.missing_pair:
             raise KeyError(f"no pair {pair!r} in this movement (pairs: {', '.join(self.pairs)})")
@@ -441,6 +438,32 @@ def shared_tables(placements: Mapping[int, int | None]) -> dict[int, tuple[int, 
         table: tuple(sorted(other for other in by_set.get(number, ()) if other != table)) if number else ()
         for table, number in placements.items()
     }
+
+
+def build_round(
+    round: int,
+    seats: Mapping[int, tuple[str, str]],
+    placements: Mapping[int, int],
+    board_sets: Mapping[int, tuple[int, ...]],
+    missing: str | None = None,
+    arrow_switched: bool = False,
+) -> list[Encounter]:
+    """One round's encounters, table by table in the order of ``seats`` (table -> NS and EW pair labels);
+    ``placements`` gives each table's board set, and the ``missing`` pair's seat is left empty."""
+    sharing = shared_tables(placements)
+    return [
+        Encounter(
+            round=round,
+            table=table,
+            ns=None if ns == missing else ns,
+            ew=None if ew == missing else ew,
+            boards=board_sets[placements[table]],
+            board_set=placements[table],
+            arrow_switched=arrow_switched,
+            shared_with=sharing[table],
+        )
+        for table, (ns, ew) in seats.items()
+    ]
 
 
 def check_positive(name: str, value: object, minimum: int = 1) -> int:

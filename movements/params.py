@@ -32,12 +32,13 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubsite.bridge_messages import translate
+from clubsite.bridge_messages import error_lines, translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
+from movements.howell_tables import LAYOUTS
+from movements.mitchell import EVEN_METHODS, natural_rounds
 
 PARAMETERS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even", "arrows", "phantom", "custom")
 KINDS = ("mitchell", "howell", "custom")
-EVEN_METHODS = ("skip", "relay")
 MITCHELL_TABLES = (3, 30)
 MAX_BOARDS_PER_ROUND = 10
 MAX_FIRST_BOARD = 999
@@ -213,18 +214,14 @@ def custom_movement(custom, first_board: int = 1) -> Movement:
     try:
         movement = parse_movement_csv(custom.csv_text, name=custom.name)
     except MovementError as error:
-        raise ChoiceError({"": [_("Line %(line)s: %(problem)s") % {"line": problem.line,
-                                                                    "problem": translate(problem.message)}
-                                for problem in error.problems]}) from error
+        raise ChoiceError({"": error_lines(error)}) from error
     return shift_boards(movement, first_board - 1)
 
 
 def _natural_rounds(choice: MovementChoice) -> int:
     if choice.kind == "howell":
-        return 2 * choice.tables - 1
-    if choice.tables % 2 == 1 or choice.even == "relay":
-        return choice.tables
-    return choice.tables - 1
+        return LAYOUTS[choice.tables].rounds
+    return natural_rounds(choice.tables, choice.even)
 
 
 def build_movement(choice: MovementChoice, custom=None) -> Movement:
@@ -249,9 +246,3 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
                       first_board=choice.first_board)
     except ValueError as error:  # the checks above should leave nothing for the generators to refuse
         raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": translate(error)}]}) from error
-
-
-def movement_from_query(data: Mapping[str, str]) -> tuple[MovementChoice, Movement]:
-    """Both steps at once: the choice and its movement, or `ChoiceError`."""
-    choice = parse_choice(data)
-    return choice, build_movement(choice)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ._checks import is_whole
 from .errors import ScoringError
 
 _SHORTHANDS = {"A+": (60, 40), "A": (50, 50), "A-": (40, 60)}
@@ -25,7 +26,7 @@ class Adjusted:
 
     def __post_init__(self) -> None:
         for percent in (self.ns_percent, self.ew_percent):
-            if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
+            if not is_whole(percent) or not 0 <= percent <= 100:
                 raise ScoringError("entry.percent", percent=percent)
 
     @property
@@ -41,7 +42,7 @@ def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
     """
     if isinstance(entry, Adjusted):
         return entry
-    if isinstance(entry, int) and not isinstance(entry, bool):
+    if is_whole(entry):
         return entry
     if isinstance(entry, str):
         text = "".join(entry.split()).upper().replace("−", "-").replace("–", "-")

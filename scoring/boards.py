@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ._checks import is_whole
+
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 VULNERABILITIES: tuple[str, ...] = ("None", "NS", "EW", "Both")
 
@@ -15,7 +17,7 @@ _CYCLE: tuple[str, ...] = (
 
 
 def _check_board(number: int) -> None:
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+    if not is_whole(number) or number < 1:
         raise ValueError(f"{number!r}: board numbers are whole numbers starting at 1")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ._checks import is_whole
 from .errors import ScoringError
 
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
@@ -37,11 +38,6 @@ _LEADING_DIGITS = re.compile(r"\d+")
 _RESULT = re.compile(r"([+\-])(\d+)")
 
 
-def _is_whole(value: object) -> bool:
-    """Whether ``value`` is a Python int and not a bool (1.0 or True is not a level, a count or a doubling)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A bridge contract.
@@ -56,11 +52,11 @@ class Contract:
     doubled: int = 0
 
     def __post_init__(self) -> None:
-        if isinstance(self.level, bool) or not isinstance(self.level, int) or not 1 <= self.level <= 7:
+        if not is_whole(self.level) or not 1 <= self.level <= 7:
             raise ScoringError("contract.level", text=f"{self.level}{self.strain}")
         if not isinstance(self.strain, str) or self.strain not in STRAINS:
             raise ScoringError("contract.strain", text=f"{self.level}{self.strain}")
-        if not _is_whole(self.doubled) or self.doubled not in (0, 1, 2):
+        if not is_whole(self.doubled) or self.doubled not in (0, 1, 2):
             raise ScoringError("contract.doubled", text=f"{self.level}{self.strain}")
 
     @property
@@ -125,7 +121,7 @@ def _as_contract(contract: Contract | str | None) -> Contract | None:
 
 
 def _check_tricks(tricks: int) -> None:
-    if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
+    if not is_whole(tricks) or not 0 <= tricks <= 13:
         raise ScoringError("tricks.range", tricks=tricks)
 
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._checks import is_whole
 from .boards import seat_vulnerable
-from .contracts import Contract, _as_contract, _check_tricks, _is_whole
+from .contracts import Contract, _as_contract, _check_tricks
 
 LAWS: tuple[str, ...] = ("1932", "1935", "1987")
 
@@ -84,10 +85,10 @@ def undertrick_penalty(down: int, vulnerable: bool, doubled: int, laws: str = "1
     Each table gives the amount of each successive undertrick; redoubled is twice doubled.
     """
     era = _check_laws(laws)
-    if isinstance(down, bool) or not isinstance(down, int) or not 0 <= down <= 13:
+    if not is_whole(down) or not 0 <= down <= 13:
         raise ValueError(f"{down!r}: the number of undertricks must be a whole number from 0 to 13")
     _check_vulnerable(vulnerable)
-    if not _is_whole(doubled) or doubled not in (0, 1, 2):
+    if not is_whole(doubled) or doubled not in (0, 1, 2):
         raise ValueError(f"{doubled!r}: doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)")
     total = 0
     for n in range(1, down + 1):  # n-th undertrick

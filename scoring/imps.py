@@ -17,6 +17,7 @@ from bisect import bisect_right
 from fractions import Fraction
 from numbers import Real
 
+from ._checks import is_whole
 from .adjusted import Adjusted, split_entries
 
 # "from-to IMPs" as printed; "4000+" is the open-ended last band.
@@ -101,7 +102,7 @@ def butler_datum(scores: list[int | str], discard: int | None = None) -> int:
         raise ValueError("no played results on this board: a datum needs at least one")
     if discard is None:
         discard = 1 if n >= 4 else 0
-    if isinstance(discard, bool) or not isinstance(discard, int) or discard < 0:
+    if not is_whole(discard) or discard < 0:
         raise ValueError(f"{discard!r}: the number of top and bottom scores to discard must be 0 or more")
     if 2 * discard >= n:
         raise ValueError(f"cannot discard {discard} top and {discard} bottom scores from {n} results")

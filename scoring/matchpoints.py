@@ -16,6 +16,7 @@ import math
 from collections import Counter
 from numbers import Real
 
+from ._checks import is_whole
 from .adjusted import Adjusted, split_entries
 
 SCALES: dict[str, int] = {"ebu": 2, "acbl": 1}  # matchpoints per result beaten
@@ -32,7 +33,7 @@ def _unit(scale: str) -> int:
 def _check_expected(expected: int | None, entries: int) -> int:
     if expected is None:
         return entries
-    if isinstance(expected, bool) or not isinstance(expected, int) or expected < 1:
+    if not is_whole(expected) or expected < 1:
         raise ValueError(f"{expected!r}: the expected number of results must be a whole number, 1 or more")
     if expected < entries:
         raise ValueError(f"the board has {entries} results but only {expected} were expected")
@@ -52,7 +53,7 @@ def neuberg(matchpoints: float, played: int, expected: int, scale: str = "ebu") 
     unit = _unit(scale)
     if isinstance(matchpoints, bool) or not isinstance(matchpoints, Real) or not math.isfinite(matchpoints):
         raise ValueError(f"{matchpoints!r}: matchpoints must be a number")
-    if isinstance(played, bool) or not isinstance(played, int) or played < 1:
+    if not is_whole(played) or played < 1:
         raise ValueError(f"{played!r}: the number of results played must be a whole number, 1 or more")
     expected = _check_expected(expected, played)
     return ((2 * matchpoints + unit) * expected - unit * played) / (2 * played)

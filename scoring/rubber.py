@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._checks import is_whole
 from .contracts import Contract, _as_contract, _check_tricks
 from .deal import _check_laws, _made_parts, undertrick_penalty
 
@@ -62,7 +63,7 @@ def _check_honours(honours: tuple[str, int] | None, contract: Contract | None) -
         raise ValueError(f"{honours!r}: honours are written (side holding them, 100 or 150), e.g. ('They', 150)")
     holder, points = honours
     _check_side(holder, "side holding the honours")
-    if isinstance(points, bool) or not isinstance(points, int) or points not in (100, 150):
+    if not is_whole(points) or points not in (100, 150):
         raise ValueError(f"{points!r}: honours score 100 (four trump honours) or 150 (five, or four aces at NT)")
     if contract.strain == "NT" and points != 150:
         raise ValueError("at notrump only the four aces in one hand count as honours: 150")

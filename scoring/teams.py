@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ._checks import is_whole
 from .imps import imps
 
 
 def _check_score(score: int) -> None:
-    if isinstance(score, bool) or not isinstance(score, int):
+    if not is_whole(score):
         raise ValueError(f"{score!r}: a room's result is its NS score, a whole number such as 620 or -100")
 
 

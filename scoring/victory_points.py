@@ -29,6 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from numbers import Real
 
+from ._checks import is_whole
 from .errors import Listing, ScoringError
 
 SCALES: tuple[str, ...] = ("wbf", "wbf-discrete", "20", "30", "wbf-25")
@@ -173,7 +174,7 @@ def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> t
         raise ScoringError("vp.scale", scale=scale, scales=", ".join(SCALES))
     margin = _check_margin(imp_margin)
     if scale == "wbf":
-        if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
+        if not is_whole(boards) or boards < 1:
             raise ScoringError("vp.boards", boards=boards)
         table = wbf_continuous_table(boards)
         won = table[min(abs(margin), len(table) - 1)]

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubsite.bridge_messages import translate, violation_text
-from movements.generators import BoardsNext, Movement, Violation, balance, boards_played, check, manning
+from movements.generators import BoardsNext, Movement, Violation, balance, check, manning
 from movements.model import boards_text
 
 
@@ -86,14 +86,12 @@ def violation_rows(violations: list[Violation]) -> list[dict]:
 
 
 def facts(movement: Movement) -> dict:
-    played = boards_played(movement)
+    boards = movement.boards
     return {
-        "boards": len(movement.boards),
-        "first_board": movement.boards[0] if movement.boards else None,
-        "last_board": movement.boards[-1] if movement.boards else None,
+        "boards": len(boards),
+        "first_board": boards[0] if boards else None,
+        "last_board": boards[-1] if boards else None,
         "pairs": len(movement.pairs),
-        "most_boards": max((sum(counter.values()) for counter in played.values()), default=0),
-        "sit_outs": sum(1 for encounter in movement.encounters if encounter.is_sit_out),
     }
 
 

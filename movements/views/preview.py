@@ -45,23 +45,22 @@ def preview(request):
     return render(request, "movements/preview.html", context)
 
 
-@director_required
-def table_cards(request):
+def _cards(request, template, build):
+    """The printable cards ``build(movement)`` of the chosen movement, or the form again when it is refused."""
     form = chosen(request)
     if form.movement is None:
         return refused(request, form)
-    return render(request, "movements/table_cards.html", {
+    return render(request, template, {
         "movement": form.movement, "title": display.title(form.movement),
-        "cards": display.table_cards(form.movement),
+        "cards": build(form.movement),
         "query": params.query_string(request.GET)})
+
+
+@director_required
+def table_cards(request):
+    return _cards(request, "movements/table_cards.html", display.table_cards)
 
 
 @director_required
 def guide_cards(request):
-    form = chosen(request)
-    if form.movement is None:
-        return refused(request, form)
-    return render(request, "movements/guide_cards.html", {
-        "movement": form.movement, "title": display.title(form.movement),
-        "cards": display.guide_cards(form.movement),
-        "query": params.query_string(request.GET)})
+    return _cards(request, "movements/guide_cards.html", display.guide_cards)
