@@ -1,8 +1,8 @@
 """A member's history as plain data: every published session played, partners, best results, a chart.
 
-The whole history costs one query, however long it is: the member's pairs with their players, their
-sessions and the standings stored on them (`events.standings`: score, maximum, boards, place and
-field size, kept equal to the session's ranking).
+The whole history costs two queries, however long it is: the member's pairs with their sessions and
+the standings stored on them (`events.standings`: score, maximum, boards, place and field size, kept
+equal to the session's ranking), and the partners' names.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from events.models import Pair, Session
-from events.results import PAIR_COLUMNS, PUBLISHED, PairInfo, Player, pair_from_row
+from events.models import Member, Pair, Session
+from events.results import PUBLISHED, PairInfo, Player
 from events.standings import STANDING_FIELDS
 
 BEST_RESULTS = 5
@@ -133,7 +133,8 @@ class MemberHistory:
         return self.sessions[-1].date if self.sessions else None
 
 
-MEMBER_PAIR_COLUMNS = (*PAIR_COLUMNS, "section__letter", "section__session_id", "section__session__name",
+MEMBER_PAIR_COLUMNS = ("id", "number", "direction", "player1_id", "player1_guest", "player2_id", "player2_guest",
+                       "section_id", "section__letter", "section__session_id", "section__session__name",
                        "section__session__date", "section__session__status", "section__session__scoring",
                        *STANDING_FIELDS)
 
@@ -141,24 +142,34 @@ MEMBER_PAIR_COLUMNS = (*PAIR_COLUMNS, "section__letter", "section__session_id", 
 def load_history(member_id: int) -> MemberHistory:
     """Every published session the member played, newest first, with the standings stored on the pairs.
 
-    One query whatever the length of the history: the member's pairs with their players, sections,
-    sessions and standings.
+    Two queries whatever the length of the history: the member's pairs with their sections, sessions
+    and standings, and the names of the partners.
     """
     member_pairs = Pair.objects.filter(Q(player1_id=member_id) | Q(player2_id=member_id),
                                        section__session__status__in=PUBLISHED).order_by()
+    rows = list(member_pairs.values_list(*MEMBER_PAIR_COLUMNS))
+    if not rows:
+        return MemberHistory([], [], [], None)
+    partner_ids = {row[5] if row[3] == member_id else row[3] for row in rows} - {None}
+    names = {pk: f"{first} {last}" for pk, first, last in
+             Member.objects.filter(pk__in=partner_ids | {member_id}).values_list("pk", "first_name", "last_name")}
+    me = Player(names.get(member_id, ""), member_id)
     entries = []
-    for row in member_pairs.values_list(*MEMBER_PAIR_COLUMNS):
-        pair = pair_from_row(row[:len(PAIR_COLUMNS)])
-        letter, session_id, name, date, status, method, score, maximum, boards, place, field_size = \
-            row[len(PAIR_COLUMNS):]
-        partner = next((player for player in pair.players if player.member_id != member_id), None)
+    for (pair_id, number, direction, first_id, first_guest, second_id, second_guest, section_id, letter,
+         session_id, name, date, status, method, score, maximum, boards, place, field_size) in rows:
+        if first_id == member_id:
+            partner = Player(names[second_id], second_id) if second_id else Player(second_guest) if second_guest \
+                else None
+            players = (me, partner) if partner else (me,)
+        else:
+            partner = Player(names[first_id], first_id) if first_id else Player(first_guest) if first_guest else None
+            players = (partner, me) if partner else (me,)
         uses_imps = method != Session.Scoring.MATCHPOINTS
         entries.append(MemberSession(
-            session_id, name, date, status, letter, pair, partner, uses_imps, score, maximum, boards,
+            session_id, name, date, status, letter, PairInfo(pair_id, section_id, number, direction, players),
+            partner, uses_imps, score, maximum, boards,
             percentage=100 * score / maximum if maximum and not uses_imps else None,
             place=place, field_size=field_size or None))
-    if not entries:
-        return MemberHistory([], [], [], None)
     entries.sort(key=lambda entry: (entry.date, entry.session_id, entry.section_letter), reverse=True)
     return MemberHistory(entries, best_partners(entries), best_results(entries), chart(entries))
 

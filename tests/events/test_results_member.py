@@ -145,7 +145,7 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
                                                           django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])
     ana = Member.objects.get(first_name="Ana")
-    # The member, the pairs with their players and standings, the member's teams events (none here).
+    # The member, the pairs with their standings, the partners' names, the member's teams events (none here).
     with django_assert_max_num_queries(4):
         assert client.get(member_url(ana)).status_code == 200
     for day in range(6):
