@@ -1,20 +1,16 @@
-"""Stores the standing of every pair of the sessions already scored (0005 added the columns).
+"""Formerly filled the pairs' stored standings by calling the site's live ranking code.
 
-This data migration calls the site's own ranking code (`events.standings`), which reads and writes only
-columns that exist from 0005 on, instead of copying the ranking rules here. A session whose custom
-movement cannot be read keeps empty standings; `manage.py refresh_standings` does the same at any time.
+A migration that runs live code breaks as soon as a later migration adds a column that code reads: on a
+fresh database the column does not exist yet when this step runs. The step is now empty. A fresh database
+has no sessions to fill; a database migrated past 0005 before this change already ran the old step. A
+database copied in at 0005 (or loaded around the services) gets its standings with
+`manage.py refresh_standings`, as the README says.
 """
 
 from django.db import migrations
 
 
-def fill(apps, schema_editor):
-    from events.standings import refresh_all_standings
-
-    refresh_all_standings()
-
-
 class Migration(migrations.Migration):
     dependencies = [("events", "0005_store_pair_standings")]
 
-    operations = [migrations.RunPython(fill, migrations.RunPython.noop)]
+    operations = []
