@@ -6,7 +6,7 @@ from django.core.management import call_command
 from events.demo import DIRECTOR_PASSWORD, MEMBERS
 from events.models import Member, Session, TravellerLine
 from events.plans import section_plan
-from tests.events.test_standings import assert_current
+from tests.builders.sessions import assert_current
 
 
 def test_load_demo_twice_creates_everything_once(db):

@@ -4,7 +4,9 @@ import pytest
 from django.urls import reverse
 
 from events.models import Session
-from tests.events.test_results_session import big_session, build_hand_mitchell, rows_of
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import rows_of
+from tests.builders.sessions import big_session
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The member page: every published session played, partners, best results and the chart.
 
-Ana García plays the hand-worked Mitchell of test_results_session three times, in three seats:
+Ana García plays the hand-worked Mitchell of tests/builders/hand_mitchell.py three times, in three seats:
 1NS with Bogdan Popescu (65 %, 1st), 3NS with Carmen López (46.25 %, =3rd) and 2NS with a guest
 (45 %, 5th), plus once in a session still in progress, which must not show.
 """
@@ -14,7 +14,8 @@ from django.utils import translation
 
 from events.models import Member, Session
 from events.views.results import MEMBER_SESSIONS_PER_PAGE
-from tests.events.test_results_session import Tables, build_hand_mitchell, members_of_club, rows_of
+from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
+from tests.builders.pages import Tables, rows_of
 
 NOV = [datetime.date(2026, 11, day) for day in (2, 9, 16, 23)]
 

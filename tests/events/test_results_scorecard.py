@@ -1,4 +1,4 @@
-"""The pair scorecard page, on the hand-worked 5-table Mitchell of test_results_session.
+"""The pair scorecard page, on the hand-worked 5-table Mitchell of tests/builders/hand_mitchell.py.
 
 In that movement 1NS plays board r in round r; 3NS plays boards 3, 4, 5, 1, 2 in rounds 1 to 5;
 1EW plays boards 1, 3, 5, 2, 4. Every board's top is 8.
@@ -8,10 +8,9 @@ import pytest
 from django.urls import reverse
 
 from events.models import Pair, Session
-from tests.events import test_results_session as shared
-from tests.events.test_results_session import Tables, big_session, build_hand_mitchell, rows_of
-
-hand_mitchell, member_player = shared.hand_mitchell, shared.member_player  # fixtures
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import Tables, rows_of
+from tests.builders.sessions import big_session
 
 
 def pair_of(session, label):
