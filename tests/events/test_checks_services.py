@@ -478,6 +478,7 @@ def count_queries(session):
     return len(context.captured_queries)
 
 
+@pytest.mark.slow  # a 7-table section of 3 boards a round entered
 def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
     small, small_section = club_night(tables=3, boards_per_round=1, name="Small")
     enter_all(small_section)

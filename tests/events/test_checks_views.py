@@ -124,6 +124,7 @@ def test_the_page_lists_blocking_problems_with_their_fixes(director_client, inco
     assert reverse("table_entry", args=[session.pk, section.pk, 3, 3]) in html
 
 
+@pytest.mark.slow  # 243 lines entered
 def test_the_page_uses_a_bounded_number_of_queries(director_client, django_assert_max_num_queries, db):
     session, section = club_night(tables=9, boards_per_round=3, name="Big night")  # 27 boards, 243 lines
     plan = section_plan(section)

@@ -1,5 +1,6 @@
 import io
 
+import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
@@ -7,6 +8,8 @@ from events.demo import DIRECTOR_PASSWORD, MEMBERS
 from events.models import Member, Session, TravellerLine
 from events.plans import section_plan
 from tests.builders.sessions import assert_current
+
+pytestmark = pytest.mark.slow  # each test loads the whole demo club
 
 
 def test_load_demo_twice_creates_everything_once(db):

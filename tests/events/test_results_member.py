@@ -122,6 +122,7 @@ def test_unknown_member_and_bad_page_numbers(client, ana_history):
         assert len(rows_of(response, "member-sessions")) == 3
 
 
+@pytest.mark.slow  # a page and a half of hand-worked sessions
 def test_long_histories_are_paginated(client, db):
     for day in range(MEMBER_SESSIONS_PER_PAGE + 2):
         build_hand_mitchell(name=f"Night {day}", date=datetime.date(2026, 1, 1) + datetime.timedelta(days=day),
@@ -142,6 +143,7 @@ def test_the_logged_in_member_sees_it_is_them(player_client, ana_history, player
     assert "badge text-bg-info" in player_client.get(member_url(ana_history)).content.decode()
 
 
+@pytest.mark.slow  # eight hand-worked sessions
 def test_member_page_queries_do_not_grow_with_the_history(client, player_client, db,
                                                           django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])

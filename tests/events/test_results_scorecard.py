@@ -138,7 +138,7 @@ def test_a_pair_of_another_session_is_404(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tables", [3, 9])
+@pytest.mark.parametrize("tables", [3, pytest.param(9, marks=pytest.mark.slow)])  # 2 sections of 9 tables: slow
 def test_scorecard_queries_do_not_grow_with_the_session(client, player_client, member_player, db, tables,
                                                         django_assert_max_num_queries):
     session = big_session(tables=tables, sections=("A", "B"))

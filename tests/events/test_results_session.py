@@ -251,6 +251,7 @@ def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # three sections of 7 tables entered line by line
 def test_ranking_queries_do_not_grow_with_the_session(client, player_client, member_player, hand_mitchell,
                                                       django_assert_max_num_queries):
     session, _section = hand_mitchell

@@ -215,6 +215,7 @@ def test_traveller_csv(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a 9-table section entered line by line
 def test_traveller_queries_do_not_grow_with_the_board(client, player_client, member_player, hand_mitchell,
                                                       django_assert_max_num_queries):
     session, section = hand_mitchell
