@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test lint bench messages serve clean
+.PHONY: run test test-fast lint bench messages serve clean
 
 $(BIN)/activate: requirements.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -18,8 +18,17 @@ run: $(BIN)/activate
 	$(BIN)/python manage.py load_demo
 	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# The tests run on every core (pytest-xdist, each worker with its own test database); PYTEST_WORKERS=2 sets
+# how many, PYTEST_ARGS="-n 0" or PYTEST_ARGS="-p no:xdist" runs them in this one process.
+PYTEST_WORKERS ?= auto
+XDIST = $(if $(findstring no:xdist,$(PYTEST_ARGS)),,-n $(PYTEST_WORKERS))
+
 test: $(BIN)/activate
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) $(PYTEST_ARGS)
+
+# Everything but the tests marked slow (big sessions, many generated examples); CI runs `make test`.
+test-fast: $(BIN)/activate
+	$(BIN)/pytest $(XDIST) -m "not slow" $(PYTEST_ARGS)
 
 lint: $(BIN)/activate
 	$(BIN)/ruff check .

@@ -5,6 +5,9 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 from django.utils import translation
 
+# The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
+pytest_plugins = ["tests.builders.sessions", "tests.builders.hand_mitchell", "tests.builders.teams"]
+
 PASSWORD = "correct-horse-battery"
 
 

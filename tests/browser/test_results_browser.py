@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.events.test_results_session import build_hand_mitchell
+from tests.builders.hand_mitchell import build_hand_mitchell
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,20 +5,10 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from teams import rounds
 from teams.models import TeamEvent
-from teams.services import PlayerEntry, save_team
+from tests.builders.teams import make_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def make_match():
-    event = TeamEvent.objects.create(name="Friday match", date=datetime.date(2026, 6, 5),
-                                     format=TeamEvent.Format.MATCH, boards_per_match=2)
-    for name in ("Hearts", "Spades"):
-        save_team(event, name, [PlayerEntry(guest_name=f"{name} {i}", captain=i == 1) for i in range(1, 5)])
-    rounds.start_event(event)
-    return event
 
 
 def log_in(page):
@@ -28,7 +18,8 @@ def log_in(page):
 
 
 def test_director_enters_a_match_and_a_visitor_sees_the_standings(page, director_user):
-    event = make_match()
+    event = make_event(("Hearts", "Spades"), name="Friday match", date=datetime.date(2026, 6, 5),
+                       format=TeamEvent.Format.MATCH, boards_per_match=2)
     match = event.matches.get()
     page.goto(f"/teams/director/matches/{match.pk}/")
     log_in(page)

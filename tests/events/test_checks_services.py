@@ -18,26 +18,9 @@ from events.checks import Kind
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services import delete_line, read_result, save_line
+from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------
-
-
-def make_section(kind="mitchell", tables=3, boards_per_round=2, name="Club night", **options):
-    """A session with one section, its boards and pairs made from the movement."""
-    session = Session.objects.create(name=name, date=datetime.date(2026, 11, 2))
-    section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
-                                     boards_per_round=boards_per_round, **options)
-    plan = section_plan(section)
-    numbers = plan.boards or range(1, boards_per_round * (options.get("rounds") or tables) + 1)
-    Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
-    if plan.has_schedule:
-        labels = plan.pair_labels
-    else:
-        labels = [f"{number}{direction}" for number in range(1, tables + 1) for direction in ("NS", "EW")]
-    for label in labels:
-        direction = label[-2:] if label[-2:] in ("NS", "EW") else ""
-        Pair.objects.create(section=section, number=int(label[: len(label) - len(direction)]), direction=direction)
-    return session, section
 
 
 def pairs_of(section):
@@ -56,12 +39,6 @@ def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
                      result=read_result(slot.board, contract, declarer, result), user=user)
 
 
-def enter_all(section, skip=()):
-    for slot in section_plan(section).slots:
-        if slot not in skip:
-            enter(section, slot)
-
-
 def kinds(problems):
     return sorted(problem.kind for problem in problems)
 
@@ -74,7 +51,7 @@ def line_at(section, slot):
 @pytest.fixture
 def mitchell(db):
     """3-table Mitchell, 2 boards a round: 3 rounds, boards 1-6, each played three times; all entered."""
-    session, section = make_section()
+    session, section = club_night()
     enter_all(section)
     return session, section
 
@@ -92,7 +69,7 @@ def test_a_complete_session_has_no_problem(mitchell):
 
 
 def test_missing_results_are_blocking_and_name_the_encounters(db):
-    session, section = make_section()
+    session, section = club_night()
     plan = section_plan(section)
     left_out = plan.slots_for_board(3)[1]
     enter_all(section, skip={left_out})
@@ -107,7 +84,7 @@ def test_missing_results_are_blocking_and_name_the_encounters(db):
 
 
 def test_a_not_played_line_counts_as_a_result(db):
-    session, section = make_section()
+    session, section = club_night()
     left_out = section_plan(section).slots_for_board(1)[0]
     enter_all(section, skip={left_out})
     enter(section, left_out, contract="NP", declarer="", result="")
@@ -240,7 +217,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     """Round 3 is arrow-switched; an old import wrote its travellers with the pairs as they sat (EW pair
     North-South), where the movement keeps each pair under its own direction: every table of round 3 looks
     swapped."""
-    session, section = make_section(tables=3, boards_per_round=2, arrow_switch_rounds="3")
+    session, section = club_night(tables=3, boards_per_round=2, arrow_switch_rounds="3")
     plan = section_plan(section)
     switched = [slot for slot in plan.slots if slot.round == 3]
     assert switched and all(slot.arrow_switched for slot in switched)
@@ -307,7 +284,7 @@ def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
 
 
 def test_recomputing_an_adjusted_line_is_refused(db):
-    session, section = make_section()
+    session, section = club_night()
     slot = section_plan(section).slots_for_board(1)[0]
     line = enter(section, slot, contract="A6040", declarer="", result="")
     with pytest.raises(ValidationError):
@@ -318,7 +295,7 @@ def test_recomputing_an_adjusted_line_is_refused(db):
 
 
 def test_an_average_blocks_until_checked(db, director_user):
-    session, section = make_section()
+    session, section = club_night()
     average = section_plan(section).slots_for_board(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A", declarer="", result="")  # a bare "A" is read as A5050
@@ -334,7 +311,7 @@ def test_an_average_blocks_until_checked(db, director_user):
 
 
 def test_a_correction_after_the_check_reopens_it(db):
-    session, section = make_section()
+    session, section = club_night()
     average = section_plan(section).slots_for_board(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A5050", declarer="", result="")
@@ -354,7 +331,7 @@ def test_a_correction_after_the_check_reopens_it(db):
 
 
 def test_a_scored_sit_out_is_blocking_until_checked(db):
-    session, section = make_section(tables=4, boards_per_round=2, phantom=True)
+    session, section = club_night(tables=4, boards_per_round=2, phantom=True)
     plan = section_plan(section)
     enter_all(section)
     assert checks.session_problems(session) == []
@@ -386,7 +363,7 @@ def scoring_ns(number, contract, declarer, tricks):
 
 
 def test_a_far_score_is_a_warning_that_does_not_block(db):
-    session, section = make_section()
+    session, section = club_night()
     plan = section_plan(section)
     far = plan.slots_for_board(4)[0]
     enter_all(section, skip={far})
@@ -397,7 +374,7 @@ def test_a_far_score_is_a_warning_that_does_not_block(db):
 
 
 def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
-    session, section = make_section(kind="none", tables=2, boards_per_round=2, rounds=2)
+    session, section = club_night(kind="none", tables=2, boards_per_round=2, rounds=2)
     pairs = pairs_of(section)
     for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
         save_line(board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
@@ -415,7 +392,7 @@ def in_a_week():
 
 
 def test_publishing_is_refused_while_blocking_problems_remain(db, director_user):
-    session, section = make_section()
+    session, section = club_night()
     enter_all(section, skip={section_plan(section).slots[0]})
     for status in (Session.Status.PROVISIONAL, Session.Status.FINAL):
         with pytest.raises(ValidationError) as refused:
@@ -426,7 +403,7 @@ def test_publishing_is_refused_while_blocking_problems_remain(db, director_user)
 
 
 def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
-    session, section = make_section()
+    session, section = club_night()
     missing = section_plan(section).slots[0]
     enter_all(section, skip={missing})
     enter(section, missing)
@@ -501,10 +478,11 @@ def count_queries(session):
     return len(context.captured_queries)
 
 
+@pytest.mark.slow  # a 7-table section of 3 boards a round entered
 def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
-    small, small_section = make_section(tables=3, boards_per_round=1, name="Small")
+    small, small_section = club_night(tables=3, boards_per_round=1, name="Small")
     enter_all(small_section)
-    big, big_section = make_section(tables=7, boards_per_round=3, name="Big")
+    big, big_section = club_night(tables=7, boards_per_round=3, name="Big")
     enter_all(big_section)
     for section in (small_section, big_section):
         lines = list(TravellerLine.objects.filter(board__section=section)[:3])
@@ -519,7 +497,7 @@ def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
 
 
 def test_line_changes_give_before_and_after(db, director_user):
-    session, section = make_section()
+    session, section = club_night()
     slot = section_plan(section).slots_for_board(1)[0]
     line = enter(section, slot, user=director_user)
     pairs = pairs_of(section)

@@ -7,46 +7,22 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Board, Pair, Section, Session, TravellerLine
+from events.models import Board, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services import read_result, save_line
-
-
-def make_session(tables=3, boards_per_round=2, name="Club night"):
-    session = Session.objects.create(name=name, date=datetime.date(2026, 11, 2))
-    section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=tables,
-                                     boards_per_round=boards_per_round)
-    plan = section_plan(section)
-    Board.objects.bulk_create([Board(section=section, number=number) for number in plan.boards])
-    Pair.objects.bulk_create([Pair(section=section, number=int(label[:-2]), direction=label[-2:])
-                              for label in plan.pair_labels])
-    return session, section
-
-
-def enter_all(section, skip=(), results=None):
-    """Every encounter of the movement entered as 3NT by North making 9 tricks (or as `results` says)."""
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
-    for slot in section_plan(section).slots:
-        if slot in skip:
-            continue
-        board = boards[slot.board]
-        board.section = section
-        contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
-        save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                  result=read_result(slot.board, contract, declarer, tricks))
+from tests.builders.sessions import club_night, enter_all
 
 
 @pytest.fixture
 def complete(db):
-    session, section = make_session()
+    session, section = club_night()
     enter_all(section)
     return session, section
 
 
 @pytest.fixture
 def incomplete(db):
-    session, section = make_session()
+    session, section = club_night()
     missing = section_plan(section).slots_for_board(2)[0]
     enter_all(section, skip={missing})
     return session, section, missing
@@ -148,8 +124,9 @@ def test_the_page_lists_blocking_problems_with_their_fixes(director_client, inco
     assert reverse("table_entry", args=[session.pk, section.pk, 3, 3]) in html
 
 
+@pytest.mark.slow  # 243 lines entered
 def test_the_page_uses_a_bounded_number_of_queries(director_client, django_assert_max_num_queries, db):
-    session, section = make_session(tables=9, boards_per_round=3, name="Big night")  # 27 boards, 243 lines
+    session, section = club_night(tables=9, boards_per_round=3, name="Big night")  # 27 boards, 243 lines
     plan = section_plan(section)
     enter_all(section, skip={plan.slots[0], plan.slots[40]},
               results={plan.slots[7]: ("A", "", ""), plan.slots[99]: ("7NT", "N", "13")})
@@ -192,7 +169,7 @@ def test_recompute_fix(director_client, complete):
 
 
 def test_mark_checked_fix(director_client, db):
-    session, section = make_session()
+    session, section = club_night()
     average = section_plan(section).slots_for_board(3)[0]
     enter_all(section, results={average: ("A5050", "", "")})
     line = TravellerLine.objects.get(board__section=section, adjusted="A5050")
@@ -243,7 +220,7 @@ def test_fix_with_bad_parameters(director_client, complete, data):
 
 def test_fix_refuses_lines_of_another_session(director_client, complete):
     session, _section = complete
-    other, other_section = make_session(name="Other night")
+    other, other_section = club_night(name="Other night")
     enter_all(other_section)
     line = TravellerLine.objects.filter(board__section=other_section).first()
     response = director_client.post(fix_url(session), {"action": "mark_checked", "line": line.pk}, follow=True)

@@ -1,12 +1,15 @@
 import io
 
+import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from events.demo import DIRECTOR_PASSWORD, MEMBERS
 from events.models import Member, Session, TravellerLine
 from events.plans import section_plan
-from tests.events.test_standings import assert_current
+from tests.builders.sessions import assert_current
+
+pytestmark = pytest.mark.slow  # each test loads the whole demo club
 
 
 def test_load_demo_twice_creates_everything_once(db):

@@ -2,18 +2,7 @@ import pytest
 from django.urls import reverse
 
 from events.models import Member, Pair, Section, Session
-
-
-def session_post(**section):
-    data = {"name": "Monday pairs", "date": "2026-11-30", "scoring": "matchpoints", "scale": "ebu",
-            "neuberg_for_movement": "on",
-            "sections-TOTAL_FORMS": "1", "sections-INITIAL_FORMS": "0",
-            "sections-MIN_NUM_FORMS": "1", "sections-MAX_NUM_FORMS": "1000"}
-    fields = {"letter": "A", "kind": "mitchell", "tables": "5", "boards_per_round": "2", "rounds": "",
-              "first_board": "1", "even_tables": "skip", "arrow_switch_rounds": "", "custom_movement": ""}
-    fields.update(section)
-    data.update({f"sections-0-{key}": value for key, value in fields.items()})
-    return data
+from tests.builders.sessions import session_post
 
 
 def test_director_sets_up_a_mitchell(director_client):

@@ -4,7 +4,9 @@ import pytest
 from django.urls import reverse
 
 from events.models import Session
-from tests.events.test_results_session import big_session, build_hand_mitchell, rows_of
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import rows_of
+from tests.builders.sessions import big_session
 
 
 @pytest.fixture
@@ -116,6 +118,7 @@ def test_home_pages_keep_the_filter(client, db):
     assert "Old night" not in second.content.decode() and len(rows_of(second, "sessions")) == 10
 
 
+@pytest.mark.slow  # many sessions entered line by line
 def test_home_queries_do_not_grow_with_the_sessions(client, db, django_assert_max_num_queries):
     build_hand_mitchell(name="One")
     with django_assert_max_num_queries(8):

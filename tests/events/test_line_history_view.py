@@ -1,46 +1,13 @@
 """The change history of a traveller line: who, when, before and after; deleted lines stay visible."""
 
-import datetime
 import re
 
-import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Board, Pair, Section, Session, TravellerLine
-from events.plans import section_plan
-from events.services import delete_line, read_result, save_line
-
-
-@pytest.fixture
-def board_one(db):
-    """Board 1 of a 3-table Mitchell, with its pairs by label and its three scheduled encounters."""
-    session = Session.objects.create(name="Club night", date=datetime.date(2026, 11, 2))
-    section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=3, boards_per_round=2)
-    plan = section_plan(section)
-    Board.objects.bulk_create([Board(section=section, number=number) for number in plan.boards])
-    Pair.objects.bulk_create([Pair(section=section, number=int(label[:-2]), direction=label[-2:])
-                              for label in plan.pair_labels])
-    board = section.boards.get(number=1)
-    board.section = section
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    return board, pairs, plan.slots_for_board(1)
-
-
-def enter(board, pairs, slot, contract, declarer, result, user, line=None):
-    return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(board.number, contract, declarer, result), line=line, user=user)
-
-
-@pytest.fixture
-def corrected(board_one, director_user):
-    """A line entered as 3NT= by Dee Director, then corrected to 4S+1 by another director."""
-    board, pairs, slots = board_one
-    other = User.objects.create_user("sam", first_name="Sam", last_name="Scorer")
-    line = enter(board, pairs, slots[0], "3NT", "N", "9", director_user)
-    enter(board, pairs, slots[0], "4S", "S", "+1", other, line=line)
-    return line, other
+from events.models import TravellerLine
+from events.services import delete_line
+from tests.builders.sessions import enter_on_board
 
 
 def history_url(line_id):
@@ -101,7 +68,7 @@ def test_marking_checked_shows_in_the_history(director_client, corrected):
 def test_a_deleted_line_keeps_its_history(director_client, director_user, corrected, board_one):
     line, _other = corrected
     board, pairs, slots = board_one
-    kept = enter(board, pairs, slots[1], "2H", "E", "8", director_user)
+    kept = enter_on_board(board, pairs, slots[1], "2H", "E", "8", director_user)
     delete_line(TravellerLine.objects.get(pk=line.pk), user=director_user)
     assert not TravellerLine.objects.filter(pk=line.pk).exists()
 
@@ -135,7 +102,7 @@ def test_history_page_queries_are_bounded(director_client, django_assert_max_num
     line, other = corrected
     board, pairs, slots = board_one
     for contract in ("1NT", "2NT", "3NT", "4NT", "5NT", "6NT"):
-        enter(board, pairs, slots[0], contract, "N", "7", other, line=TravellerLine.objects.get(pk=line.pk))
+        enter_on_board(board, pairs, slots[0], contract, "N", "7", other, line=TravellerLine.objects.get(pk=line.pk))
     with django_assert_max_num_queries(12):
         response = director_client.get(history_url(line.pk))
     assert len(response.context["entries"]) == 8

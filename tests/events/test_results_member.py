@@ -1,6 +1,6 @@
 """The member page: every published session played, partners, best results and the chart.
 
-Ana García plays the hand-worked Mitchell of test_results_session three times, in three seats:
+Ana García plays the hand-worked Mitchell of tests/builders/hand_mitchell.py three times, in three seats:
 1NS with Bogdan Popescu (65 %, 1st), 3NS with Carmen López (46.25 %, =3rd) and 2NS with a guest
 (45 %, 5th), plus once in a session still in progress, which must not show.
 """
@@ -14,7 +14,8 @@ from django.utils import translation
 
 from events.models import Member, Session
 from events.views.results import MEMBER_SESSIONS_PER_PAGE
-from tests.events.test_results_session import Tables, build_hand_mitchell, members_of_club, rows_of
+from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
+from tests.builders.pages import Tables, rows_of
 
 NOV = [datetime.date(2026, 11, day) for day in (2, 9, 16, 23)]
 
@@ -121,6 +122,7 @@ def test_unknown_member_and_bad_page_numbers(client, ana_history):
         assert len(rows_of(response, "member-sessions")) == 3
 
 
+@pytest.mark.slow  # a page and a half of hand-worked sessions
 def test_long_histories_are_paginated(client, db):
     for day in range(MEMBER_SESSIONS_PER_PAGE + 2):
         build_hand_mitchell(name=f"Night {day}", date=datetime.date(2026, 1, 1) + datetime.timedelta(days=day),
@@ -141,6 +143,7 @@ def test_the_logged_in_member_sees_it_is_them(player_client, ana_history, player
     assert "badge text-bg-info" in player_client.get(member_url(ana_history)).content.decode()
 
 
+@pytest.mark.slow  # eight hand-worked sessions
 def test_member_page_queries_do_not_grow_with_the_history(client, player_client, db,
                                                           django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])

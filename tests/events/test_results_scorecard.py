@@ -1,4 +1,4 @@
-"""The pair scorecard page, on the hand-worked 5-table Mitchell of test_results_session.
+"""The pair scorecard page, on the hand-worked 5-table Mitchell of tests/builders/hand_mitchell.py.
 
 In that movement 1NS plays board r in round r; 3NS plays boards 3, 4, 5, 1, 2 in rounds 1 to 5;
 1EW plays boards 1, 3, 5, 2, 4. Every board's top is 8.
@@ -8,10 +8,9 @@ import pytest
 from django.urls import reverse
 
 from events.models import Pair, Session
-from tests.events import test_results_session as shared
-from tests.events.test_results_session import Tables, big_session, build_hand_mitchell, rows_of
-
-hand_mitchell, member_player = shared.hand_mitchell, shared.member_player  # fixtures
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import Tables, rows_of
+from tests.builders.sessions import big_session
 
 
 def pair_of(session, label):
@@ -139,7 +138,7 @@ def test_a_pair_of_another_session_is_404(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tables", [3, 9])
+@pytest.mark.parametrize("tables", [3, pytest.param(9, marks=pytest.mark.slow)])  # 2 sections of 9 tables: slow
 def test_scorecard_queries_do_not_grow_with_the_session(client, player_client, member_player, db, tables,
                                                         django_assert_max_num_queries):
     session = big_session(tables=tables, sections=("A", "B"))

@@ -1,30 +1,28 @@
 """The session ranking page and its CSV export, checked against numbers worked out by hand.
 
-`hand_mitchell` is a 5-table Mitchell playing one board a round: boards 1-5, each played once by
-every NS pair, so every board is scored against 5 results and the top is 8 (2 per result beaten).
-Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS. The other results test files
-import the builders from here.
+`hand_mitchell` (tests/builders/hand_mitchell.py) is a 5-table Mitchell playing one board a round: boards 1-5,
+each played once by every NS pair, so every board is scored against 5 results and the top is 8 (2 per result
+beaten). Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 """
 
 import csv
 import datetime
 import io
 import re
-from html.parser import HTMLParser
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from events.models import Member, Pair, Section, Session, TravellerLine
+from events.models import Member, Pair, Session, TravellerLine
 from events.plans import section_plan
 from events.results import SectionInfo, load_sections, rank_sessions
-from events.services import expected_results, read_result, save_line
-from events.setup import prepare_section
-from tests.events.test_session_scoring import MITCHELL_LINES
+from events.services import expected_results
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import Tables, attrs_of, rows_of
+from tests.builders.sessions import big_session, free_entry_session
 
-# The hand-computed 5-table Mitchell of test_session_scoring.py (scores and matchpoints commented there).
-HAND_LINES = MITCHELL_LINES
+# The hand-computed 5-table Mitchell (the NS scores are commented in tests/builders/hand_mitchell.py).
 # NS matchpoints (top 8):
 #   board 1: 450 beats 4 → 8; 420 beats 2, ties 1 → 5 (twice); 170 beats 1 → 2; -50 → 0.
 #   board 2: four results compared (the A6040 is not), raw 6/4/2/0 out of 6, Neuberg to 5:
@@ -39,152 +37,6 @@ HAND_LINES = MITCHELL_LINES
 NS_RANKING = [("1", "1NS", "26", "65.00", "5"), ("2", "5NS", "15.80", "49.38", "4"),
               ("=3", "3NS", "18.50", "46.25", "5"), ("=3", "4NS", "18.50", "46.25", "5"),
               ("5", "2NS", "18", "45.00", "5")]
-PLAYERS = {"1NS": ("Ana", "García", "Bogdan", "Popescu"), "2NS": ("Carmen", "López", None, "Visiting Vera"),
-           "3NS": ("Dan", "Ionescu", "Elena", "Martín"), "1EW": ("Florin", "Dumitru", "Gloria", "Sánchez")}
-
-
-class Tables(HTMLParser):
-    """The text of every body cell of every <table> with an id, and the attributes of each row.
-
-    Inside a <details>, only the <summary> counts (what shows before the reader opens it).
-    """
-
-    def __init__(self, html: str):
-        super().__init__()
-        self.tables: dict[str, list[list[str]]] = {}
-        self.row_attrs: dict[str, list[dict]] = {}
-        self.current = None
-        self.in_body = False
-        self.cell = None
-        self.details = 0
-        self.summary = False
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "table" and self.current is None and attrs.get("id"):
-            self.current = attrs["id"]
-            self.tables[self.current], self.row_attrs[self.current] = [], []
-            self.in_body = False
-        elif self.current is None:
-            return
-        elif tag == "tbody":
-            self.in_body = True
-        elif tag == "tr" and self.in_body and self.cell is None:
-            self.tables[self.current].append([])
-            self.row_attrs[self.current].append(attrs)
-        elif tag in ("td", "th") and self.in_body and self.cell is None:
-            self.cell = []
-        elif tag == "details":
-            self.details += 1
-        elif tag == "summary":
-            self.summary = True
-
-    def handle_endtag(self, tag):
-        if self.current is None:
-            return
-        if tag == "table" and self.cell is None:
-            self.current = None
-        elif tag in ("td", "th") and self.cell is not None and not self.details:
-            self.tables[self.current][-1].append(" ".join("".join(self.cell).split()))
-            self.cell = None
-        elif tag == "details":
-            self.details -= 1
-        elif tag == "summary":
-            self.summary = False
-
-    def handle_data(self, data):
-        if self.cell is not None and (not self.details or self.summary):
-            self.cell.append(data)
-
-
-def rows_of(response, table_id: str) -> list[list[str]]:
-    assert response.status_code == 200
-    return Tables(response.content.decode()).tables[table_id]
-
-
-def attrs_of(response, table_id: str) -> list[dict]:
-    return Tables(response.content.decode()).row_attrs[table_id]
-
-
-def members_of_club() -> dict[str, Member]:
-    names = {("Ana", "García"), ("Bogdan", "Popescu"), ("Carmen", "López"), ("Dan", "Ionescu"),
-             ("Elena", "Martín"), ("Florin", "Dumitru"), ("Gloria", "Sánchez")}
-    return {first: Member.objects.get_or_create(first_name=first, last_name=last)[0] for first, last in names}
-
-
-def name_pairs(section: Section, players=PLAYERS) -> None:
-    members = members_of_club()
-    for label, (first1, _last1, first2, second) in players.items():
-        pair = section.pairs.get(number=int(label[:-2]), direction=label[-2:])
-        pair.player1 = members[first1]
-        if first2:
-            pair.player2 = members[first2]
-        else:
-            pair.player2_guest = second
-        pair.save()
-
-
-def enter_line(section: Section, board_number: int, ns_label: str, contract: str, declarer: str = "",
-               result: str = ""):
-    plan = section_plan(section)
-    slot = next(s for s in plan.slots_for_board(board_number) if s.ns == ns_label)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    board = section.boards.get(number=board_number)
-    return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(board_number, contract, declarer, result))
-
-
-def build_hand_mitchell(name="Monday pairs", date=datetime.date(2026, 11, 2), status=Session.Status.FINAL,
-                        players=PLAYERS, **session_fields):
-    session = Session.objects.create(name=name, date=date, status=status, **session_fields)
-    section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=5, boards_per_round=1)
-    prepare_section(section)
-    name_pairs(section, players)
-    for board, lines in HAND_LINES.items():
-        for ns, contract, declarer, tricks in lines:
-            enter_line(section, board, ns, contract, declarer, tricks)
-    return session, section
-
-
-def fill_session(session: Session, rng_seed: int = 1) -> None:
-    """Enters a plausible result for every slot of every section of the session (for size tests)."""
-    import random
-
-    rng = random.Random(rng_seed)
-    contracts = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("1NT", "W", 7), ("PASS", "", 0)]
-    for section in session.sections.all():
-        pairs = {pair.label: pair for pair in section.pairs.all()}
-        boards = {board.number: board for board in section.boards.all()}
-        for slot in section_plan(section).slots:
-            contract, declarer, tricks = rng.choice(contracts)
-            tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0
-            save_line(boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
-                      table=slot.table, result=read_result(slot.board, contract, declarer, str(tricks)))
-
-
-def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round=2) -> Session:
-    session = Session.objects.create(name="Big night", date=datetime.date(2026, 11, 9), status="final")
-    for letter in sections:
-        section = Section.objects.create(session=session, letter=letter, kind=kind, tables=tables,
-                                         boards_per_round=boards_per_round)
-        prepare_section(section)
-    fill_session(session)
-    return session
-
-
-@pytest.fixture
-def hand_mitchell(db):
-    return build_hand_mitchell()
-
-
-@pytest.fixture
-def member_player(player_user):
-    """Ana García (1NS) is the member of the logged-in player."""
-    member = members_of_club()["Ana"]
-    member.user = player_user
-    member.save()
-    return member
 
 
 def session_url(session, **query):
@@ -307,25 +159,6 @@ def reference(session, reference_ranking):
             for section, field, rows in reference_ranking(session) for row in rows]
 
 
-def free_entry_session(neuberg=True) -> Session:
-    """A free-entry section (no movement), boards played 3, 2 and 1 times: Neuberg's E is the most played."""
-    session = Session.objects.create(name="Free", date=datetime.date(2026, 11, 3), status="final",
-                                     neuberg_for_movement=neuberg)
-    section = Section.objects.create(session=session, letter="A", kind="none", tables=3, boards_per_round=3,
-                                     rounds=1)
-    prepare_section(section)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
-    results = {1: [("1NS", "1EW", "4S", "N", "10"), ("2NS", "2EW", "4S", "N", "9"), ("3NS", "3EW", "3NT", "S", "9")],
-               2: [("1NS", "2EW", "2H", "E", "8"), ("2NS", "3EW", "2H", "E", "9")],
-               3: [("3NS", "1EW", "1NT", "N", "7")]}
-    for number, lines in results.items():
-        for ns, ew, contract, declarer, tricks in lines:
-            save_line(boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
-                      result=read_result(number, contract, declarer, tricks))
-    return session
-
-
 @pytest.mark.parametrize("build", [
     lambda: build_hand_mitchell()[0],
     lambda: build_hand_mitchell(scoring="cross-imps")[0],
@@ -418,6 +251,7 @@ def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # three sections of 7 tables entered line by line
 def test_ranking_queries_do_not_grow_with_the_session(client, player_client, member_player, hand_mitchell,
                                                       django_assert_max_num_queries):
     session, _section = hand_mitchell

@@ -1,4 +1,4 @@
-"""The board traveller page and its CSV, on the hand-worked 5-table Mitchell of test_results_session.
+"""The board traveller page and its CSV, on the hand-worked 5-table Mitchell of tests/builders/hand_mitchell.py.
 
 Board 2 (dealer E, NS vulnerable) has four results compared and one adjusted score (A6040), so it is
 scored against 5 results (top 8) with Neuberg's factor (M + 1) × 5 / 4 − 1 on the four played.
@@ -12,10 +12,9 @@ import pytest
 from django.urls import reverse
 
 from events.models import Section, Session
-from tests.events import test_results_session as shared
-from tests.events.test_results_session import Tables, build_hand_mitchell, free_entry_session, rows_of
-
-hand_mitchell, member_player = shared.hand_mitchell, shared.member_player  # fixtures
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.pages import Tables, rows_of
+from tests.builders.sessions import big_session, free_entry_session
 
 
 def traveller_url(session, section, number):
@@ -216,10 +215,9 @@ def test_traveller_csv(client, hand_mitchell):
 # --- bounded queries -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a 9-table section entered line by line
 def test_traveller_queries_do_not_grow_with_the_board(client, player_client, member_player, hand_mitchell,
                                                       django_assert_max_num_queries):
-    from tests.events.test_results_session import big_session
-
     session, section = hand_mitchell
     big = big_session(tables=9, sections=("A",))
     big_section = big.sections.get()

@@ -1,6 +1,7 @@
 """Whole sessions entered line by line through the services, checked against hand-computed numbers.
 
-The 5-table Mitchell plays one board a round, so each of boards 1-5 is played by every NS pair.
+The 5-table Mitchell (MITCHELL_LINES of tests/builders/hand_mitchell.py, the NS score of each line in its
+comments) plays one board a round, so each of boards 1-5 is played by every NS pair.
 Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 """
 
@@ -9,35 +10,8 @@ import pytest
 from events.models import TravellerLine
 from events.results import rank_sessions
 from events.services import read_result, save_line
+from tests.builders.hand_mitchell import MITCHELL_LINES, entered_mitchell
 
-# (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
-MITCHELL_LINES = {
-    1: [("1NS", "4S", "N", "10"),    # +420
-        ("2NS", "4S", "N", "10"),    # +420
-        ("3NS", "4S", "N", "11"),    # +450
-        ("4NS", "4S", "N", "9"),     # -50
-        ("5NS", "2S", "N", "10")],   # +170
-    2: [("1NS", "3NT", "S", "9"),    # vul: 100 + 500 = +600
-        ("2NS", "3NT", "S", "8"),    # vul, one down: -100
-        ("3NS", "4H", "E", "10"),    # EW not vul: -420
-        ("4NS", "3NTX", "S", "9"),   # vul doubled: 200 + 500 + 50 = +750
-        ("5NS", "A6040", "", "")],   # adjusted: NS 60 %, EW 40 %
-    3: [("1NS", "PASS", "", ""),     # 0
-        ("2NS", "1NT", "W", "7"),    # EW vul: -90
-        ("3NS", "2C", "N", "8"),     # +90
-        ("4NS", "1NT", "W", "6"),    # EW vul one down: +100
-        ("5NS", "1NT", "W", "7")],   # -90
-    4: [("1NS", "6S", "N", "12"),    # vul: 180 + 500 + 750 = +1430
-        ("2NS", "6S", "N", "12"),    # +1430
-        ("3NS", "6S", "N", "12"),    # +1430
-        ("4NS", "4S", "N", "11"),    # vul: 120 + 30 + 500 = +650
-        ("5NS", "6S", "N", "13")],   # +1460
-    5: [("1NS", "7NT", "N", "13"),   # vul: 220 + 500 + 1500 = +2220
-        ("2NS", "3S", "N", "9"),     # +140
-        ("3NS", "3S", "E", "8"),     # EW not vul, one down: +50
-        ("4NS", "3SX", "E", "8"),    # EW not vul doubled, one down: +100
-        ("5NS", "NP", "", "")],      # not played
-}
 # NS matchpoints on the 2-per-beat scale, top 8, worked by hand:
 EXPECTED_NS_MP = {
     # 450 beats 4; 420 beats 2 and ties 1; 170 beats 1; -50 beats none.
@@ -55,18 +29,9 @@ EXPECTED_NS_SCORES = {1: [420, 420, 450, -50, 170], 2: [600, -100, -420, 750, No
                       3: [0, -90, 90, 100, -90], 4: [1430, 1430, 1430, 650, 1460], 5: [2220, 140, 50, 100, None]}
 
 
-def enter_mitchell(make_session, enter):
-    """The hand-worked 5-table Mitchell, every line of MITCHELL_LINES entered through the services."""
-    session, section = make_session("mitchell", tables=5, boards_per_round=1)
-    for board, lines in MITCHELL_LINES.items():
-        for ns, contract, declarer, tricks in lines:
-            enter(section, board, ns, contract, declarer, tricks)
-    return session, section
-
-
 @pytest.fixture
-def mitchell(make_session, enter):
-    return enter_mitchell(make_session, enter)
+def mitchell(db):
+    return entered_mitchell()
 
 
 def session_ranking(session):

@@ -16,42 +16,18 @@ from django.urls import reverse
 from events.fixes import mark_checked, recompute_line, set_status, swap_round
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.results import rank_sessions
 from events.services import delete_line, read_result, rescore_session, save_line
 from events.setup import set_players
-from events.standings import STANDING_FIELDS, refresh_all_standings
+from events.standings import refresh_all_standings
 from events.transfer import import_travellers
 from movements.models import CustomMovement
-from tests.events.test_director_setup_views import session_post
-from tests.events.test_session_scoring import enter_mitchell
-from tests.events.test_transfer_import import HOWELL
-
-
-def stored(session) -> dict[str, tuple]:
-    return {pair.label: tuple(getattr(pair, name) for name in STANDING_FIELDS)
-            for pair in Pair.objects.filter(section__session=session)}
-
-
-def ranked(session) -> dict[str, tuple]:
-    """Each pair's standing as the ranking page works it out, line by line, now."""
-    results = rank_sessions([session.pk])[session.pk]
-    standings = {pair.label: (0.0, 0.0, 0, "", 0) for pair in results.pairs.values()}
-    for ranking in results.fields:
-        for row in ranking.rows:
-            standings[row.pair.label] = (row.score, row.maximum, row.boards, row.place, ranking.size)
-    return standings
-
-
-def assert_current(session):
-    now, kept = ranked(session), stored(session)
-    assert kept.keys() == now.keys()
-    for label, standing in now.items():
-        assert kept[label] == pytest.approx(standing), label
+from tests.builders.hand_mitchell import entered_mitchell
+from tests.builders.sessions import HOWELL, assert_current, session_post, stored
 
 
 @pytest.fixture
-def mitchell(make_session, enter):
-    return enter_mitchell(make_session, enter)  # the 5-table Mitchell of test_session_scoring
+def mitchell(db):
+    return entered_mitchell()  # the 5-table Mitchell of test_session_scoring
 
 
 def ns_line(section, board, ns_label):

@@ -3,7 +3,6 @@
 import csv
 import datetime
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -11,10 +10,7 @@ from django.core.management.base import CommandError
 
 from events.models import Board, Pair, Section, TravellerLine
 from events.transfer import COLUMNS, export_csv, export_rows, import_travellers
-
-DATA = Path(__file__).parent / "data"
-HOWELL = DATA / "howell_3_tables.csv"
-MITCHELL = DATA / "mitchell_3_tables.csv"
+from tests.builders.sessions import HOWELL, MITCHELL
 
 
 def imported(path=HOWELL, scoring_method="matchpoints", text=None):

@@ -2,7 +2,6 @@
 
 import datetime
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -10,10 +9,8 @@ from django.core.management.base import CommandError
 
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.transfer import TravellersRefused, import_travellers, parse_travellers
+from tests.builders.sessions import HOWELL, MITCHELL
 
-DATA = Path(__file__).parent / "data"
-HOWELL = DATA / "howell_3_tables.csv"  # 3 tables, pairs 1-6, boards 1-6, each board played 3 times
-MITCHELL = DATA / "mitchell_3_tables.csv"  # 3 tables, pairs 1NS-3NS and 1EW-3EW, boards 1-6
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
 DATE = datetime.date(2025, 3, 4)
 

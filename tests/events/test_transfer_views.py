@@ -2,7 +2,6 @@
 
 import datetime
 import re
-from pathlib import Path
 
 import pytest
 from django.contrib.messages import get_messages
@@ -12,8 +11,8 @@ from django.urls import reverse
 
 from events.models import Session, TravellerLine
 from events.transfer import export_csv, import_travellers
+from tests.builders.sessions import HOWELL
 
-HOWELL = Path(__file__).parent / "data" / "howell_3_tables.csv"
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
 IMPORT_URL = reverse("travellers_import")
 

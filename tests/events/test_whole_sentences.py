@@ -7,11 +7,6 @@ from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
 from events.transfer import ImportResult
-from tests.events import test_line_history_view as history
-from tests.events import test_results_session as shared
-
-hand_mitchell = shared.hand_mitchell  # fixture
-board_one, corrected = history.board_one, history.corrected  # fixtures
 
 
 def get(client, url, language):

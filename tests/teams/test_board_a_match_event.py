@@ -8,11 +8,11 @@ from teams.standings import match_scores, standings
 PASS = ("PASS", "", "")
 
 
-def test_board_a_match_totals(make_event, enter):
+def test_board_a_match_totals(make_event, enter_match):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH, scoring=TeamEvent.Scoring.BOARD_A_MATCH,
                        boards_per_match=4)
     match = event.matches.get()
-    enter(match, {
+    enter_match(match, {
         1: (("4S", "N", "11"), ("4S", "N", "10")),  # +450 v +420: home wins by 30 → 2-0 (IMPs: 1)
         2: (("3NT", "N", "9"), ("3NT", "N", "9")),  # +600 both rooms: tied → 1-1
         3: (("2H", "N", "8"), ("2H", "N", "9")),  # +110 v +140: away wins → 0-2 (IMPs: 1)

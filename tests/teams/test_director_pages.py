@@ -154,7 +154,7 @@ def test_start(director_client, event):
     assert director_client.get(url).status_code == 405
 
 
-def test_swiss_next_round_and_pairings(director_client, make_event, enter):
+def test_swiss_next_round_and_pairings(director_client, make_event, enter_match):
     swiss = make_event(teams=4, format=TeamEvent.Format.SWISS, rounds=2, boards_per_match=1)
     response = director_client.post(reverse("teams:next_round", args=[swiss.pk]), follow=True)
     assert "Round 1 is not finished" in response.content.decode()
@@ -167,7 +167,7 @@ def test_swiss_next_round_and_pairings(director_client, make_event, enter):
     assert [(m.home.name, m.away.name) for m in swiss.matches.select_related("home", "away")] == [
         ("T1", "T4"), ("T2", "T3")]
     for match in swiss.matches.all():
-        enter(match, {1: (("PASS", "", ""), ("PASS", "", ""))})
+        enter_match(match, {1: (("PASS", "", ""), ("PASS", "", ""))})
     director_client.post(reverse("teams:next_round", args=[swiss.pk]))
     assert swiss.matches.filter(round=2).count() == 2
     page = director_client.get(pairings).content.decode()
@@ -221,8 +221,8 @@ def test_match_entry_refuses_everything_when_a_row_is_wrong(director_client, sta
     assert "Declarer must be N, E, S or W." in page and 'value="9NT"' in page and "Nothing was saved" in page
 
 
-def test_clearing_a_contract_removes_the_result(director_client, started, enter):
-    match = enter(started.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
+def test_clearing_a_contract_removes_the_result(director_client, started, enter_match):
+    match = enter_match(started.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
     url = reverse("teams:match_entry", args=[match.pk])
     director_client.post(url, {**room(1, 1, "4S", "N", "10"), **room(1, 2, "")})
     assert BoardResult.objects.count() == 1

@@ -11,17 +11,18 @@ from teams.services import set_status
 QUERIES = 5
 
 
-def play_everything(event, enter):
+def play_everything(event, enter_match):
     boards = event.boards_per_match
     for match in event.matches.filter(away__isnull=False):
-        enter(match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10")) for b in match.board_numbers(boards)})
+        enter_match(match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10"))
+                            for b in match.board_numbers(boards)})
     set_status(event, TeamEvent.Status.FINAL)
 
 
 @pytest.mark.parametrize("teams", [3, 8])
-def test_bounded_queries(anonymous_client, make_event, enter, django_assert_max_num_queries, teams):
+def test_bounded_queries(anonymous_client, make_event, enter_match, django_assert_max_num_queries, teams):
     event = make_event(teams=teams, boards_per_match=4 if teams == 3 else 8)
-    play_everything(event, enter)
+    play_everything(event, enter_match)
     match = event.matches.filter(away__isnull=False).first()
     team = event.teams.first()
     urls = [reverse("teams:standings", args=[event.pk]), reverse("teams:cross_table", args=[event.pk]),
@@ -33,9 +34,10 @@ def test_bounded_queries(anonymous_client, make_event, enter, django_assert_max_
 
 
 @pytest.mark.parametrize("teams", [2, 6])
-def test_bounded_queries_for_the_director(director_client, make_event, enter, django_assert_max_num_queries, teams):
+def test_bounded_queries_for_the_director(director_client, make_event, enter_match, django_assert_max_num_queries,
+                                          teams):
     event = make_event(teams=teams, format=TeamEvent.Format.SWISS, rounds=2, boards_per_match=6)
-    play_everything(event, enter)
+    play_everything(event, enter_match)
     match = event.matches.filter(away__isnull=False).first()
     for url in [reverse("teams:match_entry", args=[match.pk]), reverse("teams:event_setup", args=[event.pk])]:
         with django_assert_max_num_queries(10):

@@ -11,12 +11,12 @@ from teams.services import PlayerEntry, add_adjustment, save_team, set_status
 
 
 @pytest.fixture
-def published(make_event, enter, find_match):
+def published(make_event, enter_match, find_match):
     event = make_event(teams=4, scale=TeamEvent.Scale.TWENTY, name="Club league")
-    enter(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
+    enter_match(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
                                              2: (("PASS", "", ""), ("PASS", "", ""))})
     match = find_match(event, 1, "T3", "T2")
-    enter(match, {1: (("PASS", "", ""), ("PASS", "", "")), 2: (("PASS", "", ""), ("PASS", "", ""))})
+    enter_match(match, {1: (("PASS", "", ""), ("PASS", "", "")), 2: (("PASS", "", ""), ("PASS", "", ""))})
     add_adjustment(match, match.home, Adjustment.Kind.VP, Decimal(-1), "Late arrival")
     set_status(event, TeamEvent.Status.PROVISIONAL)
     return event

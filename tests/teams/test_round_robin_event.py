@@ -18,32 +18,32 @@ PASS = ("PASS", "", "")
 
 
 @pytest.fixture
-def league(make_event, enter, find_match):
+def league(make_event, enter_match, find_match):
     event = make_event(teams=4, scale=TeamEvent.Scale.TWENTY, boards_per_match=2)
     # Round 1, boards 1 (None) and 2 (NS vul).
     # T1 v T4, board 1: room 1 4S by N making (+420), room 2 4S by N one down (-50): 470 → 10 IMPs to T1.
     #          board 2: 4S by N making in both rooms (+620, +620): flat. T1 10-0 → 14-6.
-    enter(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
+    enter_match(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
                                              2: (("4S", "N", "="), ("4S", "N", "10"))})
     # T3 v T2, board 1: room 1 passed out, room 2 1NT by N making (+90 to T2): 90 → 3 IMPs to T2.
     #          board 2: room 1 2S by N +2 (110 + 60 = +170), room 2 passed out: 170 → 5 IMPs to T3.
     #          T3 5-3, margin 2 → 11-9.
-    enter(find_match(event, 1, "T3", "T2"), {1: (PASS, ("1NT", "N", "7")), 2: (("2S", "N", "+2"), PASS)})
+    enter_match(find_match(event, 1, "T3", "T2"), {1: (PASS, ("1NT", "N", "7")), 2: (("2S", "N", "+2"), PASS)})
     # Round 2, boards 3 (EW vul) and 4 (Both).
     # T3 v T1, board 3: room 1 3NT by N making (+400), room 2 3NT by N one down (-50): 450 → 10 to T3.
     #          board 4: room 1 3NT by N one down vul (-100), room 2 3NT by N making vul (+600): 700 → 12 to T1.
     #          T1 12-10, margin 2 → T1 11, T3 9.
-    enter(find_match(event, 2, "T3", "T1"), {3: (("3NT", "N", "9"), ("3NT", "N", "8")),
+    enter_match(find_match(event, 2, "T3", "T1"), {3: (("3NT", "N", "9"), ("3NT", "N", "8")),
                                              4: (("3NT", "N", "-1"), ("3NT", "N", "="))})
     # T4 v T2, board 3: average plus to T4 in room 1 (A+ = A6040: +3 IMPs T4, -3 T2: 3-0 on the card);
     #          board 4: passed out in both rooms. Then T4 loses 3 IMPs for a late start: 0-0 → 10-10.
     match = find_match(event, 2, "T4", "T2")
-    enter(match, {3: (("A+", "", ""), ("3NT", "N", "9")), 4: (PASS, PASS)})
+    enter_match(match, {3: (("A+", "", ""), ("3NT", "N", "9")), 4: (PASS, PASS)})
     add_adjustment(match, match.home, Adjustment.Kind.IMPS, Decimal(-3), "Late start")
     # Round 3, boards 5 (NS vul) and 6 (EW vul).
     # T1 v T2, board 5: room 1 6S by N making vul (+1430), room 2 4S by N +2 vul (620 + 60 = +680): 750 → 13 to T1.
     #          board 6: passed out twice. T1 13-0 → 15-5.
-    enter(find_match(event, 3, "T1", "T2"), {5: (("6S", "N", "12"), ("4S", "N", "+2")), 6: (PASS, PASS)})
+    enter_match(find_match(event, 3, "T1", "T2"), {5: (("6S", "N", "12"), ("4S", "N", "+2")), 6: (PASS, PASS)})
     # T4 v T3: only the totals were kept, 20-25: margin 5 to T3 → T3 13, T4 7.
     set_match_totals(find_match(event, 3, "T4", "T3"), Decimal(20), Decimal(25))
     return event
@@ -98,9 +98,9 @@ def test_cross_table(league):
     assert table["T2"][1] is None  # the diagonal
 
 
-def test_an_unfinished_match_shows_vps_but_does_not_count(make_event, enter, find_match):
+def test_an_unfinished_match_shows_vps_but_does_not_count(make_event, enter_match, find_match):
     event = make_event(teams=4, scale=TeamEvent.Scale.TWENTY, boards_per_match=2)
-    match = enter(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1"))})
+    match = enter_match(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1"))})
     assert (match.home_imps, match.boards_scored, match.complete) == (10, 1, False)
     score = match_scores(event, [match])[0]
     assert (score.home_vp, score.counted) == (14, False)

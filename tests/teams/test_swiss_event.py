@@ -31,24 +31,24 @@ def pairs(event, round_):
 
 
 @pytest.fixture
-def swiss(make_event, enter, find_match):
+def swiss(make_event, enter_match, find_match):
     event = make_event(teams=6, format=TeamEvent.Format.SWISS, rounds=3, boards_per_match=4)
     # Round 1: 1 v 2, 3 v 4, 5 v 6 (by team number). Boards 1 (None) and 3 (NS not vulnerable) swing 10.
     assert pairs(event, 1) == [("T1", "T2"), ("T3", "T4"), ("T5", "T6")]
     flat = {2: (PASS, PASS), 4: (PASS, PASS)}
-    enter(find_match(event, 1, "T1", "T2"), {1: (MAKES, DOWN), 3: (MAKES, DOWN), **flat})  # T1 20-0
-    enter(find_match(event, 1, "T3", "T4"), {1: (DOWN, MAKES), 3: (PASS, PASS), **flat})  # T4 10-0
-    enter(find_match(event, 1, "T5", "T6"), {1: (PART, PASS), 3: (PASS, PART), **flat})  # 5-5
+    enter_match(find_match(event, 1, "T1", "T2"), {1: (MAKES, DOWN), 3: (MAKES, DOWN), **flat})  # T1 20-0
+    enter_match(find_match(event, 1, "T3", "T4"), {1: (DOWN, MAKES), 3: (PASS, PASS), **flat})  # T4 10-0
+    enter_match(find_match(event, 1, "T5", "T6"), {1: (PART, PASS), 3: (PASS, PART), **flat})  # 5-5
     rounds.next_swiss_round(event)
     # After round 1: T1 18.09, T4 15.00, T5 and T6 10.00 (IMP difference 0 each: =3), T3 5.00, T2 1.91.
     # T1 meets T4; T5 has met T6, so T5 takes the next best, T3; T6 meets T2.
     assert pairs(event, 2) == [("T1", "T4"), ("T5", "T3"), ("T6", "T2")]
     # Round 2, boards 5 (NS vul), 6 (EW), 7 (Both), 8 (None).
     flat = {6: (PASS, PASS), 7: (PASS, PASS), 8: (PASS, PASS)}
-    enter(find_match(event, 2, "T1", "T4"), {5: (PASS, PART), **flat})  # T4 by 5
-    enter(find_match(event, 2, "T5", "T3"), {5: (MAKES, DOWN), 6: (MAKES, DOWN), 7: (PASS, PASS),
+    enter_match(find_match(event, 2, "T1", "T4"), {5: (PASS, PART), **flat})  # T4 by 5
+    enter_match(find_match(event, 2, "T5", "T3"), {5: (MAKES, DOWN), 6: (MAKES, DOWN), 7: (PASS, PASS),
                                              8: (MAKES, DOWN)})  # board 5 vul: 720 → 12; 6 and 8: 10 each. 32-0
-    enter(find_match(event, 2, "T6", "T2"), {5: (PASS, PASS), 6: (PASS, PASS), 7: (PASS, PASS),
+    enter_match(find_match(event, 2, "T6", "T2"), {5: (PASS, PASS), 6: (PASS, PASS), 7: (PASS, PASS),
                                              8: (DOWN, MAKES)})  # T2 by 10
     rounds.next_swiss_round(event)
     # After round 2: T5 10 + 20 = 30.00, T4 15 + 12.80 = 27.80, T1 18.09 + 7.20 = 25.29, T2 1.91 + 15 = 16.91,
@@ -56,9 +56,9 @@ def swiss(make_event, enter, find_match):
     assert pairs(event, 3) == [("T5", "T4"), ("T1", "T6"), ("T2", "T3")]
     # Round 3, boards 9 (EW vul: NS not), 10 (Both), 11 (None), 12 (NS vul).
     flat = {10: (PASS, PASS), 12: (PASS, PASS)}
-    enter(find_match(event, 3, "T5", "T4"), {9: (PASS, PASS), 11: (PASS, PASS), **flat})  # 0-0
-    t1_v_t6 = enter(find_match(event, 3, "T1", "T6"), {9: (MAKES, DOWN), 11: (PASS, PASS), **flat})  # T1 by 10
-    enter(find_match(event, 3, "T2", "T3"), {9: (DOWN, MAKES), 11: (DOWN, MAKES), **flat})  # T3 by 20
+    enter_match(find_match(event, 3, "T5", "T4"), {9: (PASS, PASS), 11: (PASS, PASS), **flat})  # 0-0
+    t1_v_t6 = enter_match(find_match(event, 3, "T1", "T6"), {9: (MAKES, DOWN), 11: (PASS, PASS), **flat})  # T1 by 10
+    enter_match(find_match(event, 3, "T2", "T3"), {9: (DOWN, MAKES), 11: (DOWN, MAKES), **flat})  # T3 by 20
     # T1 loses one VP for slow play in round 3.
     add_adjustment(t1_v_t6, t1_v_t6.home, Adjustment.Kind.VP, Decimal("-1"), "Slow play")
     return event

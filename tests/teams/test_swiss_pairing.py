@@ -34,6 +34,7 @@ def fields(draw):
     return list(ranking), played, byes
 
 
+@pytest.mark.slow  # 300 generated fields
 @settings(max_examples=300, deadline=None)
 @given(fields())
 def test_no_rematch_while_a_pairing_without_one_exists(field):

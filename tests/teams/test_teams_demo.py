@@ -2,6 +2,7 @@
 
 import re
 
+import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -39,6 +40,7 @@ def test_migrations_are_up_to_date(db):
     call_command("makemigrations", "teams", "--check", "--dry-run", verbosity=0)
 
 
+@pytest.mark.slow  # the whole demo club, every page
 def test_every_page_of_the_demo_has_one_h1(director_client, db):
     load_teams_demo()
     urls = [reverse("teams:events"), reverse("teams:director"), reverse("teams:event_create")]

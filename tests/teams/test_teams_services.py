@@ -96,9 +96,9 @@ def test_totals_only(make_event):
     assert (match.home_imps, match.complete, match.totals_only) == (None, False, False)
 
 
-def test_totals_are_refused_over_board_results(make_event, enter):
+def test_totals_are_refused_over_board_results(make_event, enter_match):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH)
-    match = enter(event.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
+    match = enter_match(event.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
     with pytest.raises(ValidationError, match="board results"):
         set_match_totals(match, Decimal(3), Decimal(0))
 
@@ -109,17 +109,17 @@ def test_results_outside_the_match_are_refused(make_event):
         save_results(event.matches.get(), {(3, 1): None})
 
 
-def test_removing_a_result_rescores(make_event, enter):
+def test_removing_a_result_rescores(make_event, enter_match):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH)
-    match = enter(event.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
+    match = enter_match(event.matches.get(), {1: (("4S", "N", "10"), ("4S", "N", "9"))})
     assert match.home_imps == 10
     match = save_results(match, {(1, 2): None})
     assert (match.home_imps, match.boards_scored, BoardResult.objects.count()) == (0, 0, 1)
 
 
-def test_vp_and_imp_adjustments(make_event, enter):
+def test_vp_and_imp_adjustments(make_event, enter_match):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH, boards_per_match=4)
-    match = enter(event.matches.get(), {b: (("PASS", "", ""), ("PASS", "", "")) for b in range(1, 5)})
+    match = enter_match(event.matches.get(), {b: (("PASS", "", ""), ("PASS", "", "")) for b in range(1, 5)})
     # A flat match: 0-0, 10.00-10.00. Two IMPs to the away team make it 0-2: on 4 boards (blitz 30)
     # 10 + 10 (1 - tau^0.2) / (1 - tau^3) = 10 + 10 x 0.091793 / 0.763932 = 11.20 to the away team.
     add_adjustment(match, match.away, Adjustment.Kind.IMPS, Decimal(2), "Revoke corrected late")
@@ -150,7 +150,7 @@ def test_adjustment_for_a_team_not_in_the_match(make_event):
         add_adjustment(match, other, Adjustment.Kind.VP, Decimal(1), "Why")
 
 
-def test_override_before_the_round_starts(make_event, enter):
+def test_override_before_the_round_starts(make_event, enter_match):
     event = make_event(teams=4, format=TeamEvent.Format.SWISS, rounds=3)
     t = {team.name: team for team in event.teams.all()}
     repeats = rounds.override_round(event, 1, [(t["T1"], t["T3"]), (t["T2"], t["T4"])])
@@ -161,15 +161,15 @@ def test_override_before_the_round_starts(make_event, enter):
         rounds.override_round(event, 1, [(t["T1"], t["T3"]), (t["T1"], t["T4"])])
     with pytest.raises(ValidationError, match="bye"):
         rounds.override_round(event, 1, [(t["T1"], t["T3"]), (t["T2"], None), (t["T4"], None)])
-    enter(event.matches.first(), {1: (("PASS", "", ""), ("PASS", "", ""))})
+    enter_match(event.matches.first(), {1: (("PASS", "", ""), ("PASS", "", ""))})
     with pytest.raises(ValidationError, match="has started"):
         rounds.override_round(event, 1, [(t["T1"], t["T2"]), (t["T3"], t["T4"])])
 
 
-def test_override_reports_rematches(make_event, enter):
+def test_override_reports_rematches(make_event, enter_match):
     event = make_event(teams=4, format=TeamEvent.Format.SWISS, rounds=3, boards_per_match=1)
     for match in event.matches.all():
-        enter(match, {1: (("PASS", "", ""), ("PASS", "", ""))})
+        enter_match(match, {1: (("PASS", "", ""), ("PASS", "", ""))})
     rounds.next_swiss_round(event)
     t = {team.name: team for team in event.teams.all()}
     repeats = rounds.override_round(event, 2, [(t["T1"], t["T2"]), (t["T3"], t["T4"])])
@@ -189,13 +189,13 @@ def test_member_team_events(make_event):
     assert row["team_url"].startswith("/teams/teams/")
 
 
-def test_swiss_with_an_odd_number_of_teams_gives_each_bye_once(make_event, enter):
+def test_swiss_with_an_odd_number_of_teams_gives_each_bye_once(make_event, enter_match):
     event = make_event(teams=5, format=TeamEvent.Format.SWISS, rounds=4, boards_per_match=1)
     for round_ in range(1, 5):
         if round_ > 1:
             rounds.next_swiss_round(event)
         for match in event.matches.filter(round=round_, away__isnull=False):
-            enter(match, {match.first_board: (("4S", "N", "10"), ("4S", "N", "9"))})
+            enter_match(match, {match.first_board: (("4S", "N", "10"), ("4S", "N", "9"))})
     byes = [m.home_id for m in event.matches.filter(away__isnull=True)]
     assert len(byes) == 4 and len(set(byes)) == 4
     played = [frozenset((m.home_id, m.away_id)) for m in event.matches.filter(away__isnull=False)]
