@@ -12,7 +12,7 @@ from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, t
 from .errors import ScoringError
 from .hands import high_card_points
 from .imps import ADJUSTED_IMPS, IMP_TABLES, butler_datum, butler_imps, cross_imps, imps
-from .matchpoints import matchpoint_top, matchpoints, neuberg, percentages
+from .matchpoints import matchpoint_top, matchpoint_unit, matchpoints, neuberg, percentages
 from .rubber import Chicago, LineEntry, Rubber
 from .teams import board_a_match, team_imps
 from .typed import NOT_PLAYED_WORDS, PASS_WORDS, TypedResult, TypedResultError, read_result
@@ -45,6 +45,7 @@ __all__ = [
     "high_card_points",
     "imps",
     "matchpoint_top",
+    "matchpoint_unit",
     "matchpoints",
     "neuberg",
     "ns_score",
