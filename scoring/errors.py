@@ -7,6 +7,8 @@ so a site shows its own wording of ``code`` filled with ``params`` (or the Engli
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MESSAGES: dict[str, str] = {
     "contract.not_text": "{text!r}: a contract must be written as text, e.g. 4S, 3NTX or PASS",
     "contract.empty": "the contract is empty: write e.g. 4S, 3NTX, or PASS for a passed-out board",
@@ -55,12 +57,12 @@ class Listing(tuple):
 class ScoringError(ValueError):
     """A ``ValueError`` saying in English what is wrong, with the ``code`` and ``params`` of its message."""
 
-    def __init__(self, code: str, **params: object):
+    def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
         super().__init__(MESSAGES[code].format(**params))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., ScoringError], tuple[object, ...]]:
         return _error, (self.code, self.params)
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from numbers import Real
 
 from ._checks import is_whole
-from .adjusted import Adjusted, split_entries
+from .adjusted import Adjusted, Entry, split_entries
 
 SCALES: dict[str, int] = {"ebu": 2, "acbl": 1}  # matchpoints per result beaten
 
@@ -71,7 +72,7 @@ def _raw(played: list[int]) -> dict[int, tuple[int, int]]:
     return table
 
 
-def matchpoints(scores: list[int | str], expected: int | None = None, scale: str = "ebu") -> list[tuple[float, float]]:
+def matchpoints(scores: Sequence[Entry], expected: int | None = None, scale: str = "ebu") -> list[tuple[float, float]]:
     """Matchpoints of every entry on one board, as ``(ns, ew)`` pairs in the order given (unrounded).
 
     ``scores``: NS scores (ints) and artificial adjusted scores (``"A6040"``, ``"A+"`` ...).
@@ -102,7 +103,7 @@ def matchpoints(scores: list[int | str], expected: int | None = None, scale: str
     return result
 
 
-def percentages(scores: list[int | str], expected: int | None = None) -> list[tuple[float, float]]:
+def percentages(scores: Sequence[Entry], expected: int | None = None) -> list[tuple[float, float]]:
     """NS and EW percentages of every entry on one board (same arguments as `matchpoints`).
 
     A played result scores its matchpoints over the full top; an adjusted score its percentages.

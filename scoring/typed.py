@@ -13,6 +13,7 @@ tricks are both wrong.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .adjusted import parse_entry
@@ -64,7 +65,7 @@ class TypedResultError(ScoringError):
         """``error`` (from the scoring functions the reader calls) as the refusal of ``field``."""
         return cls(field, error.code, **error.params)
 
-    def __reduce__(self) -> tuple[object, ...]:
+    def __reduce__(self) -> tuple[Callable[..., TypedResultError], tuple[object, ...]]:
         return _typed_error, (self.field, self.code, self.params, self.problems[1:])
 
 
