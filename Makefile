@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint bench messages serve clean
+.PHONY: run test test-fast lint typecheck bench messages serve clean
 
 $(BIN)/activate: requirements.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test-fast: $(BIN)/activate
 
 lint: $(BIN)/activate
 	$(BIN)/ruff check .
+
+# mypy on the pure packages: scoring and the movement generators (the files are listed in pyproject.toml).
+typecheck: $(BIN)/activate
+	$(BIN)/mypy
 
 # Scoring speed, then page speed on a synthetic 10-year club history (built once in bench/results/, ~3 min).
 bench: $(BIN)/activate

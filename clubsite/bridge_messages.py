@@ -36,6 +36,17 @@ _CONTRACT = {
                        "e.g. A6040"),
     "entry.invalid": _("'%(entry)s': a result is either an NS score (a whole number such as 620 or -100) "
                        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"),
+    "typed.empty": _("Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) "
+                     "or NP for not played."),
+    "typed.empty_team": _("Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-)."),
+    "typed.team_adjusted": _("“%(value)s”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "
+                             "or A6040, A5050, A4060, A6060, A4040."),
+    "typed.declarer": _("Declarer must be N, E, S or W."),
+    "typed.no_tricks": _("Enter the tricks taken (0 to 13) or the result (=, +1, -2)."),
+    "typed.tricks": _("%(tricks)s tricks: declarer takes 0 to 13 tricks."),
+    "typed.too_long": _("too long: a result is written in at most %(limit)s characters"),
+    "typed.control": _("the text holds an invisible control character: type it again"),
+    "typed.digits": _("%(text)s: write numbers with the digits 0 to 9"),
     "vp.whole_imps": _("%(margin)s: VP scales convert a whole number of IMPs; round the margin first"),
     "vp.scale": _("%(scale)s: the VP scale must be one of %(scales)s"),
     "vp.boards": _("%(boards)s: the number of boards in the match must be a whole number, 1 or more"),

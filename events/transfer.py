@@ -24,7 +24,7 @@ from simple_history.utils import bulk_create_with_history
 import scoring
 from events.csv_files import FileRefused, Problem, column_name, csv_text, records
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.services import NOT_PLAYED_WORDS, LineResult, read_result, rescore_session
+from events.services import LineResult, read_result, rescore_session
 
 COLUMNS: tuple[str, ...] = (
     "BOARD_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
@@ -127,7 +127,7 @@ def read_score(text: str) -> int | str | None:
         return None
     if _SCORE.fullmatch(text):
         return int(text)
-    if text.upper() in NOT_PLAYED_WORDS:
+    if text.upper() in scoring.NOT_PLAYED_WORDS:
         return "NP"
     try:
         entry = scoring.parse_entry(text)

@@ -194,7 +194,7 @@ def load_traveller(session: Session, section: Section, number: int, numbers: lis
     entries = sum(1 for row in rows if not row.not_played)
     expected = expected_results(section, plan, number, entries) if entries else 0
     compared = [row.ns_score for row in rows if row.played]
-    unit = 2 if session.scale == Session.Scale.EBU else 1
+    unit = scoring.matchpoint_unit(session.scale)
     top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
     datum = None
     if session.scoring == Session.Scoring.BUTLER and compared:

@@ -74,7 +74,7 @@ def check(movement: Movement) -> list[Violation]:
     met: dict[frozenset[str], Encounter] = {}
     by_round: dict[int, list[Encounter]] = {}  # round -> encounters where boards are played
 
-    def add(code: str, encounter: Encounter, variant: str = "", **params) -> None:
+    def add(code: str, encounter: Encounter, variant: str = "", **params: object) -> None:
         violations.append(_violation(code, encounter, Text(f"check.{code}{variant}", **params)))
 
     for encounter in movement.encounters:

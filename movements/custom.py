@@ -26,7 +26,9 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from .model import EW, NS, Encounter, Movement, pair_sort_key
 from .texts import Text, TextError
@@ -86,7 +88,7 @@ def _normal(name: str) -> str:
 
 def _delimiter(header: str) -> str:
     counts = {delimiter: header.count(delimiter) for delimiter in (",", ";", "\t")}
-    best = max(counts, key=counts.get)
+    best = max(counts, key=counts.__getitem__)
     return best if counts[best] else ","
 
 
@@ -105,7 +107,8 @@ def _whole(value: str, column: str, line: int, problems: list[Problem], minimum:
     return number
 
 
-def _pair(value: str, column: str, line: int, problems: list[Problem]) -> tuple[int, str | None] | None | bool:
+def _pair(value: str, column: str, line: int,
+          problems: list[Problem]) -> tuple[int, str | None] | None | Literal[False]:
     """(number, direction or None), None for a missing pair, False when invalid (problem recorded)."""
     text = value.strip()
     if not text or text == "0":
@@ -123,7 +126,15 @@ def _pair(value: str, column: str, line: int, problems: list[Problem]) -> tuple[
     return number, direction
 
 
-def _records(reader, problems: list[Problem]):
+class _Reader(Protocol):
+    """A `csv.reader`: its records, and the number of the last line read."""
+
+    line_num: int
+
+    def __next__(self) -> list[str]: ...
+
+
+def _records(reader: _Reader, problems: list[Problem]) -> Iterator[list[str]]:
     """The reader's records; a CSV syntax error (e.g. an unclosed quote) becomes a problem and ends the file."""
     while True:
         try:
@@ -199,7 +210,9 @@ def _read_rows(text: str) -> list[_Row]:
                 problems.append(Problem(line, Text(code, column=column, value=values[column].strip())))
         if low is not None and high is not None and low > high:
             problems.append(Problem(line, Text("csv.board_range", low=low, high=high)))
-        if len(problems) == before:
+        if len(problems) == before:  # every value was read: a value that was not has recorded its problem
+            assert round is not None and table is not None and low is not None and high is not None
+            assert ns is not False and ew is not False
             rows.append(_Row(line, round, table, ns, ew, low, high, switched))
     if header is None and not problems:
         problems.append(Problem(1, Text("csv.empty", columns=", ".join(COLUMNS))))
@@ -254,7 +267,7 @@ def parse_movement_csv(
         sharing.setdefault((row.round, row.low, row.high), []).append(row.table)
     encounters = []
     for row in rows:
-        shared = ()
+        shared: tuple[int, ...] = ()
         if allow_sharing:
             shared = tuple(sorted({t for t in sharing[(row.round, row.low, row.high)] if t != row.table}))
         encounters.append(

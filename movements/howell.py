@@ -24,8 +24,8 @@ def _relay_notes(layout: HowellLayout) -> list[str]:
     position = {table: layout.sets[0][table - 1] - 1 for table in range(1, layout.tables + 1)}
     if len(set(position.values())) < layout.tables:
         return []
-    order = sorted(position, key=position.get)  # tables in order of the set they hold in round 1
-    notes = []
+    order = sorted(position, key=position.__getitem__)  # tables in order of the set they hold in round 1
+    notes: list[str] = []
     for index, table in enumerate(order):
         following = order[(index + 1) % len(order)]
         gap = (position[following] - position[table]) % n - 1
@@ -78,7 +78,7 @@ def howell(
         encounters += build_round(round, seats, placements, board_sets, missing)
 
     stationary = layout.stationary
-    notes = [
+    notes: list[str] = [
         Text("howell.note.stationary", pair=stationary, table=layout.stationary_table, previous=stationary - 1),
         Text("howell.note.boards"),
     ]

@@ -7,6 +7,8 @@ when it has none.  `TEMPLATES` lists every code the generators can produce, with
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 TEMPLATES: dict[str, str] = {
     # Names of the generated movements.
     "mitchell.name": "{tables}-table Mitchell",
@@ -113,7 +115,7 @@ class Text(str):
         text.params = params
         return text
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, object]], Text], tuple[str, dict[str, object]]]:
         return _text, (self.code, self.params)
 
 
@@ -124,12 +126,12 @@ def _text(code: str, params: dict[str, object]) -> Text:
 class TextError(ValueError):
     """A ``ValueError`` whose message is a `Text`: ``str()`` is the English, ``code`` and ``params`` its parts."""
 
-    def __init__(self, code: str, **params: object):
+    def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
         super().__init__(Text(code, **params))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str, dict[str, object]], TextError], tuple[str, dict[str, object]]]:
         return _error, (self.code, self.params)
 
 

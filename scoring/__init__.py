@@ -12,15 +12,18 @@ from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, t
 from .errors import ScoringError
 from .hands import high_card_points
 from .imps import ADJUSTED_IMPS, IMP_TABLES, butler_datum, butler_imps, cross_imps, imps
-from .matchpoints import matchpoint_top, matchpoints, neuberg, percentages
+from .matchpoints import matchpoint_top, matchpoint_unit, matchpoints, neuberg, percentages
 from .rubber import Chicago, LineEntry, Rubber
 from .teams import board_a_match, team_imps
+from .typed import NOT_PLAYED_WORDS, PASS_WORDS, TypedResult, TypedResultError, read_result
 from .victory_points import victory_points
 
 __all__ = [
     "ADJUSTED_IMPS",
     "IMP_TABLES",
     "LAWS",
+    "NOT_PLAYED_WORDS",
+    "PASS_WORDS",
     "SEATS",
     "STRAINS",
     "VULNERABILITIES",
@@ -31,6 +34,8 @@ __all__ = [
     "Rubber",
     "ScoreBreakdown",
     "ScoringError",
+    "TypedResult",
+    "TypedResultError",
     "board_a_match",
     "board_dealer",
     "board_vulnerability",
@@ -40,12 +45,14 @@ __all__ = [
     "high_card_points",
     "imps",
     "matchpoint_top",
+    "matchpoint_unit",
     "matchpoints",
     "neuberg",
     "ns_score",
     "parse_contract",
     "parse_entry",
     "percentages",
+    "read_result",
     "result_text",
     "shown_result",
     "score_breakdown",

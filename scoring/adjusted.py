@@ -7,7 +7,7 @@ Artificial adjusted scores are written as in USEBIO: ``"A6040"`` means NS 60 %, 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._checks import is_whole
@@ -35,7 +35,11 @@ class Adjusted:
         return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
 
 
-def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
+Entry = int | str | Adjusted
+"""One entry on a board: an NS score, an adjusted score's code (``"A6040"``, ``"A+"`` ...) or an `Adjusted`."""
+
+
+def parse_entry(entry: Entry) -> int | Adjusted:
     """An NS score (returned unchanged) or an adjusted score code (returned as `Adjusted`).
 
     Raises ``ValueError`` for anything else, e.g. ``"620"`` as text or ``"A65"``.
@@ -54,7 +58,7 @@ def parse_entry(entry: int | str | Adjusted) -> int | Adjusted:
     raise ScoringError("entry.invalid", entry=entry)
 
 
-def split_entries(scores: list[int | str | Adjusted]) -> tuple[list[int | Adjusted], list[int]]:
+def split_entries(scores: Sequence[Entry]) -> tuple[list[int | Adjusted], list[int]]:
     """Parse every entry; return (all entries in order, the played NS scores only)."""
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
         raise ValueError("give the board's results as a list, e.g. [620, -100, 'A6040']")

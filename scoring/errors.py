@@ -7,6 +7,8 @@ so a site shows its own wording of ``code`` filled with ``params`` (or the Engli
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MESSAGES: dict[str, str] = {
     "contract.not_text": "{text!r}: a contract must be written as text, e.g. 4S, 3NTX or PASS",
     "contract.empty": "the contract is empty: write e.g. 4S, 3NTX, or PASS for a passed-out board",
@@ -26,6 +28,17 @@ MESSAGES: dict[str, str] = {
     "entry.percent": "{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040",
     "entry.invalid": "{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
     "or an adjusted score such as A6040, A5050, A4040, A+, A or A-",
+    "typed.empty": "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) "
+    "or NP for not played.",
+    "typed.empty_team": "Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-).",
+    "typed.team_adjusted": "“{value}”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "
+    "or A6040, A5050, A4060, A6060, A4040.",
+    "typed.declarer": "Declarer must be N, E, S or W.",
+    "typed.no_tricks": "Enter the tricks taken (0 to 13) or the result (=, +1, -2).",
+    "typed.tricks": "{tricks} tricks: declarer takes 0 to 13 tricks.",
+    "typed.too_long": "too long: a result is written in at most {limit} characters",
+    "typed.control": "the text holds an invisible control character: type it again",
+    "typed.digits": "{text}: write numbers with the digits 0 to 9",
     "vp.whole_imps": "{margin!r}: VP scales convert a whole number of IMPs; round the margin first",
     "vp.scale": "{scale!r}: the VP scale must be one of {scales}",
     "vp.boards": "{boards!r}: the number of boards in the match must be a whole number, 1 or more",
@@ -44,12 +57,12 @@ class Listing(tuple):
 class ScoringError(ValueError):
     """A ``ValueError`` saying in English what is wrong, with the ``code`` and ``params`` of its message."""
 
-    def __init__(self, code: str, **params: object):
+    def __init__(self, code: str, **params: object) -> None:
         self.code = code
         self.params = params
         super().__init__(MESSAGES[code].format(**params))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., ScoringError], tuple[object, ...]]:
         return _error, (self.code, self.params)
 
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Sequence
 from fractions import Fraction
 from numbers import Real
 
 from ._checks import is_whole
-from .adjusted import Adjusted, split_entries
+from .adjusted import Adjusted, Entry, split_entries
 
 # "from-to IMPs" as printed; "4000+" is the open-ended last band.
 _TABLE_TEXT = {
@@ -89,7 +90,7 @@ def _round_to_ten(value: Fraction) -> int:
     return rounded if value >= 0 else -rounded
 
 
-def butler_datum(scores: list[int | str], discard: int | None = None) -> int:
+def butler_datum(scores: Sequence[Entry], discard: int | None = None) -> int:
     """The datum of a board: mean NS score after discarding the highest and lowest, to the nearest 10.
 
     By default one top and one bottom score are discarded when there are 4 or more played results,
@@ -111,7 +112,7 @@ def butler_datum(scores: list[int | str], discard: int | None = None) -> int:
 
 
 def butler_imps(
-    scores: list[int | str],
+    scores: Sequence[Entry],
     discard: int | None = None,
     table: str = "1962",
     adjusted_imps: dict[int, float] | None = None,
@@ -135,7 +136,7 @@ def butler_imps(
 
 
 def cross_imps(
-    scores: list[int | str],
+    scores: Sequence[Entry],
     average: bool = True,
     table: str = "1962",
     adjusted_imps: dict[int, float] | None = None,

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from numbers import Real
 
 from ._checks import is_whole
-from .adjusted import Adjusted, split_entries
+from .adjusted import Adjusted, Entry, split_entries
 
 SCALES: dict[str, int] = {"ebu": 2, "acbl": 1}  # matchpoints per result beaten
 
 
-def _unit(scale: str) -> int:
+def matchpoint_unit(scale: str = "ebu") -> int:
+    """Matchpoints per result beaten: 2 on the ``"ebu"`` scale, 1 on the ``"acbl"`` scale (half that for a tie)."""
     if not isinstance(scale, str) or scale not in SCALES:
         raise ValueError(
             f"{scale!r}: the matchpoint scale must be 'ebu' (2 per result beaten) or 'acbl' (1 per result)"
@@ -42,7 +44,7 @@ def _check_expected(expected: int | None, entries: int) -> int:
 
 def matchpoint_top(expected: int, scale: str = "ebu") -> int:
     """The top on a board expected to be played ``expected`` times: 2(E-1) (ebu) or E-1 (acbl)."""
-    return _unit(scale) * (_check_expected(expected, 1) - 1)
+    return matchpoint_unit(scale) * (_check_expected(expected, 1) - 1)
 
 
 def neuberg(matchpoints: float, played: int, expected: int, scale: str = "ebu") -> float:
@@ -50,7 +52,7 @@ def neuberg(matchpoints: float, played: int, expected: int, scale: str = "ebu") 
 
     ``matchpoints`` is on the top of the ``played`` results; the result is on the top of ``expected``.
     """
-    unit = _unit(scale)
+    unit = matchpoint_unit(scale)
     if isinstance(matchpoints, bool) or not isinstance(matchpoints, Real) or not math.isfinite(matchpoints):
         raise ValueError(f"{matchpoints!r}: matchpoints must be a number")
     if not is_whole(played) or played < 1:
@@ -70,7 +72,7 @@ def _raw(played: list[int]) -> dict[int, tuple[int, int]]:
     return table
 
 
-def matchpoints(scores: list[int | str], expected: int | None = None, scale: str = "ebu") -> list[tuple[float, float]]:
+def matchpoints(scores: Sequence[Entry], expected: int | None = None, scale: str = "ebu") -> list[tuple[float, float]]:
     """Matchpoints of every entry on one board, as ``(ns, ew)`` pairs in the order given (unrounded).
 
     ``scores``: NS scores (ints) and artificial adjusted scores (``"A6040"``, ``"A+"`` ...).
@@ -78,7 +80,7 @@ def matchpoints(scores: list[int | str], expected: int | None = None, scale: str
     when fewer results were played, Neuberg's formula factors them to the full top.  For a fouled
     board call this once per group, each time with the board's full ``expected``.
     """
-    unit = _unit(scale)
+    unit = matchpoint_unit(scale)
     entries, played = split_entries(scores)
     if not entries:
         return []
@@ -101,7 +103,7 @@ def matchpoints(scores: list[int | str], expected: int | None = None, scale: str
     return result
 
 
-def percentages(scores: list[int | str], expected: int | None = None) -> list[tuple[float, float]]:
+def percentages(scores: Sequence[Entry], expected: int | None = None) -> list[tuple[float, float]]:
     """NS and EW percentages of every entry on one board (same arguments as `matchpoints`).
 
     A played result scores its matchpoints over the full top; an adjusted score its percentages.

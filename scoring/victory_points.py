@@ -96,7 +96,7 @@ def _vp(text: str) -> tuple[int, int]:
     return int(win), int(lose)
 
 
-def _parse_grid(text: str) -> dict[int, tuple[tuple[Band, tuple[int, int]], ...]]:
+def _parse_grid(text: str) -> dict[int | None, tuple[tuple[Band, tuple[int, int]], ...]]:
     lines = [line.split() for line in text.splitlines()]
     boards = [int(b) for b in lines[0][1:]]
     rows = lines[1:]
@@ -173,6 +173,8 @@ def victory_points(imp_margin: int, boards: int | None, scale: str = "wbf") -> t
     if not isinstance(scale, str) or scale not in SCALES:
         raise ScoringError("vp.scale", scale=scale, scales=", ".join(SCALES))
     margin = _check_margin(imp_margin)
+    winner: int | Decimal
+    loser: int | Decimal
     if scale == "wbf":
         if not is_whole(boards) or boards < 1:
             raise ScoringError("vp.boards", boards=boards)

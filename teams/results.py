@@ -17,7 +17,6 @@ from django.utils.translation import ngettext
 
 import scoring
 from clubsite.bridge_messages import translate
-from events.services import NOT_PLAYED_WORDS, PASS_WORDS, read_result
 
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
 
@@ -37,37 +36,15 @@ class RoomResult:
         return scoring.parse_entry(self.adjusted) if self.adjusted else self.ns_score
 
 
-def _adjusted(text: str) -> RoomResult:
-    try:
-        entry = scoring.parse_entry(text)
-    except ValueError:
-        entry = None
-    if entry is None or entry.ns_percent not in scoring.ADJUSTED_IMPS or entry.ew_percent not in scoring.ADJUSTED_IMPS:
-        raise ValidationError({"contract": _("“%(value)s”: an adjusted score in a team match is A+, A or A- "
-                                             "(±3 IMPs), or A6040, A5050, A4060, A6060, A4040.") % {"value": text}})
-    return RoomResult(adjusted=entry.code)
-
-
 def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: str = "") -> RoomResult:
-    """Reads `4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and tricks `10`, `=`, `+1`, `-2`: the pairs'
-    `read_result`, with a team match's adjusted scores and no "not played".
-
-    Raises ValidationError keyed by the field at fault (contract, declarer, tricks).
-    """
-    text = " ".join(contract_text.upper().split())
-    if not text:
-        raise ValidationError({"contract": _("Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score "
-                                             "(A+, A, A-).")})
-    if text.startswith("A") and text not in PASS_WORDS:
-        return _adjusted(text)
-    if text in NOT_PLAYED_WORDS:  # refused as the contract it is not
-        try:
-            scoring.parse_contract(text)
-        except ValueError as error:
-            raise ValidationError({"contract": translate(error)}) from error
-    result = read_result(board, text, declarer, tricks_text)
+    """`scoring.read_result` for a team match's room (`4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and
+    tricks `10`, `=`, `+1`, `-2`): its refusals as a ValidationError keyed by the field at fault."""
+    try:
+        result = scoring.read_result(board, contract_text, declarer, tricks_text, team=True)
+    except scoring.TypedResultError as error:
+        raise ValidationError({problem.field: translate(problem) for problem in error.problems}) from error
     return RoomResult(contract=result.contract, declarer=result.declarer, tricks=result.tricks,
-                      ns_score=result.ns_score)
+                      adjusted=result.adjusted, ns_score=result.ns_score)
 
 
 @dataclass(frozen=True)

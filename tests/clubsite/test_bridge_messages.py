@@ -84,6 +84,20 @@ def test_typed_results_are_refused_in_the_readers_language(language, contract, t
         assert tricks in error.value.message_dict["tricks"][0]
 
 
+@pytest.mark.parametrize("language, digits, control", [
+    ("es", "²: escriba los números con las cifras del 0 al 9", "el texto contiene un carácter de control invisible"),
+    ("ro", "²: scrieți numerele cu cifrele de la 0 la 9", "textul conține un caracter de control invizibil"),
+])
+def test_odd_characters_are_refused_in_the_readers_language(language, digits, control):
+    with translation.override(language):
+        with pytest.raises(ValidationError) as error:
+            read_result(1, "4S", "N", "²")
+        assert error.value.message_dict == {"tricks": [digits]}
+        with pytest.raises(ValidationError) as error:
+            read_room(1, "4S\x00", "N", "10")
+        assert control in error.value.message_dict["contract"][0]
+
+
 def test_movement_names_and_notes_in_romanian_with_their_plurals():
     movement = mitchell(20, even="relay", arrow_switch_rounds=(19, 20), phantom=True)
     with translation.override("ro"):

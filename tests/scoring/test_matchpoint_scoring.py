@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import Adjusted, matchpoint_top, matchpoints, neuberg, parse_entry, percentages
+from scoring import Adjusted, matchpoint_top, matchpoint_unit, matchpoints, neuberg, parse_entry, percentages
 
 # The board of seed 000's cross-IMP example, used here for matchpoints.
 BOARD = [620, -100, -100, -300, 650]
@@ -106,6 +106,14 @@ def test_single_result_board():
 def test_matchpoint_top():
     assert matchpoint_top(13) == 24
     assert matchpoint_top(13, "acbl") == 12
+
+
+def test_matchpoint_unit_is_what_beating_one_result_earns():
+    # Two results, no tie: the better one beats one result and earns the unit.
+    assert matchpoint_unit() == matchpoint_unit("ebu") == matchpoints([420, 400])[0][0] == 2
+    assert matchpoint_unit("acbl") == matchpoints([420, 400], scale="acbl")[0][0] == 1
+    with pytest.raises(ValueError, match="scale must be 'ebu'"):
+        matchpoint_unit("wbf")
 
 
 @pytest.mark.parametrize(
