@@ -19,6 +19,7 @@ from .models import Kind as KindChoice
 GUEST_LENGTH = 40
 _TRICKS = re.compile(r"[0-9]{1,2}")
 SEAT_NAMES = dict(Seat.choices)
+OUT_OF_DATE = _("The page was out of date: reload it, then enter the deal again.")
 
 
 class StartForm(forms.Form):
@@ -77,7 +78,9 @@ class DealForm(forms.Form):
     honours = forms.ChoiceField(label=_("Honours"), required=False, choices=[
         ("", _("None")), ("We 100", _("We 100")), ("We 150", _("We 150")),
         ("They 100", _("They 100")), ("They 150", _("They 150"))])
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1,
+                                 error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value"),
+                                                              OUT_OF_DATE))
 
     def clean(self):
         data = super().clean()

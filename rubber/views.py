@@ -47,7 +47,8 @@ def _context(request, rubber: Rubber, form=None, editing: int | None = None) -> 
     if form is not None:
         form.fields["side"].choices = [(side, f"{label} ({names[side]})") for side, label in Side.choices]
     return {"rubber": rubber, "sheet": result, "seats": seats, "form": form, "editable": editable,
-            "editing": editing, "full": len(result.rows) >= pad.MAX_DEALS,
+            "editing": editing, "full": services.sheet_message(pad.SheetError("too_many", len(result.rows)))
+            if len(result.rows) >= pad.MAX_DEALS else "",
             "names": names, "above": [result.above("We"), result.above("They")],
             "next_dealer_name": seats.get(result.next_dealer) if result.next_dealer else None,
             "score_we": rubber.score_of("We"), "score_they": rubber.score_of("They")}
