@@ -30,11 +30,11 @@ class PaperError(ValueError):
             "line": line, "problem": message})
 
 
-def _header(row: list[str]) -> dict[str, int]:
+def _header(row: list[str], line: int) -> dict[str, int]:
     names = [name.strip().upper() for name in row]
     missing = [name for name in COLUMNS if name not in names]
     if missing:
-        raise PaperError(1, _("missing columns: %(columns)s (the header must be %(header)s)") % {
+        raise PaperError(line, _("missing columns: %(columns)s (the header must be %(header)s)") % {
             "columns": ", ".join(missing), "header": ", ".join(COLUMNS)})
     return {name: names.index(name) for name in COLUMNS}
 
@@ -68,12 +68,13 @@ def read(text: str) -> list[pad.DealIn]:
         raise PaperError(None, _("The file is too big for one scoresheet."))
     if "\x00" in text:
         raise PaperError(None, _("The file holds a NUL character: is it really a CSV text?"))
-    rows = [row for row in csv.reader(io.StringIO(text.lstrip("\ufeff"))) if any(cell.strip() for cell in row)]
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    rows = [(reader.line_num, row) for row in reader if any(cell.strip() for cell in row)]
     if not rows:
         raise PaperError(None, _("The file is empty: the header must be %(header)s") % {"header": ", ".join(COLUMNS)})
-    columns = _header(rows[0])
+    columns = _header(rows[0][1], rows[0][0])
     deals = []
-    for line, row in enumerate(rows[1:], start=2):
+    for line, row in rows[1:]:
         if len(deals) >= pad.MAX_DEALS:
             raise PaperError(line, _("A sheet holds at most %(count)s deals.") % {"count": pad.MAX_DEALS})
         fields = {name: (row[index].strip() if index < len(row) else "")[:MAX_FIELD]

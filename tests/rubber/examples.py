@@ -15,7 +15,8 @@ CHICAGO = [("We", "4S", 10, None), ("They", "2H", 9, None), ("We", "3NT", 9, Non
 CHICAGO_TOTALS = {"fourth": {"We": 1020, "They": 230}, "standing": {"We": 1020, "They": 230},
                   "none": {"We": 1020, "They": 130}}
 
-# A Chicago where the variants differ: We's 60 from deal 1 stands after deal 4, We go down on deal 3 and They on deal 4, both vulnerable.
+# A Chicago where the variants differ: We's 60 from deal 1 stands after deal 4;
+# We go down on deal 3 and They on deal 4, both vulnerable.
 CHICAGO_STANDING = [("We", "2S", 8, None), ("They", "1C", 6, None), ("We", "1C", 6, None),
                     ("They", "3NT", 8, None)]
 CHICAGO_STANDING_TOTALS = {"fourth": {"We": 60 + 100 + 100, "They": 100},

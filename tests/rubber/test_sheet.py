@@ -3,8 +3,16 @@
 import pytest
 
 from rubber import sheet as pad
-from tests.rubber.examples import (CHICAGO, CHICAGO_STANDING, CHICAGO_STANDING_TOTALS, CHICAGO_TOTALS,
-                                   FAST_RUBBER, FAST_TOTALS, SEED_RUBBER, SEED_TOTALS)
+from tests.rubber.examples import (
+    CHICAGO,
+    CHICAGO_STANDING,
+    CHICAGO_STANDING_TOTALS,
+    CHICAGO_TOTALS,
+    FAST_RUBBER,
+    FAST_TOTALS,
+    SEED_RUBBER,
+    SEED_TOTALS,
+)
 
 
 def deals(rows):
