@@ -25,19 +25,19 @@ OUT_OF_DATE = _("The page was out of date: reload it, then enter the deal again.
 class StartForm(forms.Form):
     kind = forms.ChoiceField(label=_("Game"), choices=KindChoice.choices, widget=forms.RadioSelect,
                              initial=KindChoice.RUBBER)
-    played_on = forms.DateField(label=_("Evening"), widget=forms.DateInput(attrs={"type": "date"}))
+    played_on = forms.DateField(label=_("Evening"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     first_dealer = forms.ChoiceField(label=_("First dealer"), choices=Seat.choices, initial="N")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate()
         members = Member.objects.filter(active=True)
-        for seat, name in Seat.choices:
+        for seat, _name in Seat.choices:
             self.fields[f"{seat}_member"] = forms.ModelChoiceField(
-                label=_("%(seat)s: member") % {"seat": name}, queryset=members, required=False,
+                label=_("Member"), queryset=members, required=False,
                 empty_label=_("(a guest)"))
             self.fields[f"{seat}_guest"] = forms.CharField(
-                label=_("%(seat)s: or a guest's name") % {"seat": name}, max_length=GUEST_LENGTH, required=False,
+                label=_("or a guest's name"), max_length=GUEST_LENGTH, required=False,
                 widget=forms.TextInput(attrs={"autocomplete": "off"}))
 
     def seat_fields(self):
@@ -153,7 +153,8 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts", "ends"]
-        widgets = {"starts": forms.DateInput(attrs={"type": "date"}), "ends": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"starts": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+                   "ends": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
 
     def clean(self):
         data = super().clean()

@@ -57,6 +57,17 @@ def vulnerability(vulnerable: dict) -> str:
 
 
 @register.filter
+def vulnerability_short(vulnerable: dict) -> str:
+    """A deal's vulnerability in a table column: None, We, They, Both."""
+    we, they = vulnerable.get("We"), vulnerable.get("They")
+    if we and they:
+        return str(pgettext_lazy("vulnerable", "Both"))
+    if we or they:
+        return str(SIDES["We" if we else "They"])
+    return str(pgettext_lazy("vulnerable", "None"))
+
+
+@register.filter
 def honours(deal) -> str:
     if not deal.honours:
         return ""

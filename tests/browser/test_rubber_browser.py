@@ -79,7 +79,7 @@ def test_a_chicago_corrected_then_the_next_one_at_the_table(page, login, seated,
         else:
             enter(page, *deal)
     expect(page.locator("#total-they")).to_have_text("200")
-    page.click("#deals tbody tr:nth-child(2) a:has-text('Edit')")
+    page.click("#deals tbody tr:nth-child(2) a.edit-deal")
     page.fill("#id_tricks", "+1")
     page.click("button:has-text('Save the correction')")
     expect(page.locator("[role=alert].alert-success")).to_contain_text("the sheet is recomputed")
@@ -101,4 +101,4 @@ def test_a_visitor_sees_the_sheet_but_no_entry(page, seated, player_user):
     page.goto(f"/rubber/{rubber.pk}/")
     expect(page.locator("#total-they")).to_have_text("120")
     expect(page.locator("#id_contract")).to_have_count(0)
-    expect(page.locator("a:has-text('Edit')")).to_have_count(0)
+    expect(page.locator("a.edit-deal")).to_have_count(0)

@@ -122,6 +122,7 @@ def test_a_corrected_deal_recomputes_the_sheet(player_client, rubber):
     assert (rubber.we_total, rubber.they_total) == (380, 220)
     page = player_client.get(reverse("rubber:pad", args=[rubber.pk])).content.decode()
     assert "Games: We 0, They 1." in page and "Vulnerable: They." in page
+    assert page.count('class="btn btn-sm btn-outline-secondary py-0 edit-deal"') == 5
 
 
 def test_a_correction_that_would_end_the_rubber_early_is_refused(player_client, rubber):
@@ -216,7 +217,7 @@ def test_visitors_and_other_users_cannot_edit(anonymous_client, rubber, db):
     for client in (anonymous_client, stranger):
         assert client.get(reverse("rubber:pad", args=[rubber.pk])).status_code == 200  # public sheet
         page = client.get(reverse("rubber:pad", args=[rubber.pk])).content.decode()
-        assert 'name="contract"' not in page and "Edit</a>" not in page
+        assert 'name="contract"' not in page and "edit-deal" not in page
         assert client.post(reverse("rubber:pad", args=[rubber.pk]), deal_post("We", "3NT", 9, version=1)
                            ).status_code == 403
         assert client.get(reverse("rubber:edit_deal", args=[rubber.pk, 1])).status_code == 403
