@@ -38,7 +38,10 @@ def sheet_message(error: pad.SheetError) -> str:
     return _("Deal %(deal)s: %(problem)s") % {"deal": error.deal, "problem": translate(error.cause)}
 
 
-def _check(rubber: Rubber, deals: list[pad.DealIn], ended: bool) -> pad.Sheet:
+def _check(rubber: Rubber, deals: list[pad.DealIn], ended: bool, version: int) -> pad.Sheet:
+    """The sheet ``deals`` would give; `Conflict` first if the page was drawn from another version."""
+    if version != rubber.version:
+        raise Conflict
     try:
         return rubber.build_sheet(deals, ended)
     except pad.SheetError as error:
@@ -66,7 +69,7 @@ def save_deal(rubber: Rubber, number: int | None, deal: pad.DealIn, version: int
             deals.append(deal)
         else:
             deals[number - 1] = deal
-        result = _check(rubber, deals, rubber.ended)
+        result = _check(rubber, deals, rubber.ended, version)
         _commit(rubber, version, result)
         honours_side, honours = deal.honours or ("", 0)
         Deal.objects.update_or_create(rubber=rubber, number=number, defaults={
@@ -80,7 +83,7 @@ def delete_last_deal(rubber: Rubber, number: int, version: int) -> None:
         deals = rubber.deal_list()
         if number != len(deals):
             raise ValidationError(_("Only the last deal can be deleted."))
-        result = _check(rubber, deals[:-1], rubber.ended)
+        result = _check(rubber, deals[:-1], rubber.ended, version)
         _commit(rubber, version, result)
         Deal.objects.filter(rubber=rubber, number=number).delete()
 
@@ -90,7 +93,7 @@ def set_ended(rubber: Rubber, ended: bool, version: int) -> None:
     if rubber.kind != "rubber":
         raise ValidationError(_("Only a rubber can stop unfinished: a Chicago has its four deals."))
     with transaction.atomic():
-        result = _check(rubber, rubber.deal_list(), ended)
+        result = _check(rubber, rubber.deal_list(), ended, version)
         if ended and not result.ended:
             raise ValidationError(_("This rubber is already over."))
         _commit(rubber, version, result, ended=ended)

@@ -274,3 +274,54 @@ def test_the_sheet_speaks_the_seeds_terms(client, rubber, language, above, below
     page = client.get(reverse("rubber:pad", args=[rubber.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert above in page and below in page
     assert SEED_TOTALS == {"We": 770, "They": 1640} and ">1640<" in page
+
+
+def test_a_deal_sent_to_a_finished_sheet_is_refused_where_it_was_typed(player_client, director_client, rubber):
+    play(rubber, FAST_RUBBER[:1])
+    url = reverse("rubber:pad", args=[rubber.pk])
+    assert director_client.post(url, deal_post("We", "3NT", 9, version=1)).status_code == 302  # the rubber ends
+    for version in (1, 2):  # from the page before the end, and with the current version
+        response = player_client.post(url, deal_post("They", "2H", 8, version=version))
+        assert response.status_code == 400
+        page = response.content.decode()
+        assert "Not saved" in page and 'value="2H"' in page
+        assert ("Someone else changed this sheet" if version == 1 else "Deal 3 comes after the end") in page
+    assert rubber.deals.count() == 2
+
+
+def test_a_bad_correction_keeps_the_input_and_changes_nothing(player_client, rubber):
+    play(rubber, SEED_RUBBER[:2])
+    url = reverse("rubber:edit_deal", args=[rubber.pk, 1])
+    response = player_client.post(url, deal_post("We", "2NT", "+6", version=2))
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "2NTX" not in page and "that would be 14 tricks" in page and 'value="+6"' in page
+    assert rubber.deals.get(number=1).tricks == 9
+    assert player_client.get(reverse("rubber:edit_deal", args=[rubber.pk, 0])).status_code == 404
+    assert player_client.get(reverse("rubber:edit_deal", args=[rubber.pk, 3])).status_code == 404
+    assert player_client.get(reverse("rubber:delete_deal", args=[rubber.pk, 2])).status_code == 405
+
+
+@pytest.mark.parametrize("after", ["²", "%00", "1" * 30, "-1", "<b>1</b>"])
+def test_hostile_next_table_addresses_give_an_empty_form(player_client, rubber, after):
+    response = player_client.get(reverse("rubber:start") + "?after=" + after)
+    assert response.status_code == 200
+    assert "Next game at this table" not in response.content.decode()
+
+
+def test_another_users_table_is_not_copied(db, rubber):
+    stranger = logged_in_client(User.objects.create_user("stranger", password="x"))
+    page = stranger.get(reverse("rubber:start") + f"?after={rubber.pk}").content.decode()
+    assert "Next game at this table" not in page and "selected>Ana Norte" not in page
+
+
+def test_the_database_guard_catches_two_writers_reading_the_same_version(rubber):
+    from rubber import services
+    from rubber import sheet as pad
+
+    first, second = Rubber.objects.get(pk=rubber.pk), Rubber.objects.get(pk=rubber.pk)  # both read version 0
+    services.save_deal(first, None, pad.DealIn("We", "2NT", 9), 0)
+    with pytest.raises(services.Conflict):
+        services.save_deal(second, None, pad.DealIn("They", "4H", 10), 0)
+    assert list(Deal.objects.values_list("contract", flat=True)) == ["2NT"]
+    assert Rubber.objects.get(pk=rubber.pk).version == 1
