@@ -14,6 +14,6 @@ urlpatterns = [
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("evening/<str:day>/", views_results.evening, name="evening"),
     path("season/<int:pk>/", views_results.season, name="season"),
-    path("season/new/", views_results.new_season, name="new_season"),
-    path("choices/", views_results.club_choices, name="choices"),
+    path("director/season/new/", views_results.new_season, name="new_season"),
+    path("director/choices/", views_results.club_choices, name="choices"),
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -145,9 +145,14 @@ def stop(request, pk: int):
     return redirect("rubber:pad", pk=pk)
 
 
-@login_required
 def start(request):
-    """A new rubber or Chicago; ``?after=<id>`` seats the same table for the next one."""
+    """A new rubber or Chicago; ``?after=<id>`` seats the same table for the next one.
+
+    Visitors see how to log in; what they post goes to the login page and saves nothing."""
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        return render(request, "rubber/start.html", {"form": None})
     after = _after(request)
     if request.method == "POST":
         form = StartForm(request.POST)

@@ -50,9 +50,12 @@ def test_bad_starts_say_why_keep_the_input_and_save_nothing(player_client, membe
     assert not Rubber.objects.exists()
 
 
-def test_visitors_are_sent_to_log_in_to_start(anonymous_client):
-    response = anonymous_client.get(reverse("rubber:start"))
-    assert response.status_code == 302 and "/accounts/login/" in response.url
+def test_visitors_are_asked_to_log_in_to_start(anonymous_client, members):
+    page = anonymous_client.get(reverse("rubber:start")).content.decode()
+    assert "Log in to keep score at a table." in page and 'name="N_member"' not in page
+    response = anonymous_client.post(reverse("rubber:start"), start_data(members))
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
+    assert not Rubber.objects.exists()
 
 
 def test_the_seed_rubber_entered_deal_by_deal(player_client, rubber):
