@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "movements",
     "events",
     "teams",
+    "rubber",
 ]
 
 MIDDLEWARE = [

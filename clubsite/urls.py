@@ -6,6 +6,7 @@ urlpatterns = [
     path("", include("events.urls")),
     path("movements/", include("movements.urls")),
     path("teams/", include("teams.urls")),
+    path("rubber/", include("rubber.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

@@ -1,0 +1,135 @@
+"""Writing rubbers: every change is checked against the whole sheet first, then saved in one transaction that
+also moves the rubber's version on, so a phone that wrote from an older sheet is told instead of overwriting."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from clubsite.bridge_messages import translate
+from events.access import is_director
+
+from . import sheet as pad
+from .models import ClubChoices, Deal, Player, Rubber
+
+
+class Conflict(Exception):
+    """The rubber changed since the page was drawn (another phone saved first)."""
+
+
+def can_edit(user, rubber: Rubber) -> bool:
+    """Directors, whoever started the rubber, and members seated at it."""
+    if not user.is_authenticated:
+        return False
+    if is_director(user) or rubber.created_by_id == user.pk:
+        return True
+    member = getattr(user, "member", None)
+    return member is not None and any(p.member_id == member.pk for p in rubber.players.all())
+
+
+def sheet_message(error: pad.SheetError) -> str:
+    if error.code == "over":
+        return _("Deal %(deal)s comes after the end of the rubber: delete the deals after it first.") % {
+            "deal": error.deal}
+    if error.code == "too_many":
+        return _("A sheet holds at most %(count)s deals.") % {"count": pad.MAX_DEALS}
+    return _("Deal %(deal)s: %(problem)s") % {"deal": error.deal, "problem": translate(error.cause)}
+
+
+def _check(rubber: Rubber, deals: list[pad.DealIn], ended: bool, version: int) -> pad.Sheet:
+    """The sheet ``deals`` would give; `Conflict` first if the page was drawn from another version."""
+    if version != rubber.version:
+        raise Conflict
+    try:
+        return rubber.build_sheet(deals, ended)
+    except pad.SheetError as error:
+        raise ValidationError(sheet_message(error)) from error
+
+
+def _commit(rubber: Rubber, version: int, result: pad.Sheet, **changes) -> None:
+    """Moves the version on if it is still ``version`` and stores what the sheet says; else `Conflict`."""
+    totals = result.totals
+    fields = {"finished": result.over, "we_total": totals["We"], "they_total": totals["They"],
+              "we_score": pad.rounded(result.net("We"), rubber.rounding), **changes}
+    if not Rubber.objects.filter(pk=rubber.pk, version=version).update(version=F("version") + 1, **fields):
+        raise Conflict
+    for name, value in fields.items():
+        setattr(rubber, name, value)
+    rubber.version = version + 1
+
+
+def save_deal(rubber: Rubber, number: int | None, deal: pad.DealIn, version: int) -> int:
+    """Adds deal ``number=None`` at the end or replaces deal ``number``; returns the deal's number."""
+    with transaction.atomic():
+        deals = rubber.deal_list()
+        if number is None:
+            number = len(deals) + 1
+            deals.append(deal)
+        else:
+            deals[number - 1] = deal
+        result = _check(rubber, deals, rubber.ended, version)
+        _commit(rubber, version, result)
+        honours_side, honours = deal.honours or ("", 0)
+        Deal.objects.update_or_create(rubber=rubber, number=number, defaults={
+            "side": deal.side, "contract": deal.contract, "tricks": deal.tricks,
+            "honours_side": honours_side, "honours": honours})
+    return number
+
+
+def delete_last_deal(rubber: Rubber, number: int, version: int) -> None:
+    with transaction.atomic():
+        deals = rubber.deal_list()
+        if number != len(deals):
+            raise ValidationError(_("Only the last deal can be deleted."))
+        result = _check(rubber, deals[:-1], rubber.ended, version)
+        _commit(rubber, version, result)
+        Deal.objects.filter(rubber=rubber, number=number).delete()
+
+
+def set_ended(rubber: Rubber, ended: bool, version: int) -> None:
+    """Stops an unfinished rubber (300 for a game up, 100 for a part-score), or lets play go on."""
+    if rubber.kind != "rubber":
+        raise ValidationError(_("Only a rubber can stop unfinished: a Chicago has its four deals."))
+    with transaction.atomic():
+        result = _check(rubber, rubber.deal_list(), ended, version)
+        if ended and not result.ended:
+            raise ValidationError(_("This rubber is already over."))
+        _commit(rubber, version, result, ended=ended)
+
+
+def start(user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Rubber:
+    """A new rubber with the club's current choices; ``players`` maps each seat to (member or None, name)."""
+    choices = ClubChoices.current()
+    with transaction.atomic():
+        rubber = Rubber.objects.create(kind=kind, played_on=played_on, first_dealer=first_dealer,
+                                       chicago_bonus=choices.chicago_bonus, rounding=choices.rounding,
+                                       rotate=choices.rotate, follows=follows,
+                                       created_by=user if user.is_authenticated else None)
+        Player.objects.bulk_create(Player(rubber=rubber, seat=seat, member=member, name=name)
+                                   for seat, (member, name) in players.items())
+    return rubber
+
+
+def next_seating(rubber: Rubber) -> tuple[dict[str, Player], str]:
+    """Who sits where for the next game at the table, and who deals first.
+
+    After a Chicago, when the club changes partners, North stays and the other three move one seat
+    clockwise (East to South, South to West, West to East): three Chicagos give every partnership.
+    The deal goes on round the table.
+    """
+    seats = rubber.seats()
+    deals = rubber.deal_list()
+    if rubber.kind == "chicago":
+        counted = sum(1 for deal in deals if not deal.passed)
+        if rubber.rotate:
+            seats = {"N": seats.get("N"), "E": seats.get("W"), "S": seats.get("E"), "W": seats.get("S")}
+        steps = counted
+    else:
+        steps = len(deals)
+    return seats, pad.SEATS[(pad.SEATS.index(rubber.first_dealer) + steps) % 4]
+
+
+def delete(rubber: Rubber) -> None:
+    rubber.delete()
