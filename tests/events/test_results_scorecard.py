@@ -5,6 +5,7 @@ In that movement 1NS plays board r in round r; 3NS plays boards 3, 4, 5, 1, 2 in
 """
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from events.models import Pair, Session
@@ -82,8 +83,15 @@ def test_place_and_total_are_stated(client, hand_mitchell):
 def test_points_are_coloured_from_bottom_to_top(client, hand_mitchell):
     session, _section = hand_mitchell
     page = scorecard(client, session, "3NS").content.decode()
-    assert "hsl(120 70% 82%)" in page  # board 1: a top (100 %)
-    assert "hsl(4 70% 82%)" in page    # 3.13 % → hue 4
+    assert 'class="text-end points hue-120"' in page  # board 1: a top (100 %)
+    assert 'class="text-end points hue-4"' in page    # 3.13 % → hue 4
+    assert "style=" not in page
+
+
+def test_every_hue_has_its_colour_in_the_style_sheet():
+    css = (settings.BASE_DIR / "static" / "css" / "site.css").read_text()
+    for hue in range(121):
+        assert f".scorecard td.hue-{hue} {{ background-color: hsl({hue} 70% 82%); }}" in css
 
 
 def test_adjusted_and_not_played_lines(client, hand_mitchell):
