@@ -10,7 +10,7 @@ NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 
 class MemberTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"), accessor="last_name", order_by=("last_name", "first_name"),
-                         linkify=("member_detail", [tables.A("pk")]))
+                         linkify=("events:member_detail", [tables.A("pk")]))
 
     class Meta:
         model = Member

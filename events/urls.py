@@ -2,6 +2,8 @@ from django.urls import include, path
 
 from events.views import checks, director, entry, public, results, transfer
 
+app_name = "events"
+
 director_patterns = [
     path("", director.director_home, name="director"),
     path("sessions/new/", director.session_create, name="session_create"),

@@ -100,7 +100,7 @@ def apply_fix(request, session_id):
             messages.success(request, fix(request, session))
         except ValidationError as error:
             messages.error(request, error_text(error))
-    return redirect("session_checks", session_id=session.pk)
+    return redirect("events:session_checks", session_id=session.pk)
 
 
 @director_required
@@ -110,7 +110,7 @@ def session_status(request, session_id):
     form = StatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
-        return redirect("session_checks", session_id=session.pk)
+        return redirect("events:session_checks", session_id=session.pk)
     try:
         session = fixes.set_status(session, form.cleaned_data["status"], form.cleaned_data["corrections_until"],
                                     request.user)
@@ -118,7 +118,7 @@ def session_status(request, session_id):
         messages.error(request, error_text(error))
     else:
         messages.success(request, _("The session is now: %(status)s.") % {"status": session.get_status_display()})
-    return redirect("session_checks", session_id=session.pk)
+    return redirect("events:session_checks", session_id=session.pk)
 
 
 @director_required

@@ -50,7 +50,7 @@ def session_form_page(request, session=None):
     formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
     if request.method == "POST" and form.is_valid() and formset.is_valid() and save_session(request, form, formset):
         messages.success(request, _("Session saved."))
-        return redirect("session_setup", session_id=form.instance.pk)
+        return redirect("events:session_setup", session_id=form.instance.pk)
     sections = []
     if session is not None:
         for section in session.sections.select_related("custom_movement", "session"):
@@ -93,7 +93,7 @@ def session_pairs(request, session_id):
         set_players([(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
                      for pair, f in zip(pairs, forms_, strict=True)])
         messages.success(request, _("Players saved."))
-        return redirect("session_pairs", session_id=session.pk)
+        return redirect("events:session_pairs", session_id=session.pk)
     members = [member_option(m) for m in Member.objects.filter(active=True)]
     return render(request, "events/director/session_pairs.html", {
         "session": session, "rows": list(zip(pairs, forms_, strict=True)), "members": members,
@@ -119,5 +119,5 @@ def member_quick_add(request):
         member = form.save()
         messages.success(request, _("%(name)s added: type their name or number in a pair.")
                          % {"name": member_option(member)})
-        return redirect(back or "members")
+        return redirect(back or "events:members")
     return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

@@ -37,7 +37,7 @@ def traveller_entry(request, session_id, section_id, number):
         count = save_rows(section, rows, request.user)
         if count >= 0:
             saved_message(request, count)
-            return redirect("traveller_entry", session_id=session_id, section_id=section_id, number=number)
+            return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
     numbers = list(section.boards.values_list("number", flat=True))
     position = numbers.index(number)
     played = sum(1 for row in rows if row.line and not row.line.not_played)
@@ -57,7 +57,7 @@ def table_entry(request, session_id, section_id, table, round_):
     if not plan.slots_at(table, round_):
         messages.error(request, _("The movement has no play at table %(table)s in round %(round)s.")
                        % {"table": table, "round": round_})
-        return redirect("session_setup", session_id=session_id)
+        return redirect("events:session_setup", session_id=session_id)
     boards = {board.number: board for board in section.boards.all()}
     for board in boards.values():
         board.section = section
@@ -69,9 +69,9 @@ def table_entry(request, session_id, section_id, table, round_):
         if count >= 0:
             saved_message(request, count)
             if following:
-                return redirect("table_entry", session_id=session_id, section_id=section_id,
+                return redirect("events:table_entry", session_id=session_id, section_id=section_id,
                                 table=following[0][0], round_=following[0][1])
-            return redirect("session_setup", session_id=session_id)
+            return redirect("events:session_setup", session_id=session_id)
     return render(request, "events/director/table_entry.html", {
         "section": section, "session": section.session, "table": table, "round": round_, "rows": rows,
         "next": following[0] if following else None, "focus_in_form": set_focus(rows),
@@ -87,5 +87,5 @@ def line_delete(request, line_id):
     delete_line(line, request.user)
     messages.success(request, _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
                      % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number})
-    return redirect("traveller_entry", session_id=board.section.session_id, section_id=board.section_id,
+    return redirect("events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id,
                     number=board.number)

@@ -81,12 +81,12 @@ def session_ranking(request, session_id):
                                  prefix=f"{ranking.key}-", attrs={
                                      "class": "table table-sm table-striped table-hover align-middle ranking",
                                      "id": f"ranking-{ranking.key}"})
-            table.scorecard_prefix = url_prefix("pair_scorecard", session.pk)
-            table.member_prefix = url_prefix("member_detail")
+            table.scorecard_prefix = url_prefix("events:pair_scorecard", session.pk)
+            table.member_prefix = url_prefix("events:member_detail")
             config.configure(table)
             fields.append({"ranking": ranking, "table": table, "name": field_name(ranking.direction)})
         blocks.append({"section": section, "fields": fields, "tops": tops[section.id],
-                       "boards": boards[section.id], "board_prefix": url_prefix("board_traveller", session.pk,
+                       "boards": boards[section.id], "board_prefix": url_prefix("events:board_traveller", session.pk,
                                                                                 section.id)})
     return render(request, "events/results/session.html", {
         "session": session, "results": results, "blocks": blocks, "preview": not session.is_public,
@@ -177,8 +177,8 @@ def member_detail(request, member_id):
     history = load_history(member.pk)
     page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "events/results/member.html", {
-        "member": member, "history": history, "page": page, "member_prefix": url_prefix("member_detail"),
-        "session_prefix": url_prefix("session"),
+        "member": member, "history": history, "page": page, "member_prefix": url_prefix("events:member_detail"),
+        "session_prefix": url_prefix("events:session"),
         "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
         "team_events": member_team_events(member, limit=MEMBER_TEAM_EVENTS),
     })

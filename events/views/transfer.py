@@ -28,7 +28,7 @@ def travellers_import(request):
         else:
             messages.success(request, _("Imported %(lines)s (%(boards)s, %(pairs)s) into session “%(name)s”.") % {
                 **imported.counts(), "name": imported.session.name})
-            return redirect("session_setup", session_id=imported.session.pk)
+            return redirect("events:session_setup", session_id=imported.session.pk)
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
 
 

@@ -361,7 +361,7 @@ def final_session(db):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "es", "ro"])
 def test_home_page_follows_accept_language(client, language):
-    response = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=f"{language},en;q=0.5")
+    response = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE=f"{language},en;q=0.5")
     html = response.content.decode()
     assert response.status_code == 200
     assert response.headers["Content-Language"] == language
@@ -372,29 +372,29 @@ def test_home_page_follows_accept_language(client, language):
 
 @pytest.mark.django_db
 def test_a_region_of_the_language_gets_the_language(client):
-    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="es-AR,es;q=0.9").content.decode()
+    html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE="es-AR,es;q=0.9").content.decode()
     assert heading(html) == "Resultados"
 
 
 @pytest.mark.django_db
 def test_set_language_switches_the_site_and_remembers_the_choice(client):
-    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("members")})
-    assert response.status_code == 302 and response.url == reverse("members")
+    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("events:members")})
+    assert response.status_code == 302 and response.url == reverse("events:members")
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "es"
-    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert heading(html) == "Resultados"
     assert "No results have been published yet." not in html
     assert "Aún no se han publicado resultados." in html
 
     client.post(reverse("set_language"), {"language": "ro", "next": "/"})
-    html = client.get(reverse("home")).content.decode()
+    html = client.get(reverse("events:home")).content.decode()
     assert heading(html) == "Rezultate"
     assert "Încă nu s-au publicat rezultate." in html
 
 
 @pytest.mark.django_db
 def test_language_switcher_offers_each_language_in_its_own_name(client):
-    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="ro").content.decode()
+    html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE="ro").content.decode()
     switcher = re.search(r'<select name="language".*?</select>', html, re.S).group(0)
     options = dict(re.findall(r'<option value="(\w+)"[^>]*>\s*(.*?)\s*</option>', switcher))
     assert options == {"en": "English", "es": "español", "ro": "Română"}
@@ -405,14 +405,15 @@ def test_language_switcher_offers_each_language_in_its_own_name(client):
 @pytest.mark.parametrize(("language", "date"), [
     ("en", "Nov. 2, 2026"), ("es", "2 de noviembre de 2026"), ("ro", "2 noiembrie 2026")])
 def test_dates_read_in_the_language(client, final_session, language, date):
-    html = client.get(reverse("session", args=[final_session.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    url = reverse("events:session", args=[final_session.pk])
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert date.lower() in heading(html).lower()
 
 
 @pytest.mark.parametrize(("language", "day"), [("en", "Mon 2 Nov 2026"), ("es", "lun 2 nov 2026"),
                                                ("ro", "lun 2 noi 2026")])
 def test_home_lists_sessions_with_dates_in_the_language(client, final_session, language, day):
-    html = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert day in html.lower() or day in html
     assert "Monday pairs" in html
 
@@ -424,7 +425,7 @@ def demo_club(db):
 
 
 def test_ranking_numbers_and_bridge_terms_in_the_language(client, demo_club):
-    url = reverse("session", args=[demo_club.pk])
+    url = reverse("events:session", args=[demo_club.pk])
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     percentages = re.findall(r">\s*(\d{1,3}\.\d\d)\s*<", english)
     assert percentages, "the demo ranking shows percentages"
@@ -460,7 +461,7 @@ TRAVELLER_WORDS = {
 
 def test_traveller_page_in_the_language(client, demo_club):
     section = demo_club.sections.first()
-    url = reverse("board_traveller", args=[demo_club.pk, section.pk, 1])
+    url = reverse("events:board_traveller", args=[demo_club.pk, section.pk, 1])
     for language, words in TRAVELLER_WORDS.items():
         html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         for word in words:

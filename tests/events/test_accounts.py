@@ -4,7 +4,7 @@ from django.urls import reverse
 def test_login_with_the_right_password_goes_home(client, player_user):
     response = client.post(reverse("login"), {"username": "player", "password": "correct-horse-battery"})
     assert response.status_code == 302
-    assert response.url == reverse("home")
+    assert response.url == reverse("events:home")
 
 
 def test_login_with_a_wrong_password_keeps_the_username_and_says_why(client, player_user):
@@ -23,7 +23,7 @@ def test_logout_is_post_only_and_logs_out(player_client):
 
 
 def test_language_switch_to_spanish(client, db):
-    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("home")}, follow=True)
+    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("events:home")}, follow=True)
     assert response.status_code == 200
     assert response.wsgi_request.LANGUAGE_CODE == "es"
     assert '<html lang="es">' in response.content.decode()

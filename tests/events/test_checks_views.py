@@ -29,15 +29,15 @@ def incomplete(db):
 
 
 def checks_url(session):
-    return reverse("session_checks", args=[session.pk])
+    return reverse("events:session_checks", args=[session.pk])
 
 
 def fix_url(session):
-    return reverse("session_fix", args=[session.pk])
+    return reverse("events:session_fix", args=[session.pk])
 
 
 def status_url(session):
-    return reverse("session_status", args=[session.pk])
+    return reverse("events:session_status", args=[session.pk])
 
 
 def page_messages(response):
@@ -75,9 +75,9 @@ def test_actions_refuse_get(director_client, complete):
 
 
 def test_unknown_session_is_not_found(director_client, db):
-    assert director_client.get(reverse("session_checks", args=[999])).status_code == 404
-    assert director_client.post(reverse("session_fix", args=[999]), {"action": "recompute"}).status_code == 404
-    assert director_client.post(reverse("session_status", args=[999]), {"status": "final"}).status_code == 404
+    assert director_client.get(reverse("events:session_checks", args=[999])).status_code == 404
+    assert director_client.post(reverse("events:session_fix", args=[999]), {"action": "recompute"}).status_code == 404
+    assert director_client.post(reverse("events:session_status", args=[999]), {"status": "final"}).status_code == 404
 
 
 def test_actions_are_csrf_protected(director_user, complete):
@@ -119,9 +119,9 @@ def test_the_page_lists_blocking_problems_with_their_fixes(director_client, inco
     assert f"round {missing.round}, table {missing.table}: {missing.ns} v {missing.ew}" in html
     assert "Publishing is refused while 3 blocking problems remain." in html
     assert 'value="swap_round"' in html and 'value="recompute"' in html and 'value="mark_checked"' in html
-    assert reverse("line_history", args=[wrong.pk]) in html
-    assert reverse("traveller_entry", args=[session.pk, section.pk, 2]) in html
-    assert reverse("table_entry", args=[session.pk, section.pk, 3, 3]) in html
+    assert reverse("events:line_history", args=[wrong.pk]) in html
+    assert reverse("events:traveller_entry", args=[session.pk, section.pk, 2]) in html
+    assert reverse("events:table_entry", args=[session.pk, section.pk, 3, 3]) in html
 
 
 @pytest.mark.slow  # 243 lines entered
@@ -320,4 +320,4 @@ def test_several_sections_are_labelled(director_client, complete):
     response = director_client.get(checks_url(session))
     assert {problem.section for problem in response.context["blocking"]} == {"B"}  # no results at all in B
     assert "Section B" in response.content.decode()
-    assert reverse("traveller_entry", args=[session.pk, section_b.pk, 6]) in response.content.decode()
+    assert reverse("events:traveller_entry", args=[session.pk, section_b.pk, 6]) in response.content.decode()

@@ -6,9 +6,9 @@ from tests.builders.sessions import session_post
 
 
 def test_director_sets_up_a_mitchell(director_client):
-    response = director_client.post(reverse("session_create"), session_post())
+    response = director_client.post(reverse("events:session_create"), session_post())
     session = Session.objects.get(name="Monday pairs")
-    assert response.status_code == 302 and response.url == reverse("session_setup", args=[session.pk])
+    assert response.status_code == 302 and response.url == reverse("events:session_setup", args=[session.pk])
     section = session.sections.get()
     assert section.boards.count() == 10  # 5 rounds of 2 boards
     assert sorted(p.label for p in section.pairs.all()) == sorted(
@@ -18,7 +18,7 @@ def test_director_sets_up_a_mitchell(director_client):
 
 
 def test_a_movement_that_cannot_be_made_is_refused_and_the_input_kept(director_client):
-    response = director_client.post(reverse("session_create"), session_post(kind="howell", tables="40"))
+    response = director_client.post(reverse("events:session_create"), session_post(kind="howell", tables="40"))
     page = response.content.decode()
     assert response.status_code == 200
     assert "This movement cannot be made" in page
@@ -27,21 +27,21 @@ def test_a_movement_that_cannot_be_made_is_refused_and_the_input_kept(director_c
 
 
 def test_bad_arrow_switch_rounds(director_client):
-    response = director_client.post(reverse("session_create"), session_post(arrow_switch_rounds="3, x"))
+    response = director_client.post(reverse("events:session_create"), session_post(arrow_switch_rounds="3, x"))
     assert "Give round numbers separated by commas" in response.content.decode()
     assert not Session.objects.exists()
 
 
 def test_free_entry_needs_rounds(director_client):
-    response = director_client.post(reverse("session_create"), session_post(kind="none"))
+    response = director_client.post(reverse("events:session_create"), session_post(kind="none"))
     assert "give the number of rounds" in response.content.decode()
 
 
-@pytest.mark.parametrize("name", ["session_create", "director"])
+@pytest.mark.parametrize("name", ["events:session_create", "events:director"])
 def test_players_and_visitors_cannot_set_up(client, player_client, name):
     assert client.get(reverse(name)).status_code == 302
     assert player_client.get(reverse(name)).status_code == 403
-    assert player_client.post(reverse("session_create"), session_post()).status_code == 403
+    assert player_client.post(reverse("events:session_create"), session_post()).status_code == 403
     assert not Session.objects.exists()
 
 
@@ -51,7 +51,7 @@ def test_movement_cannot_change_once_results_exist(director_client, make_session
     data = session_post(tables="7", boards_per_round="1")
     data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk), "sections-0-session": str(session.pk),
                  "name": session.name})
-    response = director_client.post(reverse("session_setup", args=[session.pk]), data)
+    response = director_client.post(reverse("events:session_setup", args=[session.pk]), data)
     assert "its movement can no longer change" in response.content.decode()
     assert Section.objects.get(pk=section.pk).tables == 5
 
@@ -63,22 +63,22 @@ def test_pairs_page_links_members_by_number_and_keeps_guests(director_client, ma
     data = {f"p{p.pk}-player1": "" for p in section.pairs.all()} | {f"p{p.pk}-player2": "" for p in section.pairs.all()}
     data[f"p{pair.pk}-player1"] = "Ana García (1001)"
     data[f"p{pair.pk}-player2"] = "Visiting Guest"
-    response = director_client.post(reverse("session_pairs", args=[session.pk]), data)
+    response = director_client.post(reverse("events:session_pairs", args=[session.pk]), data)
     assert response.status_code == 302
     pair = Pair.objects.get(pk=pair.pk)
     assert pair.player1 == ana and pair.player2 is None and pair.player2_guest == "Visiting Guest"
-    page = director_client.get(reverse("session_pairs", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("events:session_pairs", args=[session.pk])).content.decode()
     assert 'value="Ana García (1001)"' in page and "<datalist" in page
 
 
 def test_pairs_page_is_for_directors_only(client, player_client, make_session):
     session, _section = make_session("howell", tables=2, boards_per_round=2)
-    assert client.get(reverse("session_pairs", args=[session.pk])).status_code == 302
-    assert player_client.get(reverse("session_pairs", args=[session.pk])).status_code == 403
+    assert client.get(reverse("events:session_pairs", args=[session.pk])).status_code == 302
+    assert player_client.get(reverse("events:session_pairs", args=[session.pk])).status_code == 403
 
 
 def test_quick_add_member(director_client):
-    response = director_client.post(reverse("member_quick_add"), {
+    response = director_client.post(reverse("events:member_quick_add"), {
         "member-first_name": "New", "member-last_name": "Player", "member-number": "2001", "next": "/director/"})
     assert response.status_code == 302 and response.url == "/director/"
     assert Member.objects.filter(number="2001").exists()
@@ -86,7 +86,7 @@ def test_quick_add_member(director_client):
 
 def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_client):
     Member.objects.create(first_name="Ana", last_name="García", number="1001")
-    response = director_client.post(reverse("member_quick_add"), {
+    response = director_client.post(reverse("events:member_quick_add"), {
         "member-first_name": "Other", "member-last_name": "Person", "member-number": "1001"})
     page = response.content.decode()
     assert response.status_code == 400
@@ -95,9 +95,9 @@ def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_cl
 
 
 def test_quick_add_ignores_an_outside_next(director_client):
-    response = director_client.post(reverse("member_quick_add"), {
+    response = director_client.post(reverse("events:member_quick_add"), {
         "member-first_name": "A", "member-last_name": "B", "next": "https://evil.example/"})
-    assert response.url == reverse("members")
+    assert response.url == reverse("events:members")
 
 
 def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
@@ -113,7 +113,7 @@ def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
 
 def test_setup_page_links_the_sections_movement_cards(director_client, make_session):
     session, _section = make_session("mitchell", tables=7, boards_per_round=2, arrow_switch_rounds="7")
-    page = director_client.get(reverse("session_setup", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("events:session_setup", args=[session.pk])).content.decode()
     query = "kind=mitchell&amp;tables=7&amp;boards_per_round=2&amp;first_board=1&amp;even=skip&amp;arrows=7"
     assert f'{reverse("movements:table_cards")}?{query}"' in page
     response = director_client.get(f'{reverse("movements:table_cards")}?{query.replace("&amp;", "&")}')
@@ -140,7 +140,7 @@ def test_a_movement_that_cannot_be_made_says_why_in_the_readers_language(directo
     from django.utils import translation
 
     with translation.override(settings.LANGUAGE_CODE):
-        response = director_client.post(reverse("session_create"), session_post(kind="howell", tables="40"),
+        response = director_client.post(reverse("events:session_create"), session_post(kind="howell", tables="40"),
                                         HTTP_ACCEPT_LANGUAGE=language)
     assert message in response.content.decode()
 
@@ -154,7 +154,7 @@ def test_an_unreadable_custom_movement_is_explained_in_spanish(director_client):
     custom = CustomMovement.objects.create(name="Rota", csv_text="round,table,ns_pair,ew_pair,low_board,high_board\n"
                                                                   "1,1,1,2,3,2\n")
     with translation.override(settings.LANGUAGE_CODE):
-        response = director_client.post(reverse("session_create"),
+        response = director_client.post(reverse("events:session_create"),
                                         session_post(kind="custom", custom_movement=str(custom.pk)),
                                         HTTP_ACCEPT_LANGUAGE="es")
     assert "Línea 2: low_board 3 es mayor que high_board 2" in response.content.decode()

@@ -11,7 +11,7 @@ def mitchell(make_session):
 
 
 def traveller_url(session, section, number):
-    return reverse("traveller_entry", args=[session.pk, section.pk, number])
+    return reverse("events:traveller_entry", args=[session.pk, section.pk, number])
 
 
 def row_post(rows):
@@ -96,17 +96,17 @@ def test_saving_one_line_takes_a_bounded_number_of_queries(director_client, make
 
 def test_table_entry_saves_the_slip_and_moves_on(director_client, mitchell):
     session, section = mitchell
-    url = reverse("table_entry", args=[session.pk, section.pk, 1, 1])
+    url = reverse("events:table_entry", args=[session.pk, section.pk, 1, 1])
     response = director_client.post(url, row_post({0: ("3NT", "N", "9", "")}))
     assert response.status_code == 302
-    assert response.url == reverse("table_entry", args=[session.pk, section.pk, 2, 1])
+    assert response.url == reverse("events:table_entry", args=[session.pk, section.pk, 2, 1])
     line = TravellerLine.objects.get()
     assert (line.table, line.round, line.ns_score) == (1, 1, 400)
 
 
 def test_table_entry_for_a_table_the_movement_lacks(director_client, mitchell):
     session, section = mitchell
-    response = director_client.get(reverse("table_entry", args=[session.pk, section.pk, 9, 1]))
+    response = director_client.get(reverse("events:table_entry", args=[session.pk, section.pk, 9, 1]))
     assert response.status_code == 302
 
 
@@ -114,7 +114,7 @@ def test_removing_a_line_rescores_the_board(director_client, mitchell, enter):
     session, section = mitchell
     first = enter(section, 1, "1NS", "4S", "N", "10")
     enter(section, 1, "2NS", "4S", "N", "11")
-    response = director_client.post(reverse("line_delete", args=[first.pk]))
+    response = director_client.post(reverse("events:line_delete", args=[first.pk]))
     assert response.status_code == 302
     remaining = TravellerLine.objects.get()
     # One result left, due five times: raw 0 → Neuberg (0+1)*5/1-1 = 4, the average.
@@ -124,19 +124,19 @@ def test_removing_a_line_rescores_the_board(director_client, mitchell, enter):
 def test_entry_pages_refuse_players_and_visitors(client, player_client, mitchell, enter):
     session, section = mitchell
     line = enter(section, 1, "1NS", "4S", "N", "10")
-    urls = [traveller_url(session, section, 1), reverse("table_entry", args=[session.pk, section.pk, 1, 1])]
+    urls = [traveller_url(session, section, 1), reverse("events:table_entry", args=[session.pk, section.pk, 1, 1])]
     for url in urls:
         assert client.get(url).status_code == 302
         assert player_client.get(url).status_code == 403
         assert player_client.post(url, row_post({1: ("4S", "N", "10", "")})).status_code == 403
-    assert player_client.post(reverse("line_delete", args=[line.pk])).status_code == 403
+    assert player_client.post(reverse("events:line_delete", args=[line.pk])).status_code == 403
     assert TravellerLine.objects.count() == 1
 
 
 def test_line_delete_is_post_only(director_client, mitchell, enter):
     session, section = mitchell
     line = enter(section, 1, "1NS", "4S", "N", "10")
-    assert director_client.get(reverse("line_delete", args=[line.pk])).status_code == 405
+    assert director_client.get(reverse("events:line_delete", args=[line.pk])).status_code == 405
 
 
 @pytest.mark.parametrize("language, message", [

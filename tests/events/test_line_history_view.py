@@ -11,7 +11,7 @@ from tests.builders.sessions import enter_on_board
 
 
 def history_url(line_id):
-    return reverse("line_history", args=[line_id])
+    return reverse("events:line_history", args=[line_id])
 
 
 def rows(html):
@@ -60,7 +60,7 @@ def test_history_shows_who_when_before_and_after(director_client, corrected):
 def test_marking_checked_shows_in_the_history(director_client, corrected):
     line, _other = corrected
     session = line.board.section.session
-    director_client.post(reverse("session_fix", args=[session.pk]), {"action": "mark_checked", "line": line.pk})
+    director_client.post(reverse("events:session_fix", args=[session.pk]), {"action": "mark_checked", "line": line.pk})
     html = director_client.get(history_url(line.pk)).content.decode()
     assert ("Checked by the director", "no", "yes") in rows(html)
 
@@ -94,8 +94,8 @@ def test_history_links_back_to_the_board(director_client, corrected):
     line, _other = corrected
     section = line.board.section
     html = director_client.get(history_url(line.pk)).content.decode()
-    assert reverse("traveller_entry", args=[section.session_id, section.pk, 1]) in html
-    assert reverse("session_checks", args=[section.session_id]) in html
+    assert reverse("events:traveller_entry", args=[section.session_id, section.pk, 1]) in html
+    assert reverse("events:session_checks", args=[section.session_id]) in html
 
 
 def test_history_page_queries_are_bounded(director_client, django_assert_max_num_queries, corrected, board_one):

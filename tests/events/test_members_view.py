@@ -11,32 +11,32 @@ def members(db):
 
 
 def test_members_page_lists_active_members(client, members):
-    page = client.get(reverse("members")).content.decode()
+    page = client.get(reverse("events:members")).content.decode()
     assert "Ana García" in page
     assert "Old Timer" not in page
 
 
 def test_members_page_ignores_a_bad_sort_column(client, members):
-    response = client.get(reverse("members"), {"sort": "no_such_column"})
+    response = client.get(reverse("events:members"), {"sort": "no_such_column"})
     assert response.status_code == 200
     assert "Ana García" in response.content.decode()
 
 
 def test_member_names_link_to_their_pages(client, members):
     ana = Member.objects.get(first_name="Ana")
-    page = client.get(reverse("members")).content.decode()
-    assert f'<a href="{reverse("member_detail", args=[ana.pk])}">Ana García</a>' in page
+    page = client.get(reverse("events:members")).content.decode()
+    assert f'<a href="{reverse("events:member_detail", args=[ana.pk])}">Ana García</a>' in page
 
 
 def test_members_page_queries_do_not_grow_with_the_club(client, db, django_assert_max_num_queries):
     Member.objects.bulk_create(Member(first_name=f"Player{i}", last_name="Smith") for i in range(120))
     with django_assert_max_num_queries(2):  # the count and one page
-        assert client.get(reverse("members")).status_code == 200
+        assert client.get(reverse("events:members")).status_code == 200
 
 
 def test_members_page_is_paginated(client, db):
     Member.objects.bulk_create(Member(first_name=f"Player{i:03d}", last_name="Smith") for i in range(60))
-    first = client.get(reverse("members")).content.decode()
-    second = client.get(reverse("members"), {"page": 2}).content.decode()
+    first = client.get(reverse("events:members")).content.decode()
+    second = client.get(reverse("events:members"), {"page": 2}).content.decode()
     assert "Player000 Smith" in first and "Player059 Smith" not in first
     assert "Player059 Smith" in second

@@ -31,7 +31,7 @@ def ana_history(db):
 
 
 def member_url(member, **query):
-    return reverse("member_detail", args=[member.pk]) + ("?" + "&".join(f"{k}={v}" for k, v in query.items())
+    return reverse("events:member_detail", args=[member.pk]) + ("?" + "&".join(f"{k}={v}" for k, v in query.items())
                                                           if query else "")
 
 
@@ -54,12 +54,12 @@ def test_every_published_session_with_partner_percentage_place_and_field(client,
 def test_partners_and_sessions_are_links(client, ana_history):
     page = client.get(member_url(ana_history)).content.decode()
     carmen = Member.objects.get(first_name="Carmen")
-    assert f'<a href="{reverse("member_detail", args=[carmen.pk])}">Carmen López</a>' in page
+    assert f'<a href="{reverse("events:member_detail", args=[carmen.pk])}">Carmen López</a>' in page
     assert "Visiting Vera</a>" not in page
     session = Session.objects.get(name="Second Monday")
-    assert reverse("session", args=[session.pk]) in page
+    assert reverse("events:session", args=[session.pk]) in page
     pair = session.sections.get().pairs.get(number=3, direction="NS")
-    assert reverse("pair_scorecard", args=[session.pk, pair.pk]) in page
+    assert reverse("events:pair_scorecard", args=[session.pk, pair.pk]) in page
 
 
 def test_best_partners_and_best_results(client, ana_history):
@@ -115,7 +115,7 @@ def test_a_member_without_results(client, db):
 
 
 def test_unknown_member_and_bad_page_numbers(client, ana_history):
-    assert client.get(reverse("member_detail", args=[99999])).status_code == 404
+    assert client.get(reverse("events:member_detail", args=[99999])).status_code == 404
     for page in ("banana", "0", "999", "-1"):
         response = client.get(member_url(ana_history, page=page))
         assert response.status_code == 200
@@ -192,7 +192,7 @@ def test_member_page_lists_the_members_teams_events(client, db, django_assert_ma
     player = TeamPlayer.objects.filter(member__isnull=False).select_related("team__event", "member").first()
     # At most the newest 10 teams events are listed, each with its standings (a few queries each).
     with django_assert_max_num_queries(10 + 10 * 6):
-        page = client.get(reverse("member_detail", args=[player.member_id])).content.decode()
+        page = client.get(reverse("events:member_detail", args=[player.member_id])).content.decode()
     assert 'id="member-teams"' in page
     assert player.team.event.name in page and player.team.name in page
 
@@ -208,5 +208,5 @@ def test_the_members_teams_events_cost_the_same_queries_however_many(client, db,
     assert TeamPlayer.objects.filter(member_id=member_id).values("team__event").distinct().count() == 2
     # The member, the pairs history, then the teams events: their players, teams, matches, adjustments.
     with django_assert_max_num_queries(7):
-        client.get(reverse("member_detail", args=[member_id]))
+        client.get(reverse("events:member_detail", args=[member_id]))
 

@@ -5,6 +5,7 @@ In that movement 1NS plays board r in round r; 3NS plays boards 3, 4, 5, 1, 2 in
 """
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from events.models import Pair, Session
@@ -18,7 +19,7 @@ def pair_of(session, label):
 
 
 def scorecard(client, session, label):
-    return client.get(reverse("pair_scorecard", args=[session.pk, pair_of(session, label).pk]))
+    return client.get(reverse("events:pair_scorecard", args=[session.pk, pair_of(session, label).pk]))
 
 
 def test_boards_in_the_order_played_with_running_percentage(client, hand_mitchell):
@@ -39,9 +40,9 @@ def test_opponents_and_boards_are_links(client, hand_mitchell):
     session, section = hand_mitchell
     page = scorecard(client, session, "1NS").content.decode()
     for number in range(1, 6):
-        assert reverse("board_traveller", args=[session.pk, section.pk, number]) in page
+        assert reverse("events:board_traveller", args=[session.pk, section.pk, number]) in page
     for label in ("1EW", "2EW", "3EW", "4EW", "5EW"):
-        assert reverse("pair_scorecard", args=[session.pk, pair_of(session, label).pk]) in page
+        assert reverse("events:pair_scorecard", args=[session.pk, pair_of(session, label).pk]) in page
     florin = "Florin Dumitru"
     assert f">{florin}</a>" in page  # the opponents' names link to their member pages
 
@@ -81,8 +82,15 @@ def test_place_and_total_are_stated(client, hand_mitchell):
 def test_points_are_coloured_from_bottom_to_top(client, hand_mitchell):
     session, _section = hand_mitchell
     page = scorecard(client, session, "3NS").content.decode()
-    assert "hsl(120 70% 82%)" in page  # board 1: a top (100 %)
-    assert "hsl(4 70% 82%)" in page    # 3.13 % → hue 4
+    assert 'class="text-end points hue-120"' in page  # board 1: a top (100 %)
+    assert 'class="text-end points hue-4"' in page    # 3.13 % → hue 4
+    assert "style=" not in page
+
+
+def test_every_hue_has_its_colour_in_the_style_sheet():
+    css = (settings.BASE_DIR / "static" / "css" / "site.css").read_text()
+    for hue in range(121):
+        assert f".scorecard td.hue-{hue} {{ background-color: hsl({hue} 70% 82%); }}" in css
 
 
 def test_adjusted_and_not_played_lines(client, hand_mitchell):
@@ -131,8 +139,8 @@ def test_a_pair_of_another_session_is_404(client, hand_mitchell):
     session, _section = hand_mitchell
     other, _other_section = build_hand_mitchell(name="Other")
     stranger = pair_of(other, "1NS")
-    assert client.get(reverse("pair_scorecard", args=[session.pk, stranger.pk])).status_code == 404
-    assert client.get(reverse("pair_scorecard", args=[session.pk, 99999])).status_code == 404
+    assert client.get(reverse("events:pair_scorecard", args=[session.pk, stranger.pk])).status_code == 404
+    assert client.get(reverse("events:pair_scorecard", args=[session.pk, 99999])).status_code == 404
 
 
 # --- bounded queries -----------------------------------------------------------------------------
@@ -143,7 +151,7 @@ def test_scorecard_queries_do_not_grow_with_the_session(client, player_client, m
                                                         django_assert_max_num_queries):
     session = big_session(tables=tables, sections=("A", "B"))
     pair = Pair.objects.filter(section__session=session).first()
-    url = reverse("pair_scorecard", args=[session.pk, pair.pk])
+    url = reverse("events:pair_scorecard", args=[session.pk, pair.pk])
     with django_assert_max_num_queries(8):
         assert client.get(url).status_code == 200
     with django_assert_max_num_queries(12):

@@ -40,7 +40,7 @@ NS_RANKING = [("1", "1NS", "26", "65.00", "5"), ("2", "5NS", "15.80", "49.38", "
 
 
 def session_url(session, **query):
-    url = reverse("session", args=[session.pk])
+    url = reverse("events:session", args=[session.pk])
     return url + ("?" + "&".join(f"{key}={value}" for key, value in query.items()) if query else "")
 
 
@@ -63,10 +63,10 @@ def test_players_are_named_and_members_linked(client, hand_mitchell):
     assert names["2NS"] == "Carmen López – Visiting Vera"
     page = response.content.decode()
     ana = Member.objects.get(first_name="Ana")
-    assert f'href="{reverse("member_detail", args=[ana.pk])}">Ana García</a>' in page
+    assert f'href="{reverse("events:member_detail", args=[ana.pk])}">Ana García</a>' in page
     assert "Visiting Vera</a>" not in page  # a guest has no page
     pair = Pair.objects.get(section__session=session, number=1, direction="NS")
-    assert f'href="{reverse("pair_scorecard", args=[session.pk, pair.pk])}"' in page
+    assert f'href="{reverse("events:pair_scorecard", args=[session.pk, pair.pk])}"' in page
 
 
 def test_east_west_field_is_ranked_separately(client, hand_mitchell):
@@ -105,7 +105,7 @@ def test_travellers_of_every_board_are_linked(client, hand_mitchell):
     session, section = hand_mitchell
     page = client.get(session_url(session)).content.decode()
     for number in range(1, 6):
-        assert reverse("board_traveller", args=[session.pk, section.pk, number]) in page
+        assert reverse("events:board_traveller", args=[session.pk, section.pk, number]) in page
 
 
 def test_columns_sort_and_bad_sort_values_are_ignored(client, hand_mitchell):
@@ -193,7 +193,7 @@ def test_a_session_in_progress_is_hidden_from_visitors_and_players(client, playe
     session.save()
     assert client.get(session_url(session)).status_code == 404
     assert player_client.get(session_url(session)).status_code == 404
-    assert client.get(reverse("ranking_csv", args=[session.pk])).status_code == 404
+    assert client.get(reverse("events:ranking_csv", args=[session.pk])).status_code == 404
 
 
 def test_directors_preview_a_session_in_progress(director_client, hand_mitchell):
@@ -203,7 +203,7 @@ def test_directors_preview_a_session_in_progress(director_client, hand_mitchell)
     response = director_client.get(session_url(session))
     assert response.status_code == 200
     assert "only directors can see these results" in response.content.decode()
-    assert director_client.get(reverse("ranking_csv", args=[session.pk])).status_code == 200
+    assert director_client.get(reverse("events:ranking_csv", args=[session.pk])).status_code == 200
 
 
 def test_provisional_results_say_until_when_corrections_are_accepted(client, hand_mitchell):
@@ -216,8 +216,8 @@ def test_provisional_results_say_until_when_corrections_are_accepted(client, han
 
 
 def test_unknown_session_is_404(client, db):
-    assert client.get(reverse("session", args=[999])).status_code == 404
-    assert client.get(reverse("ranking_csv", args=[999])).status_code == 404
+    assert client.get(reverse("events:session", args=[999])).status_code == 404
+    assert client.get(reverse("events:ranking_csv", args=[999])).status_code == 404
 
 
 # --- CSV -----------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def test_unknown_session_is_404(client, db):
 
 def test_ranking_csv(client, hand_mitchell):
     session, _section = hand_mitchell
-    response = client.get(reverse("ranking_csv", args=[session.pk]))
+    response = client.get(reverse("events:ranking_csv", args=[session.pk]))
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="ranking-2026-11-02-monday-pairs.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -242,7 +242,7 @@ def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):
     session, _section = hand_mitchell
     client.cookies["django_language"] = "es"
     with translation.override("en"):  # the request switches this thread to Spanish: switch it back after
-        response = client.get(reverse("ranking_csv", args=[session.pk]))
+        response = client.get(reverse("events:ranking_csv", args=[session.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     first = next(row for row in rows if row[3] == "1NS")
     assert first[6:9] == ["26.00", "40.00", "65.00"]
@@ -260,7 +260,7 @@ def test_ranking_queries_do_not_grow_with_the_session(client, player_client, mem
         with django_assert_max_num_queries(8):
             assert client.get(session_url(target)).status_code == 200
         with django_assert_max_num_queries(8):
-            assert client.get(reverse("ranking_csv", args=[target.pk])).status_code == 200
+            assert client.get(reverse("events:ranking_csv", args=[target.pk])).status_code == 200
         # A logged-in player: the session and the user's permissions and member record on top.
         with django_assert_max_num_queries(12):
             assert player_client.get(session_url(target)).status_code == 200
@@ -283,9 +283,10 @@ def test_results_pages_render_in_every_language(client, hand_mitchell, language)
     member = Member.objects.get(first_name="Ana")
     client.cookies["django_language"] = language
     with translation.override("en"):
-        for url in (reverse("home"), session_url(session), reverse("board_traveller", args=[session.pk, section.pk, 2]),
-                    reverse("pair_scorecard", args=[session.pk, pair.pk]), reverse("member_detail", args=[member.pk]),
-                    reverse("members")):
+        for url in (reverse("events:home"), session_url(session),
+                    reverse("events:board_traveller", args=[session.pk, section.pk, 2]),
+                    reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
+                    reverse("events:member_detail", args=[member.pk]), reverse("events:members")):
             response = client.get(url)
             assert response.status_code == 200, url
             assert f'<html lang="{language}">' in response.content.decode()

@@ -18,7 +18,7 @@ from tests.builders.sessions import big_session, free_entry_session
 
 
 def traveller_url(session, section, number):
-    return reverse("board_traveller", args=[session.pk, section.pk, number])
+    return reverse("events:board_traveller", args=[session.pk, section.pk, number])
 
 
 def traveller_rows(client, session, section, number):
@@ -125,7 +125,7 @@ def test_pairs_link_to_their_scorecards(client, hand_mitchell):
     session, section = hand_mitchell
     page = client.get(traveller_url(session, section, 1)).content.decode()
     for pair in section.pairs.all():
-        assert reverse("pair_scorecard", args=[session.pk, pair.pk]) in page
+        assert reverse("events:pair_scorecard", args=[session.pk, pair.pk]) in page
 
 
 def test_the_players_line_is_highlighted(player_client, hand_mitchell, member_player):
@@ -169,7 +169,7 @@ def test_in_progress_boards_are_hidden_except_from_directors(client, player_clie
     url = traveller_url(session, section, 1)
     assert client.get(url).status_code == 404
     assert player_client.get(url).status_code == 404
-    assert client.get(reverse("traveller_csv", args=[session.pk, section.pk, 1])).status_code == 404
+    assert client.get(reverse("events:traveller_csv", args=[session.pk, section.pk, 1])).status_code == 404
     response = director_client.get(url)
     assert response.status_code == 200 and "only directors can see these results" in response.content.decode()
 
@@ -179,9 +179,9 @@ def test_unknown_boards_and_sections_are_404(client, hand_mitchell):
     other, other_section = build_hand_mitchell(name="Other night")
     assert client.get(traveller_url(session, section, 6)).status_code == 404
     assert client.get(traveller_url(session, section, 0)).status_code == 404
-    assert client.get(reverse("board_traveller", args=[session.pk, other_section.pk, 1])).status_code == 404
-    assert client.get(reverse("board_traveller", args=[999, section.pk, 1])).status_code == 404
-    assert client.get(reverse("traveller_csv", args=[session.pk, section.pk, 9])).status_code == 404
+    assert client.get(reverse("events:board_traveller", args=[session.pk, other_section.pk, 1])).status_code == 404
+    assert client.get(reverse("events:board_traveller", args=[999, section.pk, 1])).status_code == 404
+    assert client.get(reverse("events:traveller_csv", args=[session.pk, section.pk, 9])).status_code == 404
 
 
 def test_a_board_without_results(client, db):
@@ -200,7 +200,7 @@ def test_a_board_without_results(client, db):
 
 def test_traveller_csv(client, hand_mitchell):
     session, section = hand_mitchell
-    response = client.get(reverse("traveller_csv", args=[session.pk, section.pk, 2]))
+    response = client.get(reverse("events:traveller_csv", args=[session.pk, section.pk, 2]))
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="traveller-2026-11-02-a-board-2.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -225,7 +225,8 @@ def test_traveller_queries_do_not_grow_with_the_board(client, player_client, mem
         with django_assert_max_num_queries(7):
             assert client.get(traveller_url(target, target_section, 1)).status_code == 200
         with django_assert_max_num_queries(6):
-            assert client.get(reverse("traveller_csv", args=[target.pk, target_section.pk, 1])).status_code == 200
+            csv_url = reverse("events:traveller_csv", args=[target.pk, target_section.pk, 1])
+            assert client.get(csv_url).status_code == 200
         with django_assert_max_num_queries(11):
             assert player_client.get(traveller_url(target, target_section, 1)).status_code == 200
 

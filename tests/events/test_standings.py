@@ -92,7 +92,7 @@ def test_changing_the_scale_in_the_set_up_rescores_the_session(director_client, 
     data = session_post(tables="5", boards_per_round="1")
     data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
                  "sections-0-session": str(session.pk), "name": session.name, "scale": "acbl"})
-    response = director_client.post(reverse("session_setup", args=[session.pk]), data)
+    response = director_client.post(reverse("events:session_setup", args=[session.pk]), data)
     assert response.status_code == 302
     # Board 1 on the ACBL scale: 450 beats 4 (top 4), 420 beats 2 and ties 1 (2.5), -50 nothing.
     assert ns_line(section, 1, "3NS").ns_points == 4
@@ -106,7 +106,7 @@ def test_a_set_up_saved_without_a_scoring_change_keeps_the_points(director_clien
     data = session_post(tables="5", boards_per_round="1")
     data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
                  "sections-0-session": str(session.pk), "name": "Renamed"})
-    assert director_client.post(reverse("session_setup", args=[session.pk]), data).status_code == 302
+    assert director_client.post(reverse("events:session_setup", args=[session.pk]), data).status_code == 302
     assert ns_line(section, 1, "3NS").ns_points == 8
     assert_current(session)
 
@@ -234,7 +234,7 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
 def test_a_traveller_typed_in_the_entry_page_stores_the_standings_once(director_client, make_session,
                                                                       django_assert_max_num_queries):
     session, section = make_session("mitchell", tables=5, boards_per_round=1)
-    url = reverse("traveller_entry", args=[session.pk, section.pk, 1])
+    url = reverse("events:traveller_entry", args=[session.pk, section.pk, 1])
     data = {f"r{index}-{name}": value for index, values in enumerate([("4S", "N", "10", ""), ("4S", "N", "=", ""),
                                                                        ("3NT", "S", "+1", "")])
             for name, value in zip(("contract", "declarer", "tricks", "lead"), values, strict=True)}

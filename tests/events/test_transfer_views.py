@@ -14,7 +14,7 @@ from events.transfer import export_csv, import_travellers
 from tests.builders.sessions import HOWELL
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
-IMPORT_URL = reverse("travellers_import")
+IMPORT_URL = reverse("events:travellers_import")
 
 
 def upload(text, filename="travellers.csv", **fields):
@@ -43,7 +43,7 @@ def test_a_good_file_becomes_a_session_and_leads_to_its_set_up_page(director_cli
     response = director_client.post(IMPORT_URL, upload(HOWELL.read_text()))
     session = Session.objects.get()
     assert response.status_code == 302
-    assert response.url == reverse("session_setup", kwargs={"session_id": session.pk})
+    assert response.url == reverse("events:session_setup", kwargs={"session_id": session.pk})
     assert [str(message) for message in get_messages(response.wsgi_request)] == [
         "Imported 18 lines (6 boards, 6 pairs) into session “Tuesday pairs”."]
     assert (session.name, session.date, session.scoring, session.director) == (
@@ -82,7 +82,7 @@ def test_a_form_error_is_shown_and_nothing_is_imported(director_client, fields, 
 
 
 def test_the_export_downloads_the_session_as_csv(director_client, session):
-    response = director_client.get(reverse("travellers_export", kwargs={"session_id": session.pk}))
+    response = director_client.get(reverse("events:travellers_export", kwargs={"session_id": session.pk}))
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="travellers-2025-03-04-tuesday-pairs.csv"'
@@ -91,12 +91,12 @@ def test_the_export_downloads_the_session_as_csv(director_client, session):
 
 
 def test_the_export_of_an_unknown_session_is_not_found(director_client):
-    assert director_client.get(reverse("travellers_export", kwargs={"session_id": 999})).status_code == 404
+    assert director_client.get(reverse("events:travellers_export", kwargs={"session_id": 999})).status_code == 404
 
 
 def test_anonymous_users_are_sent_to_the_login_page(anonymous_client, session):
     login = reverse("login")
-    export_url = reverse("travellers_export", kwargs={"session_id": session.pk})
+    export_url = reverse("events:travellers_export", kwargs={"session_id": session.pk})
     for response in (anonymous_client.get(IMPORT_URL), anonymous_client.post(IMPORT_URL, upload(HOWELL.read_text())),
                      anonymous_client.get(export_url)):
         assert response.status_code == 302
@@ -107,7 +107,7 @@ def test_anonymous_users_are_sent_to_the_login_page(anonymous_client, session):
 def test_players_are_refused(player_client, session):
     assert player_client.get(IMPORT_URL).status_code == 403
     assert player_client.post(IMPORT_URL, upload(HOWELL.read_text())).status_code == 403
-    assert player_client.get(reverse("travellers_export", kwargs={"session_id": session.pk})).status_code == 403
+    assert player_client.get(reverse("events:travellers_export", kwargs={"session_id": session.pk})).status_code == 403
     assert Session.objects.count() == 1
 
 

@@ -23,7 +23,7 @@ def get(client, url, language):
 def test_session_setup_counts_tables_and_results_in_the_readers_language(director_client, make_session, language,
                                                                          heading, versus):
     session, _section = make_session("mitchell", tables=21, boards_per_round=1)
-    page = get(director_client, reverse("session_setup", args=[session.pk]), language)
+    page = get(director_client, reverse("events:session_setup", args=[session.pk]), language)
     assert heading in page and versus in page
     entered = {"en": "0 of 441 results entered", "ro": "0 din 441 de rezultate introduse",
                "es": "0 de 441 resultados introducidos"}[language]
@@ -32,14 +32,14 @@ def test_session_setup_counts_tables_and_results_in_the_readers_language(directo
 
 def test_traveller_legend_is_one_sentence_in_spanish(client, hand_mitchell):
     session, section = hand_mitchell
-    page = get(client, reverse("board_traveller", args=[session.pk, section.pk, 2]), "es")
+    page = get(client, reverse("events:board_traveller", args=[session.pk, section.pk, 2]), "es")
     assert ('<span class="legend cell-top">top</span> y <span class="legend cell-bottom">cero</span>: el mejor y '
             "el peor resultado de la mano para cada línea.") in page
 
 
 def test_field_of_a_form_and_field_of_a_ranking_are_told_apart(director_client, corrected):
     line, _other = corrected
-    page = get(director_client, reverse("line_history", args=[line.pk]), "es")
+    page = get(director_client, reverse("events:line_history", args=[line.pk]), "es")
     assert '<th scope="col">Campo</th>' in page
     with translation.override("ro"):
         assert (pgettext("form field", "Field"), gettext("Field")) == ("Câmp", "Linie")

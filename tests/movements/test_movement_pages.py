@@ -279,7 +279,8 @@ def test_table_cards_of_a_seven_table_mitchell(director_client):
     assert response.status_code == 200
     html = response.content.decode()
     assert html.count("<h1") == 1 and html.count('class="card movement-card table-card"') == 7
-    assert "css/cards.css" in html and 'onclick="window.print()"' in html
+    assert html.count("css/cards.css") == 1
+    assert '<button type="button" class="btn btn-success btn-sm" data-print>' in html
     first = card(response, "table-card-1")
     assert "Table 1" in first and "7-table Mitchell" in first
     assert "Round N-S E-W Boards Boards go to" in first

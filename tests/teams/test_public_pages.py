@@ -78,7 +78,7 @@ def test_team_page_links_players_to_members(anonymous_client, published):
     team = save_team(event, "Ana's", [PlayerEntry(member=member, captain=True)]
                      + [PlayerEntry(guest_name=f"G{i}") for i in range(3)])
     page = anonymous_client.get(reverse("teams:team", args=[team.pk])).content.decode()
-    assert f'<a href="{reverse("members")}">Ana García</a>' in page and "G1" in page
+    assert f'<a href="{reverse("events:members")}">Ana García</a>' in page and "G1" in page
     assert page.count("<h1") == 1
 
 
