@@ -5,8 +5,11 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 from django.utils import translation
 
+from tests.builders.accounts import logged_in_client
+
 # The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
-pytest_plugins = ["tests.builders.sessions", "tests.builders.hand_mitchell", "tests.builders.teams"]
+pytest_plugins = ["tests.builders.sessions", "tests.builders.hand_mitchell", "tests.builders.teams",
+                  "tests.builders.rubber"]
 
 PASSWORD = "correct-horse-battery"
 
@@ -50,12 +53,6 @@ def director_user(db):
 @pytest.fixture
 def admin_user(db):
     return User.objects.create_superuser("admin", "admin@example.org", PASSWORD)
-
-
-def logged_in_client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -5,15 +5,18 @@ The policy is added to every page's response by intercepting it in Chromium (rou
 site itself sends none yet.
 """
 
+import datetime
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
 from events.models import Member
 from movements.models import CustomMovement
-from tests.browser.test_teams_browser import make_match
-from tests.events.test_results_session import build_hand_mitchell
-from tests.movements.test_custom_movement_pages import SOUND
+from teams.models import TeamEvent
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.movements import SOUND
+from tests.builders.teams import make_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +49,8 @@ def main_pages() -> dict[str, str]:
     session, section = build_hand_mitchell()
     pair = section.pairs.order_by("pk").first()
     member = Member.objects.order_by("pk").first()
-    event = make_match()
+    event = make_event(("Hearts", "Spades"), name="Friday match", date=datetime.date(2026, 6, 5),
+                       format=TeamEvent.Format.MATCH, boards_per_match=2)
     match = event.matches.get()
     return {
         "home": reverse("events:home"),

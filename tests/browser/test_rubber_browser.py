@@ -7,7 +7,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from rubber.models import Member, Rubber
-from tests.rubber.examples import CHICAGO, CHICAGO_TOTALS, SEED_RUBBER, csv_text
+from tests.builders.rubber_examples import CHICAGO, CHICAGO_TOTALS, SEED_RUBBER, csv_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -95,7 +95,7 @@ def test_a_chicago_corrected_then_the_next_one_at_the_table(page, login, seated,
 
 
 def test_a_visitor_sees_the_sheet_but_no_entry(page, seated, player_user):
-    from tests.rubber.conftest import play, start
+    from tests.builders.rubber import play, start
 
     rubber = play(start(player_user, list(Member.objects.order_by("pk"))), SEED_RUBBER[:2])
     page.goto(f"/rubber/{rubber.pk}/")

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from rubber.models import ClubChoices, Member, Season
-from tests.rubber.conftest import play, start
-from tests.rubber.examples import FAST_RUBBER, SEED_RUBBER
+from tests.builders.rubber import play, start
+from tests.builders.rubber_examples import FAST_RUBBER, SEED_RUBBER
 
 EVENINGS = [datetime.date(2026, 10, 6), datetime.date(2026, 10, 13), datetime.date(2026, 10, 20)]
 
@@ -72,7 +72,7 @@ def test_exact_scores_when_the_club_chooses_them(client, player_user, members):
 def test_the_paper_scorepads_we_and_they_count_once_each(client, tmp_path, db):
     from django.core.management import call_command
 
-    from tests.rubber.examples import csv_text
+    from tests.builders.rubber_examples import csv_text
 
     path = tmp_path / "seed.csv"
     path.write_text(csv_text(SEED_RUBBER))

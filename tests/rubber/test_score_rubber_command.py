@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from rubber.models import ClubChoices, Rubber
-from tests.rubber.examples import (
+from tests.builders.rubber_examples import (
     CHICAGO,
     CHICAGO_STANDING,
     CHICAGO_STANDING_TOTALS,

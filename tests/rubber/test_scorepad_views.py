@@ -5,9 +5,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rubber.models import Deal, Rubber
-from tests.conftest import logged_in_client
-from tests.rubber.conftest import EVENING, deal_post, play, start
-from tests.rubber.examples import CHICAGO, FAST_RUBBER, SEED_RUBBER, SEED_TOTALS
+from tests.builders.rubber import EVENING, deal_post, logged_in_client, play, start
+from tests.builders.rubber_examples import CHICAGO, FAST_RUBBER, SEED_RUBBER, SEED_TOTALS
 
 
 def start_data(members, **changes):

@@ -3,7 +3,7 @@
 import pytest
 
 from rubber import sheet as pad
-from tests.rubber.examples import (
+from tests.builders.rubber_examples import (
     CHICAGO,
     CHICAGO_STANDING,
     CHICAGO_STANDING_TOTALS,

@@ -1,4 +1,4 @@
-"""Rubbers started and played through the services, as a phone at the table would."""
+"""Rubbers started and played through the services, as a phone at the table would (a pytest plugin)."""
 
 import datetime
 
@@ -38,3 +38,4 @@ def deal_post(side, contract, tricks, honours=None, version=0) -> dict:
     shown = f"{honours[0]} {honours[1]}" if honours else ""
     return {"side": side, "contract": contract, "tricks": "" if tricks is None else str(tricks), "honours": shown,
             "version": str(version)}
+
