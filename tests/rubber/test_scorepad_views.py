@@ -5,7 +5,8 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from rubber.models import Deal, Rubber
-from tests.builders.rubber import EVENING, deal_post, logged_in_client, play, start
+from tests.builders.accounts import logged_in_client
+from tests.builders.rubber import EVENING, deal_post, play, start
 from tests.builders.rubber_examples import CHICAGO, FAST_RUBBER, SEED_RUBBER, SEED_TOTALS
 
 
