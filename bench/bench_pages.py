@@ -216,7 +216,8 @@ def build(args) -> dict:
     from django.core.management import call_command
     from django.db import connection, transaction
 
-    from events.models import Member, Session
+    from club.models import Member
+    from events.models import Session
     from events.standings import refresh_all_standings
 
     started = time.perf_counter()
@@ -291,7 +292,8 @@ def migrate_existing() -> None:
 
 
 def describe() -> dict:
-    from events.models import Member, Pair, Session, TravellerLine
+    from club.models import Member
+    from events.models import Pair, Session, TravellerLine
 
     counts: dict[int, int] = {}
     for first, second in Pair.objects.values_list("player1_id", "player2_id"):
@@ -343,8 +345,9 @@ def measure(args, info: dict) -> list[tuple]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from club.typed_result import read_result
     from events.models import Pair, Section, Session, TravellerLine
-    from events.services import read_result, rescore_session, save_line
+    from events.services import rescore_session, save_line
 
     rng = random.Random(args.seed + 1)
     client = Client()

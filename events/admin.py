@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
-from events.models import Member, Session
+from club.models import Member
+from events.models import Session
 from events.setup import SCORING_FIELDS, settle_session
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 import scoring
-from clubsite.bridge_messages import error_lines, translate
+from club.bridge_messages import error_lines, translate
 from events.models import Section, Session, TravellerLine
 from events.plans import Plan, Slot, section_plan
 from events.services import board_warnings

@@ -8,10 +8,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from events.forms_entry import FreeLineRowForm, LineRowForm, add_errors, line_initial
+from club.forms import add_errors
+from club.typed_result import read_result
+from events.forms_entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.plans import Plan, Slot
-from events.services import board_warnings, read_result, save_line
+from events.services import board_warnings, save_line
 from events.setup import split_label
 from events.standings import refresh_standings
 

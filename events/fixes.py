@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubsite.bridge_messages import translate
+from club.bridge_messages import translate
 from events.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan

@@ -9,8 +9,9 @@ from django.forms import inlineformset_factory
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubsite.bridge_messages import error_lines
-from events.models import Member, Section, Session
+from club.bridge_messages import error_lines
+from club.models import Member
+from events.models import Section, Session
 from events.plans import build_plan, parse_rounds
 
 

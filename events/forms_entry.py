@@ -1,7 +1,6 @@
 """One row of a traveller or a table's score slip: what the director types for one result."""
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from events.models import TravellerLine
@@ -42,12 +41,3 @@ def line_initial(line: TravellerLine | None) -> dict:
     return {"contract": contract, "declarer": line.declarer,
             "tricks": "" if line.tricks is None else str(line.tricks), "lead": line.lead,
             "ns_pair": line.ns_pair.label, "ew_pair": line.ew_pair.label}
-
-
-def add_errors(form: forms.Form, error: ValidationError) -> None:
-    """Puts each message next to its field, or above the row when the row has no such field."""
-    if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, messages)
-    else:
-        form.add_error(None, error.messages)

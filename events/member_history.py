@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from events.models import Member, Pair, Session
+from club.models import Member
+from events.models import Pair, Session
 from events.results import PUBLISHED, PairInfo, Player
 from events.standings import STANDING_FIELDS
 

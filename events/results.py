@@ -27,7 +27,8 @@ from functools import cached_property, lru_cache
 from django.db.models import Count, Q, Sum
 
 import scoring
-from events.models import Member, Pair, Section, Session, TravellerLine
+from club.models import Member
+from events.models import Pair, Section, Session, TravellerLine
 from events.plans import Plan, build_plan
 from events.rankings import assign_places
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.models import Member
 from events.forms import find_member
-from events.models import Board, Member, Pair, Section, Session, TravellerLine
+from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services import rescore_session
 from events.standings import refresh_standings

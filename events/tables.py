@@ -1,24 +1,9 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from events.models import Member
-
 FOLD_ON_PHONES = {"th": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"},
                   "td": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"}}
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
-
-
-class MemberTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), accessor="last_name", order_by=("last_name", "first_name"),
-                         linkify=("member_detail", [tables.A("pk")]))
-
-    class Meta:
-        model = Member
-        fields = ("name", "number")
-        attrs = {"class": "table table-sm table-striped"}
-
-    def render_name(self, record):
-        return record.full_name
 
 
 class RankingTable(tables.Table):

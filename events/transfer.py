@@ -22,9 +22,10 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 import scoring
-from events.csv_files import FileRefused, Problem, column_name, csv_text, records
+from club.csv_files import FileRefused, Problem, column_name, csv_text, records
+from club.typed_result import NOT_PLAYED_WORDS, LineResult, read_result
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.services import NOT_PLAYED_WORDS, LineResult, read_result, rescore_session
+from events.services import rescore_session
 
 COLUMNS: tuple[str, ...] = (
     "BOARD_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from events.forms_entry import add_errors
+from club.forms import add_errors
 from teams.forms_entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.results import read_room

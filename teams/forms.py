@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 import scoring
-from clubsite.bridge_messages import translate
+from club.bridge_messages import translate
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
 from teams.services import PlayerEntry
 

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from clubsite.bridge_messages import translate
-from events.services import NOT_PLAYED_WORDS, PASS_WORDS, read_result
+from club.bridge_messages import translate
+from club.typed_result import NOT_PLAYED_WORDS, PASS_WORDS, read_result
 
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
 

@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from events.csv_files import FileRefused, Problem, column_name, csv_text
-from events.csv_files import records as csv_records
+from club.csv_files import FileRefused, Problem, column_name, csv_text
+from club.csv_files import records as csv_records
 from teams.models import Match
 from teams.results import RoomResult, read_room
 from teams.scorecard import scorecard

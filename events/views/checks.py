@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from club.access import director_required
 from events import checks, fixes
-from events.access import director_required
 from events.line_history import history_pairs, line_changes
 from events.models import Board, Section, Session, TravellerLine
 

@@ -7,9 +7,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
+from club.access import director_required
+from club.models import Member
 from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
-from events.models import Member, Pair, Session
+from events.models import Pair, Session
 from events.plans import section_plan
 from events.progress import section_progress
 from events.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
+from club.access import director_required
 from events.entry import save_rows, set_focus, table_rows, traveller_rows
 from events.models import Section, TravellerLine
 from events.plans import section_plan

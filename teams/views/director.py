@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.forms_entry import add_errors
-from events.models import Member
+from club.access import director_required
+from club.forms import add_errors
+from club.models import Member
 from teams import rounds as round_service
 from teams.forms import EventForm, PairingsForm, StatusForm, TeamForm
 from teams.models import Team, TeamEvent

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.csv_files import csv_response
-from events.forms_entry import add_errors
+from club.access import director_required
+from club.csv_files import csv_response
+from club.forms import add_errors
 from teams.entry import entry_boards, save_entry
 from teams.forms import AdjustmentForm, MatchImportForm
 from teams.forms_entry import TotalsForm

@@ -6,10 +6,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from club.typed_result import read_result
 from events.models import Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.rankings import assign_places
-from events.services import board_tops, read_result, save_line
+from events.services import board_tops, save_line
 from events.setup import prepare_section
 
 

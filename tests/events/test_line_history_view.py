@@ -8,9 +8,10 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
+from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import delete_line, read_result, save_line
+from events.services import delete_line, save_line
 
 
 @pytest.fixture

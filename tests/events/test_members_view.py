@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from events.models import Member
+from club.models import Member
 
 
 @pytest.fixture

@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from events.models import Member, Session
+from club.models import Member
+from events.models import Session
 from events.views.results import MEMBER_SESSIONS_PER_PAGE
 from tests.events.test_results_session import Tables, build_hand_mitchell, members_of_club, rows_of
 
@@ -180,7 +181,7 @@ def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
 
 
 def test_member_page_lists_the_members_teams_events(client, db, django_assert_max_num_queries):
-    from events.demo import load_demo
+    from club.demo import load_demo
     from teams.demo import load_teams_demo
     from teams.models import TeamPlayer
 
@@ -195,7 +196,7 @@ def test_member_page_lists_the_members_teams_events(client, db, django_assert_ma
 
 
 def test_the_members_teams_events_cost_the_same_queries_however_many(client, db, django_assert_max_num_queries):
-    from events.demo import load_demo
+    from club.demo import load_demo
     from teams.demo import load_teams_demo
     from teams.models import TeamPlayer
 

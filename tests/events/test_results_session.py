@@ -16,10 +16,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from events.models import Member, Pair, Section, Session, TravellerLine
+from club.models import Member
+from club.typed_result import read_result
+from events.models import Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.results import SectionInfo, load_sections, rank_sessions
-from events.services import expected_results, read_result, save_line
+from events.services import expected_results, save_line
 from events.setup import prepare_section
 from tests.events.test_session_scoring import MITCHELL_LINES
 

@@ -242,8 +242,9 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 
 
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
+    from club.typed_result import read_result
     from events.models import TravellerLine
-    from events.services import read_result, save_line
+    from events.services import save_line
 
     session, section = hand_mitchell
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)
@@ -263,7 +264,7 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
                                           ("7C", '<span class="suit-c">♣</span>7'),
                                           ("X", "X"), ("", ""), ("ZZ", "ZZ")])
 def test_lead_filter(typed, shown):
-    from events.templatetags.bridge import lead
+    from club.templatetags.bridge import lead
 
     assert str(lead(typed)) == shown
 
@@ -272,7 +273,7 @@ def test_lead_filter(typed, shown):
 def test_seat_initials_follow_the_language(language, west):
     from django.utils import translation
 
-    from events.templatetags.bridge import dealer, seat
+    from club.templatetags.bridge import dealer, seat
 
     with translation.override(language):
         assert (seat("N"), seat("E"), seat("S"), seat("W")) == ("N", "E", "S", west)

@@ -6,11 +6,12 @@ Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 
 import pytest
 
+# (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
+from club.typed_result import read_result
 from events.models import TravellerLine
 from events.results import rank_sessions
-from events.services import read_result, save_line
+from events.services import save_line
 
-# (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
 MITCHELL_LINES = {
     1: [("1NS", "4S", "N", "10"),    # +420
         ("2NS", "4S", "N", "10"),    # +420

@@ -13,11 +13,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from club.typed_result import read_result
 from events.fixes import mark_checked, recompute_line, set_status, swap_round
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.results import rank_sessions
-from events.services import delete_line, read_result, rescore_session, save_line
+from events.services import delete_line, rescore_session, save_line
 from events.setup import set_players
 from events.standings import STANDING_FIELDS, refresh_all_standings
 from events.transfer import import_travellers

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from events.models import Member
+from club.models import Member
 from teams import rounds
 from teams.models import Adjustment, BoardResult, TeamEvent
 from teams.services import (

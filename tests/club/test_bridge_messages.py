@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
 
-from clubsite.bridge_messages import MESSAGES, error_lines, line_problem, translate, violation_text
-from events.services import read_result
+from club.bridge_messages import MESSAGES, error_lines, line_problem, translate, violation_text
+from club.typed_result import read_result
 from movements.checks import Violation
 from movements.custom import MovementError, parse_movement_csv
 from movements.generators import check, howell, mitchell

@@ -1,4 +1,4 @@
-from events.access import is_director
+from club.access import is_director
 
 
 def roles(request):

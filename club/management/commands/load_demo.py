@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from events.demo import load_demo
+from club.demo import load_demo
 
 
 class Command(BaseCommand):
