@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)
-class Problem:
+class CsvProblem:
     """One reason a file is refused; `line` is the line number in the file (None: the file as a whole)."""
 
     line: int | None
@@ -32,7 +32,7 @@ class Problem:
 class FileRefused(Exception):
     """A file refused whole; `problems` lists every reason."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[CsvProblem]):
         super().__init__("\n".join(str(problem) for problem in problems))
         self.problems = problems
 

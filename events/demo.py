@@ -11,9 +11,9 @@ from club.demo import MEMBERS
 from club.typed_result import read_result
 from events.models import Section, Session
 from events.plans import section_plan
-from events.services import save_line
-from events.setup import prepare_section, set_players
-from events.standings import refresh_standings
+from events.services.lines import save_line
+from events.services.setup import prepare_section, set_players
+from events.services.standings import refresh_standings
 
 
 def load_demo_sessions(director) -> dict:

@@ -113,7 +113,7 @@ class Pair(models.Model):
     player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
     player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
-    # The pair's standing, stored by events.standings whenever its session is scored (never typed).
+    # The pair's standing, stored by events.services.standings whenever its session is scored (never typed).
     score = models.FloatField(_("score"), default=0, editable=False)
     maximum = models.FloatField(_("highest possible score"), default=0, editable=False)
     boards = models.PositiveSmallIntegerField(_("boards scored"), default=0, editable=False)

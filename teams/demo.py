@@ -14,10 +14,11 @@ from django.db import transaction
 
 from club.demo import demo_members
 from club.models import Member
-from teams import rounds
 from teams.models import Adjustment, Match, TeamEvent
-from teams.results import read_room
-from teams.services import PlayerEntry, add_adjustment, save_results, save_team, set_status
+from teams.room_results import read_room
+from teams.services import rounds
+from teams.services.matches import add_adjustment, save_results, set_status
+from teams.services.rosters import PlayerEntry, save_team
 
 SWISS_NAME = "Spring Swiss Teams"
 ROUND_ROBIN_NAME = "Winter Teams League"

@@ -20,8 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"club", "clubsite", "events", "movements", "scoring", "teams"}
 # The pure part of movements: the generators and their data model (no Django).
-GENERATORS = {"checks", "custom", "generators", "howell", "howell_tables", "manning", "mitchell", "model", "movement",
-              "texts"}
+GENERATORS = {"checks", "custom", "generators", "howell", "howell_tables", "manning", "mitchell", "movement", "texts"}
 # What each layer may import from the project (besides itself).
 ALLOWED = {
     "clubsite": {"club", "events", "teams", "movements", "generators", "scoring"},
@@ -85,7 +84,7 @@ def project_imports(path: Path, **kwargs) -> list[str]:
 
 def test_the_plan_sees_every_app():
     assert {"club.models", "events.models", "teams.models", "movements.models", "scoring.contracts",
-            "movements.model", "clubsite.settings"} <= MODULES.keys()
+            "movements.movement", "clubsite.settings"} <= MODULES.keys()
 
 
 @pytest.mark.parametrize("path", project_files(), ids=lambda path: str(path.relative_to(ROOT)))
@@ -142,3 +141,19 @@ def test_the_plan_refuses_what_it_forbids():
     assert forbidden("club.access", ["clubsite.settings", "events.models"]) == ["clubsite.settings", "events.models"]
     assert forbidden("movements.mitchell", ["movements.models", "movements.texts"]) == ["movements.models"]
     assert forbidden("scoring.imps", ["club.models", "scoring.errors"]) == ["club.models"]
+
+
+def test_one_name_for_one_concept():
+    """No two project classes share a name (an app's config, a command and a migration excepted), and
+    `whole_number` is written once."""
+    homes: dict[str, list[str]] = {}
+    for module, path in MODULES.items():
+        if {"migrations", "management"} & set(module.split(".")):
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and not node.name.endswith("Config"):
+                homes.setdefault(node.name, []).append(module)
+            if isinstance(node, ast.FunctionDef) and node.name == "whole_number":
+                homes.setdefault("whole_number()", []).append(module)
+    assert "CsvProblem" in homes and "whole_number()" in homes
+    assert {name: modules for name, modules in homes.items() if len(modules) > 1} == {}

@@ -9,11 +9,11 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.models import Member
-from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
+from events.forms.setup import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
 from events.models import Pair, Session
 from events.plans import section_plan
-from events.progress import section_progress
-from events.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
+from events.selectors.progress import section_progress
+from events.services.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
 from movements.params import query_string
 
 

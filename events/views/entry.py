@@ -7,10 +7,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from events.entry import save_rows, set_focus, table_rows, traveller_rows
 from events.models import Section, TravellerLine
 from events.plans import section_plan
-from events.services import board_tops, delete_line
+from events.services.entry import save_rows, set_focus, table_rows, traveller_rows
+from events.services.lines import delete_line
+from events.services.rescoring import board_tops
 
 
 def get_section(session_id, section_id):

@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from club.forms import whole_number
 from events.models import Session
-from events.results import name_winners, rank_sessions
+from events.selectors.ranking import name_winners, rank_sessions
 
 SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]

@@ -21,12 +21,12 @@ from club.access import check_visible
 from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
-from events.member_history import load_history
 from events.models import Board, Section, Session
-from events.results import mark_mine, member_of, rank_sessions, top_summaries
-from events.scorecard import load_scorecard
+from events.selectors.member_history import load_history
+from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
+from events.selectors.scorecard import load_scorecard
+from events.selectors.traveller import load_traveller
 from events.tables import RankingTable
-from events.traveller import load_traveller
 
 MEMBER_SESSIONS_PER_PAGE = 25
 

@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 
 from club.access import director_required
 from club.csv_files import csv_response
-from events.forms_transfer import TravellersImportForm
+from events.forms.transfer import TravellersImportForm
 from events.models import Session
-from events.transfer import TravellersRefused, export_rows, import_travellers
+from events.services.transfer import TravellersRefused, export_rows, import_travellers
 
 
 @director_required

@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from club.bridge_messages import translate, violation_text
 from movements.generators import BoardsNext, Movement, Violation, balance, check, manning
-from movements.model import boards_text
+from movements.movement import boards_text
 
 
 def direction_text(direction: str | None) -> str:

@@ -5,9 +5,9 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from teams import rounds
 from teams.models import TeamEvent
-from teams.services import PlayerEntry, save_team
+from teams.services import rounds
+from teams.services.rosters import PlayerEntry, save_team
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

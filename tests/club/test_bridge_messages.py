@@ -14,7 +14,7 @@ from movements.generators import check, howell, mitchell
 from movements.texts import TEMPLATES, Text
 from scoring import ScoringError, parse_contract, tricks_from_result
 from scoring.errors import MESSAGES as SCORING_MESSAGES
-from teams.results import read_room
+from teams.room_results import read_room
 
 # The site says "arrow switch in rounds 6, 7" where the generators' English says "round 6, 7".
 SITE_SAYS_ROUNDS = {"mitchell.name.arrows.rounds", "mitchell.name.skip.arrows.rounds",

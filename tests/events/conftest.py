@@ -9,9 +9,10 @@ import pytest
 from club.typed_result import read_result
 from events.models import Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.rankings import assign_places
-from events.services import board_tops, save_line
-from events.setup import prepare_section
+from events.selectors.ranking import assign_places
+from events.services.lines import save_line
+from events.services.rescoring import board_tops
+from events.services.setup import prepare_section
 
 
 def _make_session(kind="mitchell", tables=5, boards_per_round=1, scoring="matchpoints", **section_options):
@@ -45,7 +46,7 @@ def enter():
 
 
 def _reference_ranking(session):
-    """A plain, line-by-line ranking of one session: the oracle `events.results.rank_sessions` is held to.
+    """A plain, line-by-line ranking of one session: the oracle `events.selectors.ranking.rank_sessions` is held to.
 
     Returns [(section, field, rows)] with rows of (pair, score, maximum, boards, place, percentage).
     """

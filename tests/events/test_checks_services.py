@@ -15,11 +15,12 @@ from django.utils import timezone
 
 # --- building sessions ------------------------------------------------------------------------------------------
 from club.typed_result import read_result
-from events import checks, fixes, line_history
-from events.checks import Kind
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import delete_line, save_line
+from events.selectors import checks, line_history
+from events.selectors.checks import Kind
+from events.services import fixes
+from events.services.lines import delete_line, save_line
 
 
 def make_section(kind="mitchell", tables=3, boards_per_round=2, name="Club night", **options):

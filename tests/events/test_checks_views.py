@@ -10,7 +10,7 @@ from django.utils import timezone
 from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import save_line
+from events.services.lines import save_line
 
 
 def make_session(tables=3, boards_per_round=2, name="Club night"):

@@ -113,7 +113,7 @@ def test_quick_add_ignores_an_outside_next(director_client):
 
 
 def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
-    from events.setup import prepare_section
+    from events.services.setup import prepare_section
 
     _session, section = make_session("none", tables=2, boards_per_round=2, rounds=3)
     section.pairs.all().delete()

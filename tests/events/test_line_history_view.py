@@ -11,7 +11,7 @@ from django.utils import timezone
 from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import delete_line, save_line
+from events.services.lines import delete_line, save_line
 
 
 @pytest.fixture

@@ -162,8 +162,8 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
 
 
 def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
-    from events.member_history import MemberSession, chart
-    from events.results import PairInfo
+    from events.selectors.member_history import MemberSession, chart
+    from events.selectors.pairs_and_sections import PairInfo
 
     pair = PairInfo(1, 1, 1, "NS", ())
     start = datetime.date(2020, 3, 2)

@@ -20,9 +20,11 @@ from club.models import Member
 from club.typed_result import read_result
 from events.models import Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.results import SectionInfo, load_sections, rank_sessions
-from events.services import expected_results, save_line
-from events.setup import prepare_section
+from events.selectors.pairs_and_sections import SectionInfo, load_sections
+from events.selectors.ranking import rank_sessions
+from events.services.lines import save_line
+from events.services.rescoring import expected_results
+from events.services.setup import prepare_section
 from tests.events.test_session_scoring import MITCHELL_LINES
 
 # The hand-computed 5-table Mitchell of test_session_scoring.py (scores and matchpoints commented there).
@@ -296,7 +298,7 @@ def test_howell_has_one_field(client, db):
     assert len(tables["ranking-a-all"]) == 8
 
 
-# --- the same numbers as events.rankings -----------------------------------------------------------
+# --- the same numbers as events.selectors.ranking -----------------------------------------------------------
 
 
 def standings(results):

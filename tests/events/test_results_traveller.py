@@ -188,7 +188,7 @@ def test_unknown_boards_and_sections_are_404(client, hand_mitchell):
 def test_a_board_without_results(client, db):
     session = Session.objects.create(name="Empty", date="2026-11-05", status="final")
     section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=3, boards_per_round=1)
-    from events.setup import prepare_section
+    from events.services.setup import prepare_section
 
     prepare_section(section)
     response = client.get(traveller_url(session, section, 1))
@@ -244,7 +244,7 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
     from club.typed_result import read_result
     from events.models import TravellerLine
-    from events.services import save_line
+    from events.services.lines import save_line
 
     session, section = hand_mitchell
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)

@@ -9,8 +9,8 @@ import pytest
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
 from club.typed_result import read_result
 from events.models import TravellerLine
-from events.results import rank_sessions
-from events.services import save_line
+from events.selectors.ranking import rank_sessions
+from events.services.lines import save_line
 
 MITCHELL_LINES = {
     1: [("1NS", "4S", "N", "10"),    # +420

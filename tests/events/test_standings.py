@@ -1,4 +1,4 @@
-"""The standings stored on the pairs (events.standings) stay equal to the session's ranking after every change.
+"""The standings stored on the pairs (events.services.standings) stay equal to the session's ranking after every change.
 
 The member page reads them instead of totalling lines, so each service that changes a ranking must
 store them again: a line saved or deleted, a round's directions swapped, a score recomputed, the
@@ -14,14 +14,15 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.typed_result import read_result
-from events.fixes import mark_checked, recompute_line, set_status, swap_round
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.results import rank_sessions
-from events.services import delete_line, rescore_session, save_line
-from events.setup import set_players
-from events.standings import STANDING_FIELDS, refresh_all_standings
-from events.transfer import import_travellers
+from events.selectors.ranking import rank_sessions
+from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
+from events.services.lines import delete_line, save_line
+from events.services.rescoring import rescore_session
+from events.services.setup import set_players
+from events.services.standings import STANDING_FIELDS, refresh_all_standings
+from events.services.transfer import import_travellers
 from movements.models import CustomMovement
 from tests.events.test_director_setup_views import session_post
 from tests.events.test_session_scoring import enter_mitchell

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from events.models import Board, Pair, Section, TravellerLine
-from events.transfer import COLUMNS, export_csv, export_rows, import_travellers
+from events.services.transfer import COLUMNS, export_csv, export_rows, import_travellers
 
 DATA = Path(__file__).parent / "data"
 HOWELL = DATA / "howell_3_tables.csv"

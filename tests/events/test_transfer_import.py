@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.transfer import TravellersRefused, import_travellers, parse_travellers
+from events.services.transfer import TravellersRefused, import_travellers, parse_travellers
 
 DATA = Path(__file__).parent / "data"
 HOWELL = DATA / "howell_3_tables.csv"  # 3 tables, pairs 1-6, boards 1-6, each board played 3 times

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from club.models import Member
 from teams.models import Adjustment, TeamEvent
-from teams.services import PlayerEntry, add_adjustment, save_team, set_status
+from teams.services.matches import add_adjustment, set_status
+from teams.services.rosters import PlayerEntry, save_team
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from club.csv_files import read_text
 from events.models import Session
-from events.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
+from events.services.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
 
 
 def iso_date(text: str) -> datetime.date:

@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from club.csv_files import read_text
 from teams.models import Match
-from teams.transfer import COLUMNS, MatchRefused, import_match
+from teams.services.transfer import COLUMNS, MatchRefused, import_match
 
 
 class Command(BaseCommand):

@@ -10,8 +10,8 @@ from django.utils.translation import ngettext
 
 from teams.models import Match, Team, TeamEvent
 from teams.schedule import cycle_length, schedule
-from teams.services import create_matches
-from teams.standings import match_scores, standings
+from teams.selectors.standings import match_scores, standings
+from teams.services.matches import create_matches
 from teams.swiss import swiss_pairings
 
 Pair = tuple[Team, Team | None]

@@ -1,4 +1,4 @@
-"""Teams events through their life: teams, the schedule, results entered and scored, adjustments, status.
+"""A teams event's matches: creating them, results entered and scored, IMP totals, adjustments, the event's status.
 
 Every function that writes does so in one transaction: all of it is saved, or nothing. Bad input
 raises ValidationError with messages a director can act on (keyed by field where there is one).
@@ -6,78 +6,16 @@ raises ValidationError with messages a director can act on (keyed by field where
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from teams.models import MAX_PLAYERS, MIN_PLAYERS, Adjustment, BoardResult, Match, Team, TeamEvent, TeamPlayer
-from teams.results import RoomResult
-from teams.scorecard import scorecard
-from teams.standings import match_score, standings
-
-
-@dataclass(frozen=True)
-class PlayerEntry:
-    """A player as the director gives it: a member, or a guest's name."""
-
-    member: object | None = None  # events.Member
-    guest_name: str = ""
-    captain: bool = False
-
-
-def check_players(event: TeamEvent, players: list[PlayerEntry], team: Team | None = None) -> None:
-    """4 to 6 players, one captain, no member twice in the event."""
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValidationError(_("A team has %(min)s to %(max)s players; this one has %(count)s.")
-                              % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(players)})
-    if sum(player.captain for player in players) != 1:
-        raise ValidationError(_("Choose one captain among the team's players."))
-    members = [player.member.pk for player in players if player.member is not None]
-    if len(members) != len(set(members)):
-        raise ValidationError(_("A member is listed twice in this team."))
-    elsewhere = (TeamPlayer.objects.filter(team__event=event, member__in=members)
-                 .exclude(team=team).select_related("member", "team"))
-    for player in elsewhere:
-        raise ValidationError(_("%(member)s already plays for %(team)s in this event.")
-                              % {"member": player.member, "team": player.team.name})
-
-
-@transaction.atomic
-def save_team(event: TeamEvent, name: str, players: list[PlayerEntry], team: Team | None = None) -> Team:
-    """Creates a team (numbered after the others) or replaces an existing team's name and players."""
-    name = name.strip()
-    if not name:
-        raise ValidationError({"name": _("Give the team a name.")})
-    if event.teams.filter(name__iexact=name).exclude(pk=getattr(team, "pk", None)).exists():
-        raise ValidationError({"name": _("There is already a team called %(name)s.") % {"name": name}})
-    if team is None and event.matches.exists():
-        raise ValidationError(_("The event has started: teams can no longer be added."))
-    check_players(event, players, team)
-    if team is None:
-        number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
-        team = Team.objects.create(event=event, number=number, name=name)
-    else:
-        team.name = name
-        team.save(update_fields=["name"])
-        team.players.all().delete()
-    TeamPlayer.objects.bulk_create([
-        TeamPlayer(team=team, position=position, member=player.member, guest_name=player.guest_name.strip()
-                   if player.member is None else "", captain=player.captain)
-        for position, player in enumerate(players, start=1)])
-    return team
-
-
-@transaction.atomic
-def delete_team(team: Team) -> None:
-    if team.event.matches.exists():
-        raise ValidationError(_("The event has started: its teams can no longer be removed."))
-    team.delete()
+from teams.models import Adjustment, BoardResult, Match, Team, TeamEvent
+from teams.room_results import RoomResult
+from teams.selectors.scorecard import scorecard
 
 
 def first_board(event: TeamEvent, round_: int) -> int:
@@ -199,33 +137,3 @@ def set_status(event: TeamEvent, status: str) -> None:
         raise ValidationError(_("Unknown status."))
     event.status = status
     event.save(update_fields=["status"])
-
-
-def member_team_events(member, limit: int | None = None) -> list[dict]:
-    """The published teams events a member played in, newest first (at most `limit`), as plain data for the
-    member page: event (id, name, date, status, url), team (id, name, url), captain, place and VPs, teams."""
-    players = list(TeamPlayer.objects.filter(member=member, team__event__status__in=[
-        TeamEvent.Status.PROVISIONAL, TeamEvent.Status.FINAL]).select_related("team__event")
-        .order_by("-team__event__date", "team__event__name")[:limit])
-    # The events' teams, matches and adjustments in three queries, not three per event.
-    event_ids = {player.team.event_id for player in players}
-    teams, matches, adjustments = defaultdict(list), defaultdict(list), defaultdict(list)
-    for team in Team.objects.filter(event_id__in=event_ids):
-        teams[team.event_id].append(team)
-    for match in Match.objects.filter(event_id__in=event_ids):
-        matches[match.event_id].append(match)
-    for adjustment in Adjustment.objects.filter(match__event_id__in=event_ids).select_related("team"):
-        adjustments[adjustment.match_id].append(adjustment)
-    result = []
-    for player in players:
-        team, event = player.team, player.team.event
-        scores = [match_score(event, match, adjustments[match.pk]) for match in matches[event.pk]]
-        rows = standings(event, scores=scores, teams=teams[event.pk])
-        row = next(row for row in rows if row.team.pk == team.pk)
-        result.append({
-            "event_id": event.pk, "event": event.name, "date": event.date, "status": event.status,
-            "status_display": event.get_status_display(), "url": reverse("teams:standings", args=[event.pk]),
-            "team_id": team.pk, "team": team.name, "team_url": reverse("teams:team", args=[team.pk]),
-            "captain": player.captain, "place": row.place, "vp": row.vp, "teams": len(rows),
-        })
-    return result

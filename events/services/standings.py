@@ -1,6 +1,6 @@
 """Each pair's standing stored on the pair: score, highest possible score, boards scored, place and field size.
 
-The standings are those of the session's ranking (`events.results.rank_sessions`), stored so that a
+The standings are those of the session's ranking (`events.selectors.ranking.rank_sessions`), stored so that a
 member's whole history reads them with the pairs instead of totalling every line of every session on
 each view. Every service that changes what a session's ranking depends on (a line saved or deleted,
 a board or the whole session rescored, pairs added or removed by the set-up) calls
@@ -13,9 +13,9 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from events.bulk import update_by_pk
 from events.models import Pair, Session
-from events.results import rank_sessions
+from events.selectors.ranking import rank_sessions
+from events.services.bulk import update_by_pk
 
 STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
 BATCH = 200  # sessions ranked at once when refreshing many

@@ -1,7 +1,7 @@
 """A member's history as plain data: every published session played, partners, best results, a chart.
 
 The whole history costs two queries, however long it is: the member's pairs with their sessions and
-the standings stored on them (`events.standings`: score, maximum, boards, place and field size, kept
+the standings stored on them (`events.services.standings`: score, maximum, boards, place and field size, kept
 equal to the session's ranking), and the partners' names.
 """
 
@@ -14,8 +14,8 @@ from django.db.models import Q
 
 from club.models import Member
 from events.models import Pair, Session
-from events.results import PUBLISHED, PairInfo, Player
-from events.standings import STANDING_FIELDS
+from events.selectors.pairs_and_sections import PUBLISHED, PairInfo, Player
+from events.services.standings import STANDING_FIELDS
 
 BEST_RESULTS = 5
 BEST_PARTNERS = 5

@@ -100,3 +100,10 @@ class MemberQuickForm(forms.ModelForm):
 
     def clean_number(self):
         return self.cleaned_data["number"] or None
+
+
+class SessionStatusForm(forms.Form):
+    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Session.Status.choices)
+    corrections_until = forms.DateTimeField(
+        label=gettext_lazy("Corrections accepted until"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))

@@ -1,7 +1,7 @@
 """Checks before publishing: every problem of a session, as plain data.
 
 `session_problems` reads a whole session in a fixed number of queries, whatever its size. The
-one-click fixes are in `events.fixes`, a line's history in `events.line_history`.
+one-click fixes are in `events.services.fixes`, a line's history in `events.selectors.line_history`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import scoring
 from club.bridge_messages import error_lines, translate
 from events.models import Section, Session, TravellerLine
 from events.plans import Plan, Slot, section_plan
-from events.services import board_warnings
+from events.selectors.warnings import board_warnings
 
 
 class Kind(models.TextChoices):
@@ -50,7 +50,7 @@ CONTENT_FIELDS = ("round", "table", "ns_pair_id", "ew_pair_id", "contract", "dec
 
 
 @dataclass(frozen=True)
-class Problem:
+class CheckProblem:
     """One problem of a session. `fix` is the action of its one-click fix (None when there is none)
     and `fix_params` the fields to post with it; `line_ids` are the lines it is about, which the
     director may mark as checked; a checked problem no longer blocks publishing."""
@@ -83,8 +83,8 @@ class Problem:
         return self.fix is not None and not (self.checked and self.fix == MARK_CHECKED)
 
 
-def make_problem(kind: Kind, message: str, *, checked: bool = False, **references) -> Problem:
-    return Problem(kind=kind.value, blocking=kind in BLOCKING_KINDS and not checked, message=message,
+def make_problem(kind: Kind, message: str, *, checked: bool = False, **references) -> CheckProblem:
+    return CheckProblem(kind=kind.value, blocking=kind in BLOCKING_KINDS and not checked, message=message,
                    checked=checked, **references)
 
 
@@ -187,7 +187,7 @@ def result_text(line: TravellerLine) -> str:
         return f"{line.contract} {line.declarer} {line.tricks}"
 
 
-def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[Problem]:
+def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[CheckProblem]:
     """Problems a line has on its own: its score, an adjusted score not checked."""
     refs = {"section_id": section.pk, "section": section.letter, "board": line.board.number, "line_id": line.pk,
             "round": line.round, "table": line.table, "line_ids": (line.pk,)}
@@ -225,9 +225,10 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
     return problems
 
 
-def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine], checked: set[int]) -> list[Problem]:
+def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine],
+                      checked: set[int]) -> list[CheckProblem]:
     """Missing and extra results, misplaced pairs, swapped rounds and scored sit-outs of one section."""
-    problems: list[Problem] = []
+    problems: list[CheckProblem] = []
     base = {"section_id": section.pk, "section": section.letter}
     by_board: dict[int, list[TravellerLine]] = defaultdict(list)
     for line in lines:
@@ -306,7 +307,7 @@ def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine], 
     return problems
 
 
-def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[Problem]:
+def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[CheckProblem]:
     """Without a movement, missing results cannot be known: boards with fewer results than the most played."""
     counts: dict[int, int] = defaultdict(int)
     for line in lines:
@@ -320,7 +321,7 @@ def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[Problem]
             for number, count in sorted(counts.items()) if count < most]
 
 
-def schedule_problems(section: Section, lines: list[TravellerLine], checked: set[int]) -> list[Problem]:
+def schedule_problems(section: Section, lines: list[TravellerLine], checked: set[int]) -> list[CheckProblem]:
     """The section's results against its movement (or, without one, against each other)."""
     try:
         plan = section_plan(section)
@@ -335,7 +336,7 @@ def schedule_problems(section: Section, lines: list[TravellerLine], checked: set
     return uneven_boards(section, lines)
 
 
-def session_problems(session: Session) -> list[Problem]:
+def session_problems(session: Session) -> list[CheckProblem]:
     """Every problem of a session, section by section, in a fixed number of queries."""
     sections = list(session.sections.select_related("custom_movement", "session").order_by("letter"))
     lines = list(TravellerLine.objects.filter(board__section__session=session)
@@ -346,7 +347,7 @@ def session_problems(session: Session) -> list[Problem]:
     by_section: dict[int, list[TravellerLine]] = defaultdict(list)
     for line in lines:
         by_section[line.board.section_id].append(line)
-    problems: list[Problem] = []
+    problems: list[CheckProblem] = []
     for section in sections:
         section_lines = by_section.get(section.pk, [])
         for line in section_lines:
@@ -369,5 +370,5 @@ def session_problems(session: Session) -> list[Problem]:
     return problems
 
 
-def blocking_problems(session: Session) -> list[Problem]:
+def blocking_problems(session: Session) -> list[CheckProblem]:
     return [problem for problem in session_problems(session) if problem.blocking]

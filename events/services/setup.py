@@ -6,11 +6,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Member
-from events.forms import find_member
+from events.forms.setup import find_member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import rescore_session
-from events.standings import refresh_standings
+from events.services.rescoring import rescore_session
+from events.services.standings import refresh_standings
 
 MOVEMENT_FIELDS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
                    "arrow_switch_rounds", "phantom", "custom_movement")

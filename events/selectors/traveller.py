@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import scoring
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
-from events.results import PairInfo, load_pairs
-from events.services import expected_results
+from events.selectors.pairs_and_sections import PairInfo, load_pairs
+from events.services.rescoring import expected_results
 
 
 @dataclass

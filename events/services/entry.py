@@ -10,12 +10,13 @@ from django.utils.translation import gettext as _
 
 from club.forms import add_errors
 from club.typed_result import read_result
-from events.forms_entry import FreeLineRowForm, LineRowForm, line_initial
+from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.plans import Plan, Slot
-from events.services import board_warnings, save_line
-from events.setup import split_label
-from events.standings import refresh_standings
+from events.selectors.warnings import board_warnings
+from events.services.lines import save_line
+from events.services.setup import split_label
+from events.services.standings import refresh_standings
 
 FREE_ROWS = 4
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from teams.models import BoardResult, Match, TeamEvent
-from teams.results import BoardScore, RoomResult, board_warnings, score_board
+from teams.room_results import BoardScore, RoomResult, board_warnings, score_board
 
 
 @dataclass

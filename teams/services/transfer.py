@@ -16,12 +16,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.csv_files import FileRefused, Problem, column_name, csv_text
+from club.csv_files import CsvProblem, FileRefused, column_name, csv_text
 from club.csv_files import records as csv_records
 from teams.models import Match
-from teams.results import RoomResult, read_room
-from teams.scorecard import scorecard
-from teams.services import save_results
+from teams.room_results import RoomResult, read_room
+from teams.selectors.scorecard import scorecard
+from teams.services.matches import save_results
 
 COLUMNS = ("BOARD_NUMBER", "ROOM", "CONTRACT", "PLAYED_BY", "TRICKS", "SCORE")
 OPTIONAL = frozenset({"SCORE", "PLAYED_BY", "TRICKS"})
@@ -35,12 +35,12 @@ class MatchRefused(FileRefused):
     """A match file refused whole; `problems` lists every reason."""
 
 
-def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[Problem]]:
+def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvProblem]]:
     names = [column_name(cell) for cell in cells]
     positions = {name: index for index, name in enumerate(names) if name in COLUMNS}
     missing = [name for name in COLUMNS if name not in positions and name not in OPTIONAL]
     if missing:
-        return positions, [Problem(line, _("the first line must name the columns %(columns)s; missing: "
+        return positions, [CsvProblem(line, _("the first line must name the columns %(columns)s; missing: "
                                            "%(missing)s.") % {"columns": ", ".join(COLUMNS),
                                                               "missing": ", ".join(missing)})]
     return positions, []
@@ -67,17 +67,17 @@ def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[i
             messages.append(_("SCORE %(score)s does not agree with the contract, which scores %(expected)s for NS.")
                             % {"score": score, "expected": result.ns_score})
     if messages:
-        return None, [Problem(line, message) for message in messages]
+        return None, [CsvProblem(line, message) for message in messages]
     return (board, room, result), []
 
 
-def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResult], list[Problem]]:
+def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResult], list[CsvProblem]]:
     """{(board, room): result} read from a CSV text, and every problem found (the rows count only without)."""
     boards = match.board_numbers(match.event.boards_per_match)
     records = csv_records(text)
     first = next(records, None)
     if first is None:
-        return {}, [Problem(None, _("The file is empty."))]
+        return {}, [CsvProblem(None, _("The file is empty."))]
     positions, problems = _header(*first)
     if problems:
         return {}, problems
@@ -90,12 +90,12 @@ def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResu
             continue
         board, room, result = read
         if (board, room) in lines:
-            problems.append(Problem(line, _("board %(board)s room %(room)s is already on line %(first)s.")
+            problems.append(CsvProblem(line, _("board %(board)s room %(room)s is already on line %(first)s.")
                                     % {"board": board, "room": room, "first": lines[board, room]}))
         lines[board, room] = line
         results[board, room] = result
     if not results and not problems:
-        problems.append(Problem(None, _("The file has a header but no results.")))
+        problems.append(CsvProblem(None, _("The file has a header but no results.")))
     return results, problems
 
 
@@ -104,9 +104,9 @@ def import_match(match: Match, text: str, user=None) -> int:
     """Replaces the match's board results with the file's; raises MatchRefused (nothing changed) on any problem."""
     results, problems = parse_match(text, match)
     if match.is_bye:
-        problems.insert(0, Problem(None, _("A bye has no boards to import.")))
+        problems.insert(0, CsvProblem(None, _("A bye has no boards to import.")))
     elif match.totals_only:
-        problems.insert(0, Problem(None, _("This match was entered as IMP totals: clear the totals first.")))
+        problems.insert(0, CsvProblem(None, _("This match was entered as IMP totals: clear the totals first.")))
     if problems:
         raise MatchRefused(problems)
     changes: dict = {(r.board, r.room): None for r in match.results.all()}

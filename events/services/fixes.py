@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import translate
-from events.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import lock_session, rescore_board, rescore_session
-from events.standings import refresh_standings
+from events.selectors.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
+from events.services.rescoring import lock_session, rescore_board, rescore_session
+from events.services.standings import refresh_standings
 
 
 def locked_line(line: TravellerLine) -> TravellerLine:

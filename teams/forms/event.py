@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 import scoring
 from club.bridge_messages import translate
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
-from teams.services import PlayerEntry
+from teams.services.rosters import PlayerEntry
 
 MAX_FILE_SIZE = 1024 * 1024
 LOCKED_ONCE_STARTED = ("format", "boards_per_match")
@@ -104,7 +104,7 @@ class AdjustmentForm(forms.ModelForm):
         self.fields["team"].empty_label = None
 
 
-class StatusForm(forms.Form):
+class EventStatusForm(forms.Form):
     status = forms.ChoiceField(label=_("Status"), choices=TeamEvent.Status.choices)
 
 

@@ -14,7 +14,7 @@ tests' `reference_ranking` holds them to it) but are built for speed at club sca
   are summed line by line, as that reference does, in one more query.
 
 The top of a board is worked out from counts already read (`SectionInfo.expected`), the way
-`events.services.expected_results` works it out, without its query per board for free-entry
+`events.services.rescoring.expected_results` works it out, without its query per board for free-entry
 sections.
 """
 
@@ -22,144 +22,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
 
 from django.db.models import Count, Q, Sum
 
-import scoring
 from club.models import Member
-from events.models import Pair, Section, Session, TravellerLine
-from events.plans import Plan, build_plan
-from events.rankings import assign_places
-
-PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    member_id: int | None = None
-
-
-@dataclass
-class PairInfo:
-    id: int
-    section_id: int
-    number: int
-    direction: str
-    players: tuple[Player, ...]
-
-    @property
-    def label(self) -> str:
-        return f"{self.number}{self.direction}"
-
-    @property
-    def names(self) -> str:
-        return " – ".join(player.name for player in self.players)
-
-    @property
-    def member_ids(self) -> set[int]:
-        return {player.member_id for player in self.players if player.member_id}
-
-
-PAIR_COLUMNS = ("id", "section_id", "number", "direction",
-                "player1_id", "player1__first_name", "player1__last_name", "player1_guest",
-                "player2_id", "player2__first_name", "player2__last_name", "player2_guest")
-
-
-def _player(member_id, first, last, guest) -> Player | None:
-    if member_id:
-        return Player(f"{first} {last}", member_id)
-    return Player(guest) if guest else None
-
-
-def pair_from_row(row) -> PairInfo:
-    pair_id, section_id, number, direction, *players = row
-    found = (_player(*players[:4]), _player(*players[4:]))
-    return PairInfo(pair_id, section_id, number, direction, tuple(player for player in found if player))
-
-
-def load_pairs(**filters) -> dict[int, PairInfo]:
-    """Pairs as plain data, in one query (the players' names come with them)."""
-    rows = Pair.objects.filter(**filters).order_by("section_id", "direction", "number").values_list(*PAIR_COLUMNS)
-    return {row[0]: pair_from_row(row) for row in rows}
-
-
-@lru_cache(maxsize=512)
-def plan_facts(plan: Plan) -> tuple[tuple[str, ...], int]:
-    """A plan's fields and most plays of a board, worked out once per plan (plans are cached by settings)."""
-    return plan.fields, plan.max_plays
-
-
-@dataclass
-class SectionInfo:
-    """A section with what scoring it needs: its session's method and scale, and its movement's plan."""
-
-    id: int
-    session_id: int
-    letter: str
-    kind: str
-    tables: int
-    scoring: str
-    scale: str
-    neuberg: bool
-    plan: Plan
-    uses_imps: bool = field(init=False)
-
-    def __post_init__(self):
-        self.uses_imps = str(self.scoring) != "matchpoints"
-
-    @property
-    def fields(self) -> tuple[str, ...]:
-        """'NS' and 'EW', or '' for one field."""
-        return plan_facts(self.plan)[0]
-
-    @property
-    def uniform_top(self) -> bool:
-        """Whether every board has the same top whatever was played: the movement's most plays."""
-        return self.uses_imps or (self.plan.has_schedule and self.neuberg)
-
-    def expected(self, number: int, played: int, most_played: int) -> int:
-        """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board."""
-        return self.plan.scored_against(number, played, self.neuberg, most_played)
-
-    def top(self, number: int, played: int, most_played: int) -> float:
-        if self.uses_imps:
-            return 0
-        expected = self.expected(number, played, most_played)
-        return scoring.matchpoint_top(expected, self.scale) if expected else 0
-
-    @cached_property
-    def movement_top(self) -> float:
-        """The top of every board of a `uniform_top` section (0 for IMPs)."""
-        max_plays = plan_facts(self.plan)[1]
-        if self.uses_imps or not max_plays:
-            return 0
-        return scoring.matchpoint_top(max_plays, self.scale)
-
-    @property
-    def kind_display(self) -> str:
-        return Section.Kind(self.kind).label
-
-
-SECTION_COLUMNS = ("id", "session_id", "letter", "kind", "tables", "boards_per_round", "rounds", "first_board",
-                   "even_tables", "arrow_switch_rounds", "phantom", "custom_movement__csv_text",
-                   "session__scoring", "session__scale", "session__neuberg_for_movement")
-
-
-def section_from_row(row) -> SectionInfo:
-    """A SectionInfo from the values of SECTION_COLUMNS (the plan comes from the plans' cache)."""
-    (pk, session_id, letter, kind, tables, per_round, rounds, first, even, switch, phantom, csv_text,
-     method, scale, neuberg) = row
-    csv_text = (csv_text or "") if kind == Section.Kind.CUSTOM else ""
-    plan = build_plan(kind, tables, per_round, rounds, first, even, switch, phantom, csv_text)
-    return SectionInfo(pk, session_id, letter, kind, tables, method, scale, neuberg, plan)
-
-
-def load_sections(**filters) -> dict[int, SectionInfo]:
-    """Sections as plain data with their plans, in one query."""
-    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS)
-    return {row[0]: section_from_row(row) for row in rows}
+from events.models import Pair, TravellerLine
+from events.selectors.pairs_and_sections import (
+    PairInfo,
+    SectionInfo,
+    load_pairs,
+    load_sections,
+)
 
 
 @dataclass
@@ -217,7 +90,7 @@ def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int])
 
 
 @dataclass
-class Standing:
+class PairStanding:
     """One pair's line in a field's ranking."""
 
     pair: PairInfo
@@ -257,7 +130,7 @@ class Field:
     section: SectionInfo
     direction: str
     uses_imps: bool
-    rows: list[Standing]
+    rows: list[PairStanding]
     sections_in_session: int = 1
 
     @property
@@ -265,7 +138,7 @@ class Field:
         return len(self.rows)
 
     @property
-    def winners(self) -> list[Standing]:
+    def winners(self) -> list[PairStanding]:
         return [row for row in self.rows if row.place in ("1", "=1") and row.boards]
 
     @property
@@ -285,7 +158,7 @@ class SessionResults:
     def tables(self) -> int:
         return sum(section.tables for section in self.sections)
 
-    def standing_of(self, pair_id: int) -> tuple[Field, Standing] | tuple[None, None]:
+    def standing_of(self, pair_id: int) -> tuple[Field, PairStanding] | tuple[None, None]:
         for ranking in self.fields:
             for row in ranking.rows:
                 if row.pair.id == pair_id:
@@ -318,7 +191,7 @@ def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
         result = results[section.session_id]
         result.sections.append(section)
         for direction in section.fields:
-            rows = [Standing(pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards)
+            rows = [PairStanding(pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards)
                     for pair in by_section[section.id] if not direction or pair.direction == direction]
             key = (lambda row: row.score) if section.uses_imps else (lambda row: row.percentage)
             assign_places(rows, key)
@@ -422,3 +295,18 @@ def mark_mine(results: SessionResults, member_id: int | None) -> None:
     for ranking in results.fields:
         for row in ranking.rows:
             row.mine = member_id in row.pair.member_ids
+
+
+def assign_places(rows: list, key) -> None:
+    """Sorts rows (each with `.pair.number` and a writable `.place`) best first; ties share a place, "=2"."""
+    rows.sort(key=lambda row: (-round(key(row) or 0, 6), row.pair.number))
+    index = 0
+    while index < len(rows):
+        value = round(key(rows[index]) or 0, 6)
+        end = index
+        while end + 1 < len(rows) and round(key(rows[end + 1]) or 0, 6) == value:
+            end += 1
+        place = str(index + 1) if end == index else f"={index + 1}"
+        for row in rows[index:end + 1]:
+            row.place = place
+        index = end + 1

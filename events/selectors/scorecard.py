@@ -1,6 +1,6 @@
 """One pair's scorecard in one session as plain data: every board in the order played.
 
-`load_scorecard` needs two queries on top of the session's results (`events.results.rank_sessions`),
+`load_scorecard` needs two queries on top of the session's results (`events.selectors.ranking.rank_sessions`),
 whatever the number of boards.
 """
 
@@ -12,7 +12,8 @@ from django.db.models import Q
 
 import scoring
 from events.models import TravellerLine
-from events.results import PairInfo, SectionInfo, SessionResults, board_counts
+from events.selectors.pairs_and_sections import PairInfo, SectionInfo
+from events.selectors.ranking import SessionResults, board_counts
 
 DECLARER, DEFENDER, PASSED, ADJUSTED, NOT_PLAYED = "declarer", "defender", "passed", "adjusted", "not_played"
 SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}

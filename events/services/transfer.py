@@ -22,10 +22,10 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 import scoring
-from club.csv_files import FileRefused, Problem, column_name, csv_text, records
+from club.csv_files import CsvProblem, FileRefused, column_name, csv_text, records
 from club.typed_result import NOT_PLAYED_WORDS, LineResult, read_result
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.services import rescore_session
+from events.services.rescoring import rescore_session
 
 COLUMNS: tuple[str, ...] = (
     "BOARD_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
@@ -45,7 +45,7 @@ _RESULT_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "T
 
 
 @dataclass(frozen=True)
-class TravellerRow:
+class ImportedLine:
     """One validated line of a file."""
 
     line: int
@@ -86,7 +86,7 @@ def pair_label(key: PairKey) -> str:
 # --- reading a file -------------------------------------------------------------------------
 
 
-def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[Problem]]:
+def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvProblem]]:
     """Column name → position, from a header row (case-insensitive); unknown columns are ignored."""
     positions: dict[str, int] = {}
     problems = []
@@ -94,11 +94,11 @@ def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[Probl
         name = column_name(cell)
         if name in COLUMNS:
             if name in positions:
-                problems.append(Problem(line, _("the column %(column)s is named twice.") % {"column": name}))
+                problems.append(CsvProblem(line, _("the column %(column)s is named twice.") % {"column": name}))
             positions[name] = position
     missing = [name for name in COLUMNS if name not in positions and name not in OPTIONAL_COLUMNS]
     if missing:
-        problems.append(Problem(line, _(
+        problems.append(CsvProblem(line, _(
             "the first line must be the header naming the columns %(columns)s; missing: %(missing)s.")
             % {"columns": ", ".join(COLUMNS), "missing": ", ".join(missing)}))
     return positions, problems
@@ -192,7 +192,7 @@ def _attempt(messages: list[str], reader: Callable[..., T], *args) -> T | None:
         return None
 
 
-def read_row(line: int, cells: dict[str, str]) -> tuple[TravellerRow | None, list[Problem]]:
+def read_row(line: int, cells: dict[str, str]) -> tuple[ImportedLine | None, list[CsvProblem]]:
     """One record (column name → cell) read into a row, and every problem of the line.
 
     The row is None when its board or a pair cannot be read; its result is None when it cannot be read.
@@ -214,13 +214,13 @@ def read_row(line: int, cells: dict[str, str]) -> tuple[TravellerRow | None, lis
     if len(lead) > MAX_LEAD or not lead.isprintable():
         messages.append(_("LEAD: “%(value)s” is not a card of at most %(max)s characters (write e.g. SA or H10).")
                         % {"value": lead, "max": MAX_LEAD})
-    problems = [Problem(line, message) for message in messages]
+    problems = [CsvProblem(line, message) for message in messages]
     if board is None or ns is None or ew is None:
         return None, problems
-    return TravellerRow(line, board, ns, ew, result, lead.upper()), problems
+    return ImportedLine(line, board, ns, ew, result, lead.upper()), problems
 
 
-def cross_check(rows: list[TravellerRow]) -> list[Problem]:
+def cross_check(rows: list[ImportedLine]) -> list[CsvProblem]:
     """Problems between lines: a pair twice on a board; Howell and Mitchell pair numbers mixed."""
     problems = []
     seen: dict[tuple[int, PairKey], int] = {}
@@ -228,7 +228,7 @@ def cross_check(rows: list[TravellerRow]) -> list[Problem]:
         for key in (row.ns, row.ew):
             first = seen.setdefault((row.board, key), row.line)
             if first != row.line:
-                problems.append(Problem(row.line, _("pair %(pair)s already plays board %(board)s on line "
+                problems.append(CsvProblem(row.line, _("pair %(pair)s already plays board %(board)s on line "
                                                     "%(first)s.") % {"pair": pair_label(key),
                                                                        "board": row.board, "first": first}))
     with_direction = sum(bool(key[1]) for row in rows for key in (row.ns, row.ew))
@@ -236,24 +236,24 @@ def cross_check(rows: list[TravellerRow]) -> list[Problem]:
     for row in rows:
         odd = next((key for key in (row.ns, row.ew) if bool(key[1]) != mitchell), None)
         if odd is not None:
-            problems.append(Problem(row.line, _(
+            problems.append(CsvProblem(row.line, _(
                 "pair %(pair)s: pair numbers must all have a direction (3NS, 5EW: a Mitchell) or none "
                 "(3: a Howell), like most of the file.") % {"pair": pair_label(odd)}))
     return problems
 
 
-def parse_travellers(text: str) -> tuple[list[TravellerRow], list[Problem]]:
+def parse_travellers(text: str) -> tuple[list[ImportedLine], list[CsvProblem]]:
     """Every row of a CSV text and no problem, or no row and every problem found (with its line number)."""
     try:
         return _parse_records(records(text))
     except csv.Error as error:  # e.g. a NUL byte: not a text file
-        return [], [Problem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})]
+        return [], [CsvProblem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})]
 
 
-def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[TravellerRow], list[Problem]]:
+def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[ImportedLine], list[CsvProblem]]:
     first = next(records, None)
     if first is None:
-        return [], [Problem(None, _("The file is empty."))]
+        return [], [CsvProblem(None, _("The file is empty."))]
     positions, problems = read_header(*first)
     if problems:
         return [], problems
@@ -261,7 +261,7 @@ def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[Trave
     header_width, width = len(first[1]), max(positions.values()) + 1
     for line, cells in records:
         if any(cells[header_width:]):
-            problems.append(Problem(line, _("%(found)s values where the header names %(expected)s columns.")
+            problems.append(CsvProblem(line, _("%(found)s values where the header names %(expected)s columns.")
                                     % {"found": len(cells), "expected": header_width}))
             continue
         cells += [""] * (width - len(cells))
@@ -271,7 +271,7 @@ def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[Trave
             rows.append(row)
     problems.extend(cross_check(rows))
     if not rows and not problems:
-        problems.append(Problem(None, _("The file has a header but no traveller lines.")))
+        problems.append(CsvProblem(None, _("The file has a header but no traveller lines.")))
     problems.sort(key=lambda problem: problem.line or 0)
     return ([] if problems else rows), problems
 
@@ -279,17 +279,18 @@ def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[Trave
 # --- importing ------------------------------------------------------------------------------
 
 
-def check_session_fields(name: str, scoring_method: str, scale: str) -> list[Problem]:
+def check_session_fields(name: str, scoring_method: str, scale: str) -> list[CsvProblem]:
     """Problems with the new session's name, scoring method and matchpoint scale."""
     problems = []
     max_length = Session._meta.get_field("name").max_length
     if not name.strip() or len(name.strip()) > max_length:
-        problems.append(Problem(None, _("The session needs a name of 1 to %(max)s characters.") % {"max": max_length}))
+        problems.append(CsvProblem(None, _("The session needs a name of 1 to %(max)s characters.")
+                                   % {"max": max_length}))
     if scoring_method not in Session.Scoring.values:
-        problems.append(Problem(None, _("Unknown scoring method “%(value)s”: use %(choices)s.")
+        problems.append(CsvProblem(None, _("Unknown scoring method “%(value)s”: use %(choices)s.")
                                 % {"value": scoring_method, "choices": ", ".join(Session.Scoring.values)}))
     if scale not in Session.Scale.values:
-        problems.append(Problem(None, _("Unknown matchpoint scale “%(value)s”: use %(choices)s.")
+        problems.append(CsvProblem(None, _("Unknown matchpoint scale “%(value)s”: use %(choices)s.")
                                 % {"value": scale, "choices": ", ".join(Session.Scale.values)}))
     return problems
 
@@ -318,7 +319,7 @@ def import_travellers(text: str, *, name: str, date: datetime.date, scoring_meth
 
 
 @transaction.atomic
-def _create_session(rows: list[TravellerRow], *, name: str, date: datetime.date, scoring_method: str, scale: str,
+def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date, scoring_method: str, scale: str,
                     user) -> ImportResult:
     """Writes validated rows as a new session: a constant number of queries plus two per board (rescoring)."""
     user = user if user is not None and user.is_authenticated else None
@@ -344,7 +345,7 @@ def _create_session(rows: list[TravellerRow], *, name: str, date: datetime.date,
     return ImportResult(session, len(lines), len(boards), len(pairs))
 
 
-def refused_summary(problems: list[Problem]) -> str:
+def refused_summary(problems: list[CsvProblem]) -> str:
     """One sentence saying that a file was not imported and how many problems it has."""
     return ngettext("The file was not imported: %(count)d problem.", "The file was not imported: %(count)d problems.",
                     len(problems)) % {"count": len(problems)}

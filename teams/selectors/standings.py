@@ -95,7 +95,7 @@ def match_scores(event: TeamEvent, matches=None) -> list[MatchScore]:
 
 
 @dataclass
-class Standing:
+class TeamStanding:
     team: Team
     played: int = 0
     vp: Decimal = Decimal(0)
@@ -113,7 +113,7 @@ class Standing:
         return self.vp, self.imp_difference
 
 
-def rank(rows: list[Standing]) -> list[Standing]:
+def rank(rows: list[TeamStanding]) -> list[TeamStanding]:
     """Sorts best first and sets places; teams equal on VPs and IMP difference share a place: "=2"."""
     rows.sort(key=lambda row: (-row.key[0], -row.key[1], row.team.number))
     for index, row in enumerate(rows):
@@ -124,11 +124,11 @@ def rank(rows: list[Standing]) -> list[Standing]:
 
 
 def standings(event: TeamEvent, through_round: int | None = None, scores: list[MatchScore] | None = None,
-              teams: list[Team] | None = None) -> list[Standing]:
+              teams: list[Team] | None = None) -> list[TeamStanding]:
     """The standings after `through_round` (default: every round), counting complete matches and byes."""
     teams = list(event.teams.all()) if teams is None else teams
     scores = match_scores(event) if scores is None else scores
-    rows = {team.pk: Standing(team) for team in teams}
+    rows = {team.pk: TeamStanding(team) for team in teams}
     for score in scores:
         if not score.counted or (through_round is not None and score.match.round > through_round):
             continue

@@ -8,11 +8,11 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from club.forms import add_errors
-from teams.forms_entry import RoomForm, room_initial
+from teams.forms.entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
-from teams.results import read_room
-from teams.scorecard import ScorecardBoard, scorecard
-from teams.services import save_results
+from teams.room_results import read_room
+from teams.selectors.scorecard import ScorecardBoard, scorecard
+from teams.services.matches import save_results
 
 
 @dataclass
