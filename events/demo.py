@@ -12,8 +12,8 @@ from club.typed_result import read_result
 from events.models import Section, Session
 from events.plans import section_plan
 from events.services.lines import save_line
+from events.services.locking import session_write
 from events.services.setup import prepare_section, set_players
-from events.services.standings import refresh_standings
 
 
 def load_demo_sessions(director) -> dict:
@@ -63,11 +63,11 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                                                for pair, _a, _b in names[len(members) // 2:]])
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    for slot in section_plan(section).slots:
-        contract, declarer, tricks = demo_line(slot.board, rng)
-        board = boards[slot.board]
-        board.section = section
-        save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round, table=slot.table,
-                  result=read_result(slot.board, contract, declarer, tricks), user=director, standings=False)
-    refresh_standings([session.pk])  # once, after every line
+    with session_write(session.pk):  # the standings stored once, after every line
+        for slot in section_plan(section).slots:
+            contract, declarer, tricks = demo_line(slot.board, rng)
+            board = boards[slot.board]
+            board.section = section
+            save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round,
+                      table=slot.table, result=read_result(slot.board, contract, declarer, tricks), user=director)
     return session

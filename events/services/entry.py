@@ -15,8 +15,8 @@ from events.models import Board, Pair, Section, TravellerLine
 from events.plans import Plan, Slot
 from events.selectors.warnings import board_warnings
 from events.services.lines import save_line
+from events.services.locking import session_write
 from events.services.setup import split_label
-from events.services.standings import refresh_standings
 
 FREE_ROWS = 4
 
@@ -94,8 +94,13 @@ def set_focus(rows: list[Row]) -> bool:
     return target is not None
 
 
-class _Rollback(Exception):
-    pass
+@dataclass(frozen=True)
+class SaveResult:
+    """What `save_rows` did: how many lines it saved, or that it refused them all (the forms then carry the
+    messages and keep what was typed)."""
+
+    saved: int = 0
+    refused: bool = False
 
 
 def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name: str) -> Pair | None:
@@ -111,9 +116,8 @@ def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name
     return pair
 
 
-def save_rows(section: Section, rows: list[Row], user) -> int:
-    """Saves every changed row, or none of them. Returns how many lines were saved; -1 when refused
-    (the forms then carry the messages and keep what was typed)."""
+def save_rows(section: Section, rows: list[Row], user) -> SaveResult:
+    """Saves every changed row, or none of them."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     changes = []
     for row in rows:
@@ -143,20 +147,16 @@ def save_rows(section: Section, rows: list[Row], user) -> int:
         if ns and ew:
             changes.append((row, result, ns, ew))
     if any(row.form.errors for row in rows):
-        return -1
-    try:
-        with transaction.atomic():
-            for row, result, ns, ew in changes:
-                try:
-                    row.line = save_line(
-                        row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
-                        round_=row.round, table=row.table,
-                        line=row.line, user=user, standings=False)
-                except ValidationError as error:
-                    add_errors(row.form, error)
-            if any(row.form.errors for row in rows):
-                raise _Rollback
-            refresh_standings([section.session_id])  # once for all the rows saved
-    except _Rollback:
-        return -1
-    return len(changes)
+        return SaveResult(refused=True)
+    with session_write(section.session_id):  # the standings stored once for all the rows saved
+        for row, result, ns, ew in changes:
+            try:
+                row.line = save_line(
+                    row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
+                    round_=row.round, table=row.table, line=row.line, user=user)
+            except ValidationError as error:
+                add_errors(row.form, error)
+        if any(row.form.errors for row in rows):
+            transaction.set_rollback(True)  # none saved: session_write then stores nothing either
+            return SaveResult(refused=True)
+    return SaveResult(saved=len(changes))

@@ -15,13 +15,12 @@ from club.bridge_messages import translate
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
-from events.services.rescoring import lock_session, rescore_board, rescore_session
-from events.services.standings import refresh_standings
+from events.services.locking import session_write
+from events.services.rescoring import rescore_board, rescore_session
 
 
 def locked_line(line: TravellerLine) -> TravellerLine:
-    """The line, locked after its session (the order every service takes the locks in)."""
-    lock_session(line.board.section.session_id)
+    """The line, locked; called in a `session_write` block, which locked its session first."""
     return (TravellerLine.objects.select_for_update(of=("self",))
             .select_related("board__section__session", "ns_pair", "ew_pair").get(pk=line.pk))
 
@@ -32,69 +31,71 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
 
     The contract, declarer and score stay as entered: they belong to the seats, not to the pairs.
     """
-    lock_session(section.session_id)
-    section = Section.objects.select_related("session", "custom_movement").get(pk=section.pk)
-    plan = section_plan(section)
-    candidates = (TravellerLine.objects.select_for_update(of=("self",)).select_related("board", "ns_pair", "ew_pair")
-                  .filter(board__section=section)
-                  .filter(models.Q(round=round_, table=table) | models.Q(round__isnull=True)
-                          | models.Q(table__isnull=True)))
-    lines = [line for line in candidates if position(plan, line) == (table, round_)]
-    if not lines:
-        raise ValidationError(_("Section %(section)s has no results at table %(table)s in round %(round)s.") % {
-            "section": section.letter, "table": table, "round": round_})
-    boards = {}
-    for line in lines:
-        line.ns_pair, line.ew_pair = line.ew_pair, line.ns_pair
-        slot = plan.find(line.board.number, line.ns_pair.label, line.ew_pair.label)
-        if slot is not None:
-            line.round = line.round if line.round is not None else slot.round
-            line.table = line.table if line.table is not None else slot.table
-        line._history_user = user
-        line.save()
-        line.board.section = section
-        boards[line.board_id] = line.board
-    for board in boards.values():
-        rescore_board(board, plan=plan, standings=False)
-    refresh_standings([section.session_id])
-    return len(lines)
+    with session_write(section.session_id):
+        section = Section.objects.select_related("session", "custom_movement").get(pk=section.pk)
+        plan = section_plan(section)
+        candidates = (TravellerLine.objects.select_for_update(of=("self",))
+                      .select_related("board", "ns_pair", "ew_pair")
+                      .filter(board__section=section)
+                      .filter(models.Q(round=round_, table=table) | models.Q(round__isnull=True)
+                              | models.Q(table__isnull=True)))
+        lines = [line for line in candidates if position(plan, line) == (table, round_)]
+        if not lines:
+            raise ValidationError(_("Section %(section)s has no results at table %(table)s in round %(round)s.") % {
+                "section": section.letter, "table": table, "round": round_})
+        boards = {}
+        for line in lines:
+            line.ns_pair, line.ew_pair = line.ew_pair, line.ns_pair
+            slot = plan.find(line.board.number, line.ns_pair.label, line.ew_pair.label)
+            if slot is not None:
+                line.round = line.round if line.round is not None else slot.round
+                line.table = line.table if line.table is not None else slot.table
+            line._history_user = user
+            line.save()
+            line.board.section = section
+            boards[line.board_id] = line.board
+        for board in boards.values():
+            rescore_board(board, plan=plan)
+        return len(lines)
 
 
 @transaction.atomic
-def recompute_line(line: TravellerLine, user=None, standings: bool = True) -> TravellerLine:
+def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
     """Sets a played line's NS score to what its contract, declarer and tricks score (the session's
-    standings stored too, unless the caller recomputes several lines and stores them once)."""
-    line = locked_line(line)
-    if line.adjusted or line.not_played or not line.contract:
-        raise ValidationError(_("Only a played contract has a score to recompute."))
-    try:
-        line.ns_score = expected_ns_score(line)
-    except ValueError as error:
-        raise ValidationError(_("%(line)s cannot be scored: %(error)s.") % {
-            "line": describe(line), "error": translate(error)}) from error
-    line._history_user = user
-    line.save()
-    rescore_board(line.board, standings=standings)
-    return line
+    standings stored too, once for all when the caller recomputes several lines in its `session_write`)."""
+    with session_write(line.board.section.session_id):
+        line = locked_line(line)
+        if line.adjusted or line.not_played or not line.contract:
+            raise ValidationError(_("Only a played contract has a score to recompute."))
+        try:
+            line.ns_score = expected_ns_score(line)
+        except ValueError as error:
+            raise ValidationError(_("%(line)s cannot be scored: %(error)s.") % {
+                "line": describe(line), "error": translate(error)}) from error
+        line._history_user = user
+        line.save()
+        rescore_board(line.board)
+        return line
 
 
 @transaction.atomic
 def recompute_lines(session: Session, lines: list[TravellerLine], user=None) -> None:
     """`recompute_line` for each line of the session, its standings stored once."""
-    for line in lines:
-        recompute_line(line, user, standings=False)
-    refresh_standings([session.pk])
+    with session_write(session.pk):
+        for line in lines:
+            recompute_line(line, user)
 
 
 @transaction.atomic
 def mark_checked(line: TravellerLine, user=None) -> TravellerLine:
     """Records that the director has checked a flagged line: its problems no longer block publishing."""
-    line = locked_line(line)
-    line.checked = True
-    line._history_user = user
-    line._change_reason = CHECKED_REASON
-    line.save()  # nothing scored changes: the board's points and the standings stay as they are
-    return line
+    with session_write(line.board.section.session_id):
+        line = locked_line(line)
+        line.checked = True
+        line._history_user = user
+        line._change_reason = CHECKED_REASON
+        line.save()  # nothing scored changes: the board's points and the standings stay the same
+        return line
 
 
 @transaction.atomic

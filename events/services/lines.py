@@ -14,7 +14,8 @@ from django.utils.translation import ngettext
 from club.typed_result import LineResult
 from events.models import Board, Pair, Seating, TravellerLine
 from events.plans import Plan, section_plan
-from events.services.rescoring import lock_session, rescore_board
+from events.services.locking import session_write
+from events.services.rescoring import rescore_board
 
 
 def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
@@ -58,40 +59,41 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
 @transaction.atomic
 def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
               table: int | None = None, lead: str = "", line: TravellerLine | None = None,
-              user=None, standings: bool = True) -> TravellerLine:
+              user=None) -> TravellerLine:
     """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
 
-    The session's standings are stored too, unless the caller saves several lines and stores them once.
+    The session's standings are stored too, once for all the lines when the caller saves several in its own
+    `session_write` block.
     """
     section = board.section
-    lock_session(section.session_id)
-    plan = section_plan(section)
-    lines = list(board.lines.select_for_update().order_by("pk"))
-    others = [other for other in lines if line is None or other.pk != line.pk]
-    check_placement(plan, board, ns_pair, ew_pair, round_, others)
-    if round_ is None or table is None:
-        slot = plan.find(board.number, ns_pair.label, ew_pair.label)
-        if slot is not None:
-            round_, table = round_ or slot.round, table or slot.table
-    line = line or TravellerLine(board=board)
-    line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
-    line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
-    line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
-    line.lead = lead.strip().upper()[:3]
-    line.checked = False  # a changed line needs the director's look again
-    line._history_user = user
-    line.save()
-    line.seatings.all().delete()
-    Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
-                                 Seating(line=line, board=board, pair=ew_pair)])
-    rescore_board(board, others + [line], plan, standings=standings)
-    return line
+    with session_write(section.session_id):
+        plan = section_plan(section)
+        lines = list(board.lines.select_for_update().order_by("pk"))
+        others = [other for other in lines if line is None or other.pk != line.pk]
+        check_placement(plan, board, ns_pair, ew_pair, round_, others)
+        if round_ is None or table is None:
+            slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+            if slot is not None:
+                round_, table = round_ or slot.round, table or slot.table
+        line = line or TravellerLine(board=board)
+        line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
+        line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
+        line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
+        line.lead = lead.strip().upper()[:3]
+        line.checked = False  # a changed line needs the director's look again
+        line._history_user = user
+        line.save()
+        line.seatings.all().delete()
+        Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
+                                     Seating(line=line, board=board, pair=ew_pair)])
+        rescore_board(board, others + [line], plan)
+        return line
 
 
 @transaction.atomic
 def delete_line(line: TravellerLine, user=None) -> None:
     board = line.board
-    lock_session(board.section.session_id)
-    line._history_user = user
-    line.delete()
-    rescore_board(board)
+    with session_write(board.section.session_id):
+        line._history_user = user
+        line.delete()
+        rescore_board(board)

@@ -9,7 +9,7 @@ import scoring
 from events.models import Board, Section, Session, TravellerLine
 from events.plans import Plan, section_plan
 from events.services.bulk import update_by_pk
-from events.services.standings import refresh_standings
+from events.services.locking import session_write
 
 
 def expected_results(section: Section, plan: Plan, board_number: int, entries: int,
@@ -51,50 +51,41 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
         line.ns_points, line.ew_points = ns, ew
 
 
-def lock_session(session_id: int) -> None:
-    """Takes the session's row lock (a no-op on SQLite, which writes one transaction at a time).
-
-    Every service that changes a session's results takes it first, so two directors' saves are scored
-    and ranked one after the other, with the locks always taken in the same order: the session, then
-    its lines.
-    """
-    list(Session.objects.select_for_update(of=("self",)).filter(pk=session_id).values_list("pk", flat=True))
-
-
 def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
-                  standings: bool = True, most_played: int | None = None) -> None:
-    """Scores every line of the board again and, unless told not to, stores the session's standings.
+                  most_played: int | None = None) -> None:
+    """Scores every line of the board again (its session's standings stored by `session_write`).
 
     Without a movement, Neuberg scores every board against the section's most results on a board,
     which a change to this board may move: then the whole section is scored again.
     """
     section = board.section
     plan = plan or section_plan(section)
-    if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
-        rescore_section(section, plan)
-    else:
-        lines = list(board.lines.all()) if lines is None else lines
-        played = sum(1 for line in lines if not line.not_played)
-        score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
-        update_by_pk(TravellerLine, ("ns_points", "ew_points"),
-                     [(line.ns_points, line.ew_points, line.pk) for line in lines])
-    if standings:
-        refresh_standings([section.session_id])
+    with session_write(section.session_id):
+        if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
+            rescore_section(section, plan)
+        else:
+            lines = list(board.lines.all()) if lines is None else lines
+            played = sum(1 for line in lines if not line.not_played)
+            score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
+            update_by_pk(TravellerLine, ("ns_points", "ew_points"),
+                         [(line.ns_points, line.ew_points, line.pk) for line in lines])
 
 
 def rescore_section(section: Section, plan: Plan) -> None:
-    """Scores every board of the section again (the standings are the caller's to store)."""
-    lines_by_board: dict[int, list[TravellerLine]] = {}
-    for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
-        lines_by_board.setdefault(line.board_id, []).append(line)
-    most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()), default=0)
-    for board in section.boards.all():
-        board.section = section
-        rescore_board(board, lines_by_board.get(board.pk, []), plan, standings=False, most_played=most_played)
+    """Scores every board of the section again."""
+    with session_write(section.session_id):
+        lines_by_board: dict[int, list[TravellerLine]] = {}
+        for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
+            lines_by_board.setdefault(line.board_id, []).append(line)
+        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()),
+                          default=0)
+        for board in section.boards.all():
+            board.section = section
+            rescore_board(board, lines_by_board.get(board.pk, []), plan, most_played=most_played)
 
 
 def rescore_session(session: Session) -> None:
     """Scores every board of the session again, then stores its standings."""
-    for section in session.sections.select_related("custom_movement", "session"):
-        rescore_section(section, section_plan(section))
-    refresh_standings([session.pk])
+    with session_write(session.pk):
+        for section in session.sections.select_related("custom_movement", "session"):
+            rescore_section(section, section_plan(section))

@@ -9,8 +9,8 @@ from club.models import Member
 from events.forms.setup import find_member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
+from events.services.locking import session_write
 from events.services.rescoring import rescore_session
-from events.services.standings import refresh_standings
 
 MOVEMENT_FIELDS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
                    "arrow_switch_rounds", "phantom", "custom_movement")
@@ -68,12 +68,11 @@ def prepare_section(section: Section) -> None:
 def settle_session(session: Session, scoring_changed: bool) -> None:
     """After the set-up is saved: the boards and pairs of every section, then the scores again when the
     scoring method changed, else the standings (pairs may have come or gone)."""
-    for section in session.sections.select_related("custom_movement", "session"):
-        prepare_section(section)
-    if scoring_changed:
-        rescore_session(session)
-    else:
-        refresh_standings([session.pk])
+    with session_write(session.pk):  # stores the standings (pairs may have come or gone)
+        for section in session.sections.select_related("custom_movement", "session"):
+            prepare_section(section)
+        if scoring_changed:
+            rescore_session(session)
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ import scoring
 from club.csv_files import CsvProblem, FileRefused, column_name, csv_text, records
 from club.typed_result import NOT_PLAYED_WORDS, LineResult, read_result
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+from events.services.locking import session_write
 from events.services.rescoring import rescore_session
 
 COLUMNS: tuple[str, ...] = (
@@ -324,24 +325,25 @@ def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date,
     """Writes validated rows as a new session: a constant number of queries plus two per board (rescoring)."""
     user = user if user is not None and user.is_authenticated else None
     session = Session.objects.create(name=name, date=date, scoring=scoring_method, scale=scale, director=user)
-    pair_keys = sorted({key for row in rows for key in (row.ns, row.ew)}, key=lambda key: (key[1], key[0]))
-    board_numbers = sorted({row.board for row in rows})
-    section = Section.objects.create(session=session, letter="A", kind=Section.Kind.NONE,
-                                     tables=table_count(pair_keys), first_board=board_numbers[0])
-    Pair.objects.bulk_create([Pair(section=section, number=number, direction=direction)
-                              for number, direction in pair_keys])
-    Board.objects.bulk_create([Board(section=section, number=number) for number in board_numbers])
-    pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
-    lines = bulk_create_with_history([
-        TravellerLine(board=boards[row.board], ns_pair=pairs[row.ns], ew_pair=pairs[row.ew],
-                      contract=row.result.contract, declarer=row.result.declarer, tricks=row.result.tricks,
-                      adjusted=row.result.adjusted, not_played=row.result.not_played,
-                      ns_score=row.result.ns_score, lead=row.lead)
-        for row in rows], TravellerLine, default_user=user)
-    Seating.objects.bulk_create([Seating(line=line, board=line.board, pair=pair)
-                                 for line in lines for pair in (line.ns_pair, line.ew_pair)])
-    rescore_session(session)
+    with session_write(session.pk):
+        pair_keys = sorted({key for row in rows for key in (row.ns, row.ew)}, key=lambda key: (key[1], key[0]))
+        board_numbers = sorted({row.board for row in rows})
+        section = Section.objects.create(session=session, letter="A", kind=Section.Kind.NONE,
+                                         tables=table_count(pair_keys), first_board=board_numbers[0])
+        Pair.objects.bulk_create([Pair(section=section, number=number, direction=direction)
+                                  for number, direction in pair_keys])
+        Board.objects.bulk_create([Board(section=section, number=number) for number in board_numbers])
+        pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
+        boards = {board.number: board for board in section.boards.all()}
+        lines = bulk_create_with_history([
+            TravellerLine(board=boards[row.board], ns_pair=pairs[row.ns], ew_pair=pairs[row.ew],
+                          contract=row.result.contract, declarer=row.result.declarer, tricks=row.result.tricks,
+                          adjusted=row.result.adjusted, not_played=row.result.not_played,
+                          ns_score=row.result.ns_score, lead=row.lead)
+            for row in rows], TravellerLine, default_user=user)
+        Seating.objects.bulk_create([Seating(line=line, board=line.board, pair=pair)
+                                     for line in lines for pair in (line.ns_pair, line.ew_pair)])
+        rescore_session(session)
     return ImportResult(session, len(lines), len(boards), len(pairs))
 
 
