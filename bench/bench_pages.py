@@ -4,10 +4,10 @@ Run from the project root: ``python bench/bench_pages.py`` (``make bench``).  It
 synthetic club history in a scratch SQLite database under ``bench/results/``: 400 members,
 5 sessions a week for 10 years of 12-table Mitchells (2,600 sessions, about 690,000 traveller
 lines), and one 30-table session in three 10-table sections.  Lines are scored by the site's own
-code (`events.services.score_lines`, Neuberg's E from `events.services.expected_results`) and
-written with ``bulk_create``; then every pair's standing is stored (`events.standings`).  Then,
+code (`events.services.rescoring.score_lines`, Neuberg's E from `events.services.rescoring.expected_results`) and
+written with ``bulk_create``; then every pair's standing is stored (`events.services.standings`).  Then,
 with Django's test client in this one process, it times the ranking, a traveller, a scorecard,
-the busiest member's page and the home page, and `events.services.save_line` changing one line
+the busiest member's page and the home page, and `events.services.lines.save_line` changing one line
 of the 30-table session (which rescores its board and stores the session's standings).
 
 It prints a table (median and 95th percentile in milliseconds, the queries each request made)
@@ -158,7 +158,7 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
     import scoring
     from events.models import Board, Pair, Section, TravellerLine
     from events.plans import section_plan
-    from events.services import expected_results, score_lines
+    from events.services.rescoring import expected_results, score_lines
 
     section = Section(session=session, letter=letter, kind=Section.Kind.MITCHELL, tables=tables,
                       boards_per_round=boards_per_round)
@@ -216,8 +216,9 @@ def build(args) -> dict:
     from django.core.management import call_command
     from django.db import connection, transaction
 
-    from events.models import Member, Session
-    from events.standings import refresh_all_standings
+    from club.models import Member
+    from events.models import Session
+    from events.services.standings import refresh_all_standings
 
     started = time.perf_counter()
     args.db.parent.mkdir(parents=True, exist_ok=True)
@@ -291,7 +292,8 @@ def migrate_existing() -> None:
 
 
 def describe() -> dict:
-    from events.models import Member, Pair, Session, TravellerLine
+    from club.models import Member
+    from events.models import Pair, Session, TravellerLine
 
     counts: dict[int, int] = {}
     for first, second in Pair.objects.values_list("player1_id", "player2_id"):
@@ -343,8 +345,10 @@ def measure(args, info: dict) -> list[tuple]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from club.typed_result import read_result
     from events.models import Pair, Section, Session, TravellerLine
-    from events.services import read_result, rescore_session, save_line
+    from events.services.lines import save_line
+    from events.services.rescoring import rescore_session
 
     rng = random.Random(args.seed + 1)
     client = Client()

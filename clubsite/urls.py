@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 urlpatterns = [
+    path("", include("club.urls")),
     path("", include("events.urls")),
     path("movements/", include("movements.urls")),
     path("teams/", include("teams.urls")),

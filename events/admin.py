@@ -2,15 +2,8 @@ from django.contrib import admin
 from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
-from events.models import Member, Session
-from events.setup import SCORING_FIELDS, settle_session
-
-
-@admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
-    list_display = ("last_name", "first_name", "number", "email", "active")
-    list_filter = ("active",)
-    search_fields = ("last_name", "first_name", "number", "email")
+from events.models import Session
+from events.services.setup import SCORING_FIELDS, settle_session
 
 
 @admin.register(Session)

@@ -1,4 +1,5 @@
-"""The demo club that `make run` loads: members, a director account and finished sessions.
+"""The events app's part of the demo club (`club.demo` makes the members and the director first): two
+finished sessions, every board entered through the services.
 
 Every step is idempotent, so loading it twice changes nothing.
 """
@@ -6,61 +7,20 @@ Every step is idempotent, so loading it twice changes nothing.
 import datetime
 import random
 
-from django.contrib.auth.models import Group, User
-from django.db import transaction
-
-from events.models import Member, Section, Session
+from club.demo import MEMBERS
+from club.typed_result import read_result
+from events.models import Section, Session
 from events.plans import section_plan
-from events.services import read_result, save_line
-from events.setup import prepare_section, set_players
-from events.standings import refresh_standings
-
-DIRECTOR_USERNAME = "director"
-DIRECTOR_PASSWORD = "demo-director-2026"
-
-MEMBERS = [
-    ("1001", "Ana", "García"),
-    ("1002", "Bogdan", "Popescu"),
-    ("1003", "Carmen", "López"),
-    ("1004", "Dan", "Ionescu"),
-    ("1005", "Elena", "Martín"),
-    ("1006", "Florin", "Dumitru"),
-    ("1007", "Gloria", "Sánchez"),
-    ("1008", "Horia", "Stan"),
-    ("1009", "Irene", "Navarro"),
-    ("1010", "Julian", "Moore"),
-    ("1011", "Katherine", "Wells"),
-    ("1012", "Luis", "Romero"),
-    ("1013", "Maria", "Constantin"),
-    ("1014", "Nigel", "Parker"),
-    ("1015", "Olga", "Ruiz"),
-    ("1016", "Petru", "Munteanu"),
-]
+from events.services.lines import save_line
+from events.services.locking import session_write
+from events.services.setup import prepare_section, set_players
 
 
-@transaction.atomic
-def load_demo() -> dict:
-    """Creates (or finds) the demo members and the director; returns what a newcomer needs to know."""
-    for number, first, last in MEMBERS:
-        Member.objects.get_or_create(number=number, defaults={"first_name": first, "last_name": last})
-    director, created = User.objects.get_or_create(
-        username=DIRECTOR_USERNAME, defaults={"first_name": "Demo", "last_name": "Director"}
-    )
-    if created:
-        director.set_password(DIRECTOR_PASSWORD)
-        director.save()
-    director.groups.add(Group.objects.get(name="Directors"))
+def load_demo_sessions(director) -> dict:
+    """The events app's part of the demo club (registered in `events.apps`): its finished sessions."""
     for spec in DEMO_SESSIONS:
         load_demo_session(director, **spec)
-    from teams.demo import load_teams_demo  # the teams app builds on the members above
-
-    load_teams_demo()
-    return {
-        "members": Member.objects.count(),
-        "sessions": Session.objects.count(),
-        "director_username": DIRECTOR_USERNAME,
-        "director_password": DIRECTOR_PASSWORD,
-    }
+    return {"sessions": Session.objects.count()}
 
 
 DEMO_SESSIONS = [
@@ -103,11 +63,11 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                                                for pair, _a, _b in names[len(members) // 2:]])
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    for slot in section_plan(section).slots:
-        contract, declarer, tricks = demo_line(slot.board, rng)
-        board = boards[slot.board]
-        board.section = section
-        save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round, table=slot.table,
-                  result=read_result(slot.board, contract, declarer, tricks), user=director, standings=False)
-    refresh_standings([session.pk])  # once, after every line
+    with session_write(session.pk):  # the standings stored once, after every line
+        for slot in section_plan(section).slots:
+            contract, declarer, tricks = demo_line(slot.board, rng)
+            board = boards[slot.board]
+            board.section = section
+            save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round,
+                      table=slot.table, result=read_result(slot.board, contract, declarer, tricks), user=director)
     return session

@@ -4,31 +4,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-DIRECT_PERMISSION = "events.direct_sessions"
-
-
-class Member(models.Model):
-    first_name = models.CharField(_("first name"), max_length=60)
-    last_name = models.CharField(_("last name"), max_length=60)
-    number = models.CharField(_("membership number"), max_length=20, unique=True, null=True, blank=True)
-    email = models.EmailField(_("email"), blank=True)
-    active = models.BooleanField(_("active"), default=True)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, verbose_name=_("login"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="member",
-    )
-
-    class Meta:
-        ordering = ["last_name", "first_name"]
-        verbose_name = _("member")
-        verbose_name_plural = _("members")
-
-    def __str__(self):
-        return f"{self.first_name} {self.last_name}"
-
-    @property
-    def full_name(self) -> str:
-        return str(self)
+from club.models import Member, PublishStatus
 
 
 class SessionQuerySet(models.QuerySet):
@@ -46,10 +22,7 @@ class Session(models.Model):
         EBU = "ebu", _("2 per score beaten (EBU)")
         ACBL = "acbl", _("1 per score beaten (ACBL)")
 
-    class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", _("In progress")
-        PROVISIONAL = "provisional", _("Provisional")
-        FINAL = "final", _("Final")
+    Status = PublishStatus  # in progress (hidden), provisional, final: shared with teams events
 
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"))
@@ -140,7 +113,7 @@ class Pair(models.Model):
     player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
                                 verbose_name=_("player 2"))
     player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
-    # The pair's standing, stored by events.standings whenever its session is scored (never typed).
+    # The pair's standing, stored by events.services.standings whenever its session is scored (never typed).
     score = models.FloatField(_("score"), default=0, editable=False)
     maximum = models.FloatField(_("highest possible score"), default=0, editable=False)
     boards = models.PositiveSmallIntegerField(_("boards scored"), default=0, editable=False)

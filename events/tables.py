@@ -1,28 +1,13 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from events.models import Member
-
 FOLD_ON_PHONES = {"th": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"},
                   "td": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"}}
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 
 
-class MemberTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), accessor="last_name", order_by=("last_name", "first_name"),
-                         linkify=("events:member_detail", [tables.A("pk")]))
-
-    class Meta:
-        model = Member
-        fields = ("name", "number")
-        attrs = {"class": "table table-sm table-striped"}
-
-    def render_name(self, record):
-        return record.full_name
-
-
 class RankingTable(tables.Table):
-    """One field of a session's ranking (rows are `events.results.Standing`), sortable by every column."""
+    """One field of a session's ranking (rows are `events.selectors.ranking.PairStanding`), sortable by every column."""
 
     place = tables.Column(verbose_name=_("Place"), order_by=("position",))
     pair = tables.Column(verbose_name=_("Pair"), accessor="pair__label", order_by=("pair__number", "pair__direction"))
@@ -35,7 +20,7 @@ class RankingTable(tables.Table):
         attrs = {"class": "table table-sm table-striped table-hover align-middle ranking"}
         orderable = True
         # The session page includes this template itself (render_table would run every context
-        # processor again for each table); its rows are drawn straight from each Standing, as
+        # processor again for each table); its rows are drawn straight from each PairStanding, as
         # django-tables2's cell rendering costs about 0.3 ms a cell. The table gives the columns,
         # their headers and the sorting.
         template_name = "events/results/includes/ranking_table.html"

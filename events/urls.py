@@ -25,7 +25,6 @@ director_patterns = [
 
 urlpatterns = [
     path("", public.home, name="home"),
-    path("members/", public.MemberListView.as_view(), name="members"),
     path("members/<int:member_id>/", results.member_detail, name="member_detail"),
     path("sessions/<int:session_id>/", results.session_ranking, name="session"),
     path("sessions/<int:session_id>/ranking.csv", results.ranking_csv, name="ranking_csv"),

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .model import EW, NS, Encounter, Movement, boards_text, pair_sort_key
+from .movement import EW, NS, Encounter, Movement, boards_text, pair_sort_key
 from .texts import Text
 
 

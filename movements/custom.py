@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .model import EW, NS, Encounter, Movement, pair_sort_key
+from .movement import EW, NS, Encounter, Movement, pair_sort_key
 from .texts import Text, TextError
 
 COLUMNS = ("round", "table", "ns_pair", "ew_pair", "low_board", "high_board")
@@ -52,7 +52,7 @@ NUMBERINGS = ("auto", "single", "two-field")
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class MovementProblem:
     """A problem in the CSV text, at a line of the text (the first line is 1); ``message`` is a `Text`."""
 
     line: int
@@ -65,7 +65,7 @@ class Problem:
 class MovementError(ValueError):
     """The CSV could not be read as a movement; ``problems`` lists every problem with its line."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[MovementProblem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(problem) for problem in self.problems))
 
@@ -92,30 +92,30 @@ def _delimiter(header: str) -> str:
     return best if counts[best] else ","
 
 
-def _whole(value: str, column: str, line: int, problems: list[Problem], minimum: int = 1) -> int | None:
+def _whole(value: str, column: str, line: int, problems: list[MovementProblem], minimum: int = 1) -> int | None:
     text = value.strip()
     if not text:
-        problems.append(Problem(line, Text("csv.value_empty", column=column)))
+        problems.append(MovementProblem(line, Text("csv.value_empty", column=column)))
         return None
     if not re.fullmatch(r"[+-]?\d+", text):
-        problems.append(Problem(line, Text("csv.not_whole", column=column, value=text)))
+        problems.append(MovementProblem(line, Text("csv.not_whole", column=column, value=text)))
         return None
     number = int(text)
     if number < minimum:
-        problems.append(Problem(line, Text("csv.too_small", column=column, minimum=minimum, number=number)))
+        problems.append(MovementProblem(line, Text("csv.too_small", column=column, minimum=minimum, number=number)))
         return None
     return number
 
 
 def _pair(value: str, column: str, line: int,
-          problems: list[Problem]) -> tuple[int, str | None] | None | Literal[False]:
+          problems: list[MovementProblem]) -> tuple[int, str | None] | None | Literal[False]:
     """(number, direction or None), None for a missing pair, False when invalid (problem recorded)."""
     text = value.strip()
     if not text or text == "0":
         return None
     match = _LABEL.fullmatch(text)
     if not match:
-        problems.append(Problem(line, Text("csv.not_pair", column=column, value=text)))
+        problems.append(MovementProblem(line, Text("csv.not_pair", column=column, value=text)))
         return False
     number = int(match.group(1))
     if number == 0:
@@ -134,7 +134,7 @@ class _Reader(Protocol):
     def __next__(self) -> list[str]: ...
 
 
-def _records(reader: _Reader, problems: list[Problem]) -> Iterator[list[str]]:
+def _records(reader: _Reader, problems: list[MovementProblem]) -> Iterator[list[str]]:
     """The reader's records; a CSV syntax error (e.g. an unclosed quote) becomes a problem and ends the file."""
     while True:
         try:
@@ -142,17 +142,17 @@ def _records(reader: _Reader, problems: list[Problem]) -> Iterator[list[str]]:
         except StopIteration:
             return
         except csv.Error as error:
-            problems.append(Problem(max(reader.line_num, 1), Text("csv.unreadable", error=str(error))))
+            problems.append(MovementProblem(max(reader.line_num, 1), Text("csv.unreadable", error=str(error))))
             return
 
 
 def _read_rows(text: str) -> list[_Row]:
-    problems: list[Problem] = []
+    problems: list[MovementProblem] = []
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     first = next((index for index, line in enumerate(lines) if line.strip()), None)
     if first is None:
-        raise MovementError([Problem(1, Text("csv.empty", columns=", ".join(COLUMNS)))])
+        raise MovementError([MovementProblem(1, Text("csv.empty", columns=", ".join(COLUMNS)))])
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(lines[first]))
     header: list[str] | None = None
     header_line = needed = 0
@@ -170,20 +170,20 @@ def _read_rows(text: str) -> list[_Row]:
                 if column is None:
                     continue
                 if column in positions:
-                    problems.append(Problem(line, Text("csv.column_twice", column=column)))
+                    problems.append(MovementProblem(line, Text("csv.column_twice", column=column)))
                 positions.setdefault(column, index)
             missing = [column for column in COLUMNS if column not in positions]
             if len(missing) == len(COLUMNS):
-                problems.append(Problem(line, Text("csv.no_header", columns=", ".join(COLUMNS))))
+                problems.append(MovementProblem(line, Text("csv.no_header", columns=", ".join(COLUMNS))))
                 raise MovementError(problems)
             if missing:
                 code = "csv.missing_columns" if len(missing) > 1 else "csv.missing_column"
-                problems.append(Problem(line, Text(code, columns=", ".join(missing), count=len(missing))))
+                problems.append(MovementProblem(line, Text(code, columns=", ".join(missing), count=len(missing))))
                 raise MovementError(problems)
             needed = max(positions.values()) + 1
             continue
         if len(record) < needed or any(field.strip() for field in record[len(header) :]):
-            problems.append(Problem(line, Text("csv.field_count", expected=len(header), found=len(record))))
+            problems.append(MovementProblem(line, Text("csv.field_count", expected=len(header), found=len(record))))
             continue
         before = len(problems)
         values = {column: record[index] for column, index in positions.items()}
@@ -199,28 +199,28 @@ def _read_rows(text: str) -> list[_Row]:
             if flag in _TRUE:
                 switched = True
             elif flag not in _FALSE:
-                problems.append(Problem(line, Text("csv.arrow_switch", value=values["arrow_switch"].strip())))
+                problems.append(MovementProblem(line, Text("csv.arrow_switch", value=values["arrow_switch"].strip())))
         if "section" in values:
             sections.setdefault(values["section"].strip(), line)
         if ns is None and ew is None:
-            problems.append(Problem(line, Text("csv.no_pairs")))
+            problems.append(MovementProblem(line, Text("csv.no_pairs")))
         for value, column, side in ((ns, "ns_pair", NS), (ew, "ew_pair", EW)):
             if value and value[1] is not None and value[1] != side:
                 code = "csv.ew_pair" if value[1] == EW else "csv.ns_pair"
-                problems.append(Problem(line, Text(code, column=column, value=values[column].strip())))
+                problems.append(MovementProblem(line, Text(code, column=column, value=values[column].strip())))
         if low is not None and high is not None and low > high:
-            problems.append(Problem(line, Text("csv.board_range", low=low, high=high)))
+            problems.append(MovementProblem(line, Text("csv.board_range", low=low, high=high)))
         if len(problems) == before:  # every value was read: a value that was not has recorded its problem
             assert round is not None and table is not None and low is not None and high is not None
             assert ns is not False and ew is not False
             rows.append(_Row(line, round, table, ns, ew, low, high, switched))
     if header is None and not problems:
-        problems.append(Problem(1, Text("csv.empty", columns=", ".join(COLUMNS))))
+        problems.append(MovementProblem(1, Text("csv.empty", columns=", ".join(COLUMNS))))
     elif not rows and not problems:
-        problems.append(Problem(header_line, Text("csv.no_rows")))
+        problems.append(MovementProblem(header_line, Text("csv.no_rows")))
     if len(sections) > 1:
         names = ", ".join(repr(name) for name in sections)
-        problems.append(Problem(list(sections.values())[1], Text("csv.sections", names=names)))
+        problems.append(MovementProblem(list(sections.values())[1], Text("csv.sections", names=names)))
     if problems:
         raise MovementError(problems)
     return rows

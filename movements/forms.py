@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from clubsite.bridge_messages import line_problem, translate
+from club.bridge_messages import line_problem, translate
 from movements import params
 from movements.generators import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements.models import CustomMovement

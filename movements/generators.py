@@ -9,7 +9,7 @@
     balance(movement).text()                      # how often each pair is compared with each other pair
     manning(movement).text()                      # the grid directors know: NS-set-EW per round and table
 
-The modules: `movements.model` (Movement, Encounter and the queries), `movements.mitchell`,
+The modules: `movements.movement` (Movement, Encounter and the queries), `movements.mitchell`,
 `movements.howell` with the layouts in `movements.howell_tables`, `movements.checks` (check, balance),
 `movements.custom` (CSV in and out) and `movements.manning`.
 """
@@ -17,12 +17,12 @@ The modules: `movements.model` (Movement, Encounter and the queries), `movements
 from __future__ import annotations
 
 from .checks import BalanceReport, Violation, balance, boards_played, check, meeting_counts
-from .custom import COLUMNS, MovementError, Problem, movement_to_csv, parse_movement_csv
+from .custom import COLUMNS, MovementError, MovementProblem, movement_to_csv, parse_movement_csv
 from .howell import SUPPORTED_TABLES as HOWELL_TABLES
 from .howell import howell
 from .manning import Manning, manning
 from .mitchell import mitchell
-from .model import BoardPlay, BoardsNext, Encounter, Movement, PairRound, TableCardRow
+from .movement import BoardPlay, BoardsNext, Encounter, Movement, PairRound, TableCardRow
 
 __all__ = [
     "COLUMNS",
@@ -35,7 +35,7 @@ __all__ = [
     "Movement",
     "MovementError",
     "PairRound",
-    "Problem",
+    "MovementProblem",
     "TableCardRow",
     "Violation",
     "balance",

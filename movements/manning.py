@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Encounter, Movement, pair_number
+from .movement import Encounter, Movement, pair_number
 
 
 def _number(label: str | None) -> str:

@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubsite.bridge_messages import error_lines, translate
+from club.bridge_messages import error_lines, translate
 from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
 from movements.howell_tables import LAYOUTS
 from movements.mitchell import EVEN_METHODS, natural_rounds

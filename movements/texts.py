@@ -55,7 +55,7 @@ TEMPLATES: dict[str, str] = {
     "howell.rounds": "a {tables}-table Howell has at most {natural} rounds (asked for {rounds})",
     "howell.phantom": "phantom must be True or one of the pairs 1..{pairs} (got {value!r})",
     "csv.numbering": "numbering must be one of {numberings} (got {value!r})",
-    # Problems of a custom movement's CSV text (`movements.custom.Problem`).
+    # Problems of a custom movement's CSV text (`movements.custom.MovementProblem`).
     "csv.empty": "the CSV is empty: a header row is required ({columns})",
     "csv.unreadable": "unreadable CSV: {error}",
     "csv.column_twice": "column {column} appears twice",

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from clubsite.bridge_messages import translate
+from club.bridge_messages import translate
 
 from . import sheet as pad
 from .models import ClubChoices, Member, Season, Seat, Side

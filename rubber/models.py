@@ -5,7 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from events.models import Member  # the one import of Member in this app (it moves to club.models)
+from club.models import Member
 
 from . import sheet as pad
 

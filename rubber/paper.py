@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 import scoring
-from clubsite.bridge_messages import translate
+from club.bridge_messages import translate
 
 from . import sheet as pad
 from .forms import read_honours, read_tricks

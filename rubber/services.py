@@ -8,8 +8,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from clubsite.bridge_messages import translate
-from events.access import is_director
+from club.access import is_director
+from club.bridge_messages import translate
 
 from . import sheet as pad
 from .models import ClubChoices, Deal, Player, Rubber

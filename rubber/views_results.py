@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from events.access import director_required, is_director
+from club.access import director_required, is_director
 
 from . import standings
 from .forms import ChoicesForm, SeasonForm

@@ -1,7 +1,17 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+MEMBER_TEAM_EVENTS = 10  # the newest on the member page; each costs a few queries for its standings
+
 
 class TeamsConfig(AppConfig):
     name = "teams"
     verbose_name = _("Teams events")
+
+    def ready(self):
+        from club.registry import register_demo_loader, register_member_section
+        from teams.demo import load_demo_events
+        from teams.selectors.member_events import member_team_events
+
+        register_member_section("team_events", lambda member: member_team_events(member, limit=MEMBER_TEAM_EVENTS))
+        register_demo_loader("teams", 20, load_demo_events)

@@ -12,12 +12,13 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from events.demo import MEMBERS
-from events.models import Member
-from teams import rounds
+from club.demo import demo_members
+from club.models import Member
 from teams.models import Adjustment, Match, TeamEvent
-from teams.results import read_room
-from teams.services import PlayerEntry, add_adjustment, save_results, save_team, set_status
+from teams.room_results import read_room
+from teams.services import rounds
+from teams.services.matches import add_adjustment, save_results, set_status
+from teams.services.rosters import PlayerEntry, save_team
 
 SWISS_NAME = "Spring Swiss Teams"
 ROUND_ROBIN_NAME = "Winter Teams League"
@@ -26,15 +27,6 @@ ROUND_ROBIN_TEAMS = ["North Stars", "Grand Slammers", "Finessers", "Squeezers"]
 GUESTS = ["Alex Guest", "Sam Visitor", "Robin Friend", "Chris Newcomer", "Jo Traveller", "Max Weekend",
           "Lee Holiday", "Kim Sunday"]
 CONTRACTS = ["4S", "3NT", "4H", "2S", "3C", "1NT", "5D", "6S", "2H", "3NT", "4SX", "2D"]
-
-
-def _members() -> list[Member]:
-    members = []
-    for number, first, last in MEMBERS:
-        member, _created = Member.objects.get_or_create(number=number,
-                                                        defaults={"first_name": first, "last_name": last})
-        members.append(member)
-    return members
 
 
 def _players(members: list[Member], guests: list[str]) -> list[PlayerEntry]:
@@ -98,7 +90,7 @@ def _round_robin(members: list[Member]) -> TeamEvent:
 @transaction.atomic
 def load_teams_demo() -> dict:
     """Creates the two finished teams events unless they exist; returns their names and ids."""
-    members = _members()
+    members = demo_members()
     made = {}
     for name, build in ((SWISS_NAME, _swiss), (ROUND_ROBIN_NAME, _round_robin)):
         event = TeamEvent.objects.filter(name=name).first()
@@ -107,3 +99,9 @@ def load_teams_demo() -> dict:
             set_status(event, TeamEvent.Status.FINAL)
         made[name] = event.pk
     return made
+
+
+def load_demo_events(director) -> dict:
+    """The teams app's part of the demo club (registered in `teams.apps`, after the events app's)."""
+    load_teams_demo()
+    return {}

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from events.models import Session
+from club.models import PublishStatus
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -40,7 +40,7 @@ class TeamEvent(models.Model):
         THIRTY = "30", _("30-point scale")
         WBF_25 = "wbf-25", _("Old WBF 25-point scale")
 
-    Status = Session.Status  # in progress (hidden), provisional, final: as for pairs sessions
+    Status = PublishStatus  # in progress (hidden), provisional, final: as for pairs sessions
 
     name = models.CharField(_("name"), max_length=100)
     date = models.DateField(_("date"))
@@ -111,7 +111,7 @@ class TeamPlayer(models.Model):
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("position"))
-    member = models.ForeignKey("events.Member", null=True, blank=True, on_delete=models.PROTECT,
+    member = models.ForeignKey("club.Member", null=True, blank=True, on_delete=models.PROTECT,
                                related_name="team_players", verbose_name=_("member"))
     guest_name = models.CharField(_("guest"), max_length=80, blank=True)
     captain = models.BooleanField(_("captain"), default=False)

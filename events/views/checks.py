@@ -1,41 +1,32 @@
 """Director pages for checking a session before publishing, its status, and a line's change history."""
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events import checks, fixes
-from events.access import director_required
-from events.line_history import history_pairs, line_changes
+from club.access import director_required
+from club.forms import whole_number
+from events.forms.setup import SessionStatusForm
 from events.models import Board, Section, Session, TravellerLine
-
-
-class StatusForm(forms.Form):
-    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Session.Status.choices)
-    corrections_until = forms.DateTimeField(
-        label=gettext_lazy("Corrections accepted until"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+from events.selectors import checks
+from events.selectors.line_history import history_pairs, line_changes
+from events.services import fixes
 
 
 def error_text(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
-def whole_number(value: str | None) -> int | None:
-    return int(value) if value is not None and value.isdigit() else None
-
-
 @director_required
 def session_checks(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     problems = checks.session_problems(session)
-    form = StatusForm(initial={"status": session.status, "corrections_until": session.corrections_until})
+    form = SessionStatusForm(initial={"status": session.status, "corrections_until": session.corrections_until})
     return render(request, "events/director/session_checks.html", {
         "session": session, "form": form, "statuses": Session.Status,
         "blocking": [problem for problem in problems if problem.blocking],
@@ -107,7 +98,7 @@ def apply_fix(request, session_id):
 @require_POST
 def session_status(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
-    form = StatusForm(request.POST)
+    form = SessionStatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
         return redirect("events:session_checks", session_id=session.pk)

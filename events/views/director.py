@@ -7,12 +7,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.forms import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
-from events.models import Member, Pair, Session
+from club.access import director_required
+from club.models import Member
+from events.forms.setup import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
+from events.models import Pair, Session
 from events.plans import section_plan
-from events.progress import section_progress
-from events.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
+from events.selectors.progress import section_progress
+from events.services.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
 from movements.params import query_string
 
 
@@ -119,5 +120,5 @@ def member_quick_add(request):
         member = form.save()
         messages.success(request, _("%(name)s added: type their name or number in a pair.")
                          % {"name": member_option(member)})
-        return redirect(back or "events:members")
+        return redirect(back or "club:members")
     return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

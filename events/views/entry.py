@@ -6,11 +6,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.entry import save_rows, set_focus, table_rows, traveller_rows
+from club.access import director_required
 from events.models import Section, TravellerLine
 from events.plans import section_plan
-from events.services import board_tops, delete_line
+from events.services.entry import save_rows, set_focus, table_rows, traveller_rows
+from events.services.lines import delete_line
+from events.services.rescoring import board_tops
 
 
 def get_section(session_id, section_id):
@@ -34,9 +35,9 @@ def traveller_entry(request, session_id, section_id, number):
     plan = section_plan(section)
     rows = traveller_rows(section, plan, board, request.POST or None)
     if request.method == "POST":
-        count = save_rows(section, rows, request.user)
-        if count >= 0:
-            saved_message(request, count)
+        saved = save_rows(section, rows, request.user)
+        if not saved.refused:
+            saved_message(request, saved.saved)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
     numbers = list(section.boards.values_list("number", flat=True))
     position = numbers.index(number)
@@ -65,9 +66,9 @@ def table_entry(request, session_id, section_id, table, round_):
     following = [(t, r) for r in range(round_, plan.rounds + 1) for t in range(1, plan.tables + 1)
                  if (r, t) > (round_, table) and plan.slots_at(t, r)]
     if request.method == "POST":
-        count = save_rows(section, rows, request.user)
-        if count >= 0:
-            saved_message(request, count)
+        saved = save_rows(section, rows, request.user)
+        if not saved.refused:
+            saved_message(request, saved.saved)
             if following:
                 return redirect("events:table_entry", session_id=session_id, section_id=section_id,
                                 table=following[0][0], round_=following[0][1])

@@ -3,22 +3,13 @@ import datetime
 from django.core.paginator import Paginator
 from django.db.models import Max, Min
 from django.shortcuts import render
-from django_tables2 import SingleTableView
 
-from events.models import Member, Session
-from events.results import name_winners, rank_sessions
-from events.tables import MemberTable
+from club.forms import whole_number
+from events.models import Session
+from events.selectors.ranking import name_winners, rank_sessions
 
 SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
-
-
-def whole_number(text: str | None, low: int, high: int) -> int | None:
-    """`text` as a whole number between low and high, or None for anything else (bad input is ignored)."""
-    if text is None or not text.strip().isdigit():
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
 
 
 def home(request):
@@ -46,13 +37,3 @@ def home(request):
         "page": page, "rows": rows, "years": years, "year": year, "month": month, "months": MONTHS,
         "filtered": bool(year),
     })
-
-
-class MemberListView(SingleTableView):
-    model = Member
-    table_class = MemberTable
-    template_name = "events/member_list.html"
-    table_pagination = {"per_page": 50}  # the table paginates; ListView's own paginate_by would count twice
-
-    def get_queryset(self):
-        return Member.objects.filter(active=True)

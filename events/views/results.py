@@ -17,26 +17,23 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from events.access import is_director
-from events.csv_files import csv_response
-from events.member_history import load_history
-from events.models import Board, Member, Section, Session
-from events.results import mark_mine, member_of, rank_sessions, top_summaries
-from events.scorecard import load_scorecard
+from club.access import check_visible
+from club.csv_files import csv_response
+from club.models import Member
+from club.registry import member_sections
+from events.models import Board, Section, Session
+from events.selectors.member_history import load_history
+from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
+from events.selectors.scorecard import load_scorecard
+from events.selectors.traveller import load_traveller
 from events.tables import RankingTable
-from events.traveller import load_traveller
-from teams.services import member_team_events
 
 MEMBER_SESSIONS_PER_PAGE = 25
-MEMBER_TEAM_EVENTS = 10  # the newest; each costs a few queries for its standings
 
 
 def visible_session(request, session_id: int) -> Session:
     """The session, if the visitor may see it: published, or in progress and the visitor directs."""
-    session = get_object_or_404(Session, pk=session_id)
-    if not session.is_public and not is_director(request.user):
-        raise Http404("This session is still in progress.")
-    return session
+    return check_visible(request.user, get_object_or_404(Session, pk=session_id), "This session is still in progress.")
 
 
 def url_prefix(name: str, *args) -> str:
@@ -180,5 +177,5 @@ def member_detail(request, member_id):
         "member": member, "history": history, "page": page, "member_prefix": url_prefix("events:member_detail"),
         "session_prefix": url_prefix("events:session"),
         "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
-        "team_events": member_team_events(member, limit=MEMBER_TEAM_EVENTS),
+        **member_sections(member),  # what other apps add, e.g. the teams app's `team_events`
     })

@@ -5,11 +5,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from events.access import director_required
-from events.csv_files import csv_response
-from events.forms_transfer import TravellersImportForm
+from club.access import director_required
+from club.csv_files import csv_response
+from events.forms.transfer import TravellersImportForm
 from events.models import Session
-from events.transfer import TravellersRefused, export_rows, import_travellers
+from events.services.transfer import TravellersRefused, export_rows, import_travellers
 
 
 @director_required

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
+from club.access import director_required
 from movements import params
 from movements.forms import CustomMovementForm
 from movements.models import CustomMovement

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubsite.bridge_messages import translate, violation_text
+from club.bridge_messages import translate, violation_text
 from movements.generators import BoardsNext, Movement, Violation, balance, check, manning
-from movements.model import boards_text
+from movements.movement import boards_text
 
 
 def direction_text(direction: str | None) -> str:

@@ -2,7 +2,7 @@
 
 from django.shortcuts import render
 
-from events.access import director_required
+from club.access import director_required
 from movements import params
 from movements.forms import MovementChoiceForm
 from movements.models import CustomMovement

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('events', '0006_fill_pair_standings'),
+        ('club', '0001_member_moves_from_events'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -60,7 +60,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('seat', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='seat')),
                 ('name', models.CharField(help_text="a guest's name, or the member's when seated", max_length=130, verbose_name='name')),
-                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='events.member', verbose_name='member')),
+                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='club.member', verbose_name='member')),
                 ('rubber', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='rubber.rubber')),
             ],
             options={

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.formats import number_format
 
-from events.templatetags.bridge import points
+from club.templatetags.bridge import points
 from teams.models import TeamEvent
 
 register = template.Library()

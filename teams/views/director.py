@@ -7,13 +7,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.forms_entry import add_errors
-from events.models import Member
-from teams import rounds as round_service
-from teams.forms import EventForm, PairingsForm, StatusForm, TeamForm
+from club.access import director_required
+from club.forms import add_errors
+from club.models import Member
+from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent
-from teams.services import delete_team, save_team, set_status
+from teams.services import rounds as round_service
+from teams.services.matches import set_status
+from teams.services.rosters import delete_team, save_team
 
 
 def report(request, error: ValidationError) -> None:
@@ -55,7 +56,7 @@ def event_setup(request, event_id):
     return render(request, "teams/director/event_setup.html", {
         "event": event, "form": form, "teams": event.teams.prefetch_related("players__member"),
         "rounds": sorted(rounds.items()), "last_round": last,
-        "status_form": StatusForm(initial={"status": event.status}),
+        "status_form": EventStatusForm(initial={"status": event.status}),
         "can_pair": event.is_swiss and last and (not event.rounds or last < event.rounds),
         "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
     })
@@ -157,7 +158,7 @@ def round_pairings(request, event_id, round_):
 @require_POST
 def event_status(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
-    form = StatusForm(request.POST)
+    form = EventStatusForm(request.POST)
     if form.is_valid():
         set_status(event, form.cleaned_data["status"])
         messages.success(request, _("Status: %(status)s.") % {"status": event.get_status_display()})

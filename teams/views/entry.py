@@ -8,16 +8,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from events.access import director_required
-from events.csv_files import csv_response
-from events.forms_entry import add_errors
-from teams.entry import entry_boards, save_entry
-from teams.forms import AdjustmentForm, MatchImportForm
-from teams.forms_entry import TotalsForm
+from club.access import director_required
+from club.csv_files import csv_response
+from club.forms import add_errors
+from teams.forms.entry import TotalsForm
+from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
-from teams.services import add_adjustment, set_match_totals
-from teams.standings import match_scores
-from teams.transfer import MatchRefused, export_rows, import_match
+from teams.selectors.standings import match_scores
+from teams.services.entry import entry_boards, save_entry
+from teams.services.matches import add_adjustment, set_match_totals
+from teams.services.transfer import MatchRefused, export_rows, import_match
 
 
 def get_match(match_id) -> Match:

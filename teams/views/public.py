@@ -8,17 +8,16 @@ from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from events.access import is_director
+from club.access import visible_to
 from teams.models import Match, Team, TeamEvent, TeamPlayer
-from teams.scorecard import scorecard as match_scorecard
-from teams.standings import cross_table as make_cross_table
-from teams.standings import match_scores, rounds_scored
-from teams.standings import standings as make_standings
+from teams.selectors.scorecard import scorecard as match_scorecard
+from teams.selectors.standings import cross_table as make_cross_table
+from teams.selectors.standings import match_scores, rounds_scored
+from teams.selectors.standings import standings as make_standings
 
 
 def visible_events(request):
-    events = TeamEvent.objects.all()
-    return events if is_director(request.user) else events.published()
+    return visible_to(request.user, TeamEvent.objects.all())
 
 
 def get_event(request, event_id) -> TeamEvent:

@@ -58,7 +58,7 @@ def main_pages() -> dict[str, str]:
         "traveller": reverse("events:board_traveller", args=[session.pk, section.pk, 2]),
         "scorecard": reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
         "member": reverse("events:member_detail", args=[member.pk]),
-        "members": reverse("events:members"),
+        "members": reverse("club:members"),
         "director": reverse("events:director"),
         "session set-up": reverse("events:session_setup", args=[session.pk]),
         "pairs": reverse("events:session_pairs", args=[session.pk]),

@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
+from club.typed_result import read_result
 from events.models import Pair, Section, Session
 from events.plans import section_plan
-from events.results import rank_sessions
-from events.services import read_result, save_line
-from events.setup import prepare_section
-from events.standings import STANDING_FIELDS
+from events.selectors.ranking import rank_sessions
+from events.services.lines import save_line
+from events.services.setup import prepare_section
+from events.services.standings import STANDING_FIELDS
 
 MONDAY = datetime.date(2026, 11, 2)
 DATA = Path(__file__).parent.parent / "events" / "data"

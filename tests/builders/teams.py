@@ -4,10 +4,11 @@ import datetime
 
 import pytest
 
-from teams import rounds
 from teams.models import Match, TeamEvent
-from teams.results import read_room
-from teams.services import PlayerEntry, save_results, save_team
+from teams.room_results import read_room
+from teams.services import rounds
+from teams.services.matches import save_results
+from teams.services.rosters import PlayerEntry, save_team
 
 
 def make_event(teams=4, start=True, **settings):

@@ -378,8 +378,8 @@ def test_a_region_of_the_language_gets_the_language(client):
 
 @pytest.mark.django_db
 def test_set_language_switches_the_site_and_remembers_the_choice(client):
-    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("events:members")})
-    assert response.status_code == 302 and response.url == reverse("events:members")
+    response = client.post(reverse("set_language"), {"language": "es", "next": reverse("club:members")})
+    assert response.status_code == 302 and response.url == reverse("club:members")
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "es"
     html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert heading(html) == "Resultados"

@@ -13,11 +13,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from events import checks, fixes, line_history
-from events.checks import Kind
+from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import delete_line, read_result, save_line
+from events.selectors import checks
+from events.selectors.checks import Kind
+from events.services import fixes
+from events.services.lines import delete_line, save_line
+from events.views.checks import line_history
 from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------

@@ -7,9 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from club.typed_result import read_result
 from events.models import Board, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import read_result, save_line
+from events.services.lines import save_line
 from tests.builders.sessions import club_night, enter_all
 
 

@@ -4,8 +4,9 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from events.demo import DIRECTOR_PASSWORD, MEMBERS
-from events.models import Member, Session, TravellerLine
+from club.demo import DIRECTOR_PASSWORD, MEMBERS
+from club.models import Member
+from events.models import Session, TravellerLine
 from events.plans import section_plan
 from tests.builders.sessions import assert_current
 

@@ -97,11 +97,11 @@ def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_cl
 def test_quick_add_ignores_an_outside_next(director_client):
     response = director_client.post(reverse("events:member_quick_add"), {
         "member-first_name": "A", "member-last_name": "B", "next": "https://evil.example/"})
-    assert response.url == reverse("events:members")
+    assert response.url == reverse("club:members")
 
 
 def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
-    from events.setup import prepare_section
+    from events.services.setup import prepare_section
 
     _session, section = make_session("none", tables=2, boards_per_round=2, rounds=3)
     section.pairs.all().delete()

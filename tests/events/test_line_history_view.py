@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from events.models import TravellerLine
-from events.services import delete_line
+from events.services.lines import delete_line
 from tests.builders.sessions import enter_on_board
 
 

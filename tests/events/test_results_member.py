@@ -12,7 +12,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from events.models import Member, Session
+from club.models import Member
+from events.models import Session
 from events.views.results import MEMBER_SESSIONS_PER_PAGE
 from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
 from tests.builders.pages import Tables, rows_of
@@ -164,8 +165,8 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
 
 
 def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
-    from events.member_history import MemberSession, chart
-    from events.results import PairInfo
+    from events.selectors.member_history import MemberSession, chart
+    from events.selectors.pairs_and_sections import PairInfo
 
     pair = PairInfo(1, 1, 1, "NS", ())
     start = datetime.date(2020, 3, 2)
@@ -183,7 +184,7 @@ def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
 
 
 def test_member_page_lists_the_members_teams_events(client, db, django_assert_max_num_queries):
-    from events.demo import load_demo
+    from club.demo import load_demo
     from teams.demo import load_teams_demo
     from teams.models import TeamPlayer
 
@@ -198,7 +199,7 @@ def test_member_page_lists_the_members_teams_events(client, db, django_assert_ma
 
 
 def test_the_members_teams_events_cost_the_same_queries_however_many(client, db, django_assert_max_num_queries):
-    from events.demo import load_demo
+    from club.demo import load_demo
     from teams.demo import load_teams_demo
     from teams.models import TeamPlayer
 

@@ -16,8 +16,9 @@ from django.utils import translation
 
 from events.models import Member, Pair, Session, TravellerLine
 from events.plans import section_plan
-from events.results import SectionInfo, load_sections, rank_sessions
-from events.services import expected_results
+from events.selectors.pairs_and_sections import SectionInfo, load_sections
+from events.selectors.ranking import rank_sessions
+from events.services.rescoring import expected_results
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.pages import Tables, attrs_of, rows_of
 from tests.builders.sessions import big_session, free_entry_session
@@ -286,7 +287,7 @@ def test_results_pages_render_in_every_language(client, hand_mitchell, language)
         for url in (reverse("events:home"), session_url(session),
                     reverse("events:board_traveller", args=[session.pk, section.pk, 2]),
                     reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
-                    reverse("events:member_detail", args=[member.pk]), reverse("events:members")):
+                    reverse("events:member_detail", args=[member.pk]), reverse("club:members")):
             response = client.get(url)
             assert response.status_code == 200, url
             assert f'<html lang="{language}">' in response.content.decode()

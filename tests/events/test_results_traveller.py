@@ -187,7 +187,7 @@ def test_unknown_boards_and_sections_are_404(client, hand_mitchell):
 def test_a_board_without_results(client, db):
     session = Session.objects.create(name="Empty", date="2026-11-05", status="final")
     section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=3, boards_per_round=1)
-    from events.setup import prepare_section
+    from events.services.setup import prepare_section
 
     prepare_section(section)
     response = client.get(traveller_url(session, section, 1))
@@ -241,8 +241,9 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 
 
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
+    from club.typed_result import read_result
     from events.models import TravellerLine
-    from events.services import read_result, save_line
+    from events.services.lines import save_line
 
     session, section = hand_mitchell
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)
@@ -262,7 +263,7 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
                                           ("7C", '<span class="suit-c">♣</span>7'),
                                           ("X", "X"), ("", ""), ("ZZ", "ZZ")])
 def test_lead_filter(typed, shown):
-    from events.templatetags.bridge import lead
+    from club.templatetags.bridge import lead
 
     assert str(lead(typed)) == shown
 
@@ -271,7 +272,7 @@ def test_lead_filter(typed, shown):
 def test_seat_initials_follow_the_language(language, west):
     from django.utils import translation
 
-    from events.templatetags.bridge import dealer, seat
+    from club.templatetags.bridge import dealer, seat
 
     with translation.override(language):
         assert (seat("N"), seat("E"), seat("S"), seat("W")) == ("N", "E", "S", west)

@@ -13,13 +13,15 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from events.fixes import mark_checked, recompute_line, set_status, swap_round
+from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services import delete_line, read_result, rescore_session, save_line
-from events.setup import set_players
-from events.standings import refresh_all_standings
-from events.transfer import import_travellers
+from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
+from events.services.lines import delete_line, save_line
+from events.services.rescoring import rescore_session
+from events.services.setup import set_players
+from events.services.standings import refresh_all_standings
+from events.services.transfer import import_travellers
 from movements.models import CustomMovement
 from tests.builders.hand_mitchell import entered_mitchell
 from tests.builders.sessions import HOWELL, assert_current, session_post, stored

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from events.models import Board, Pair, Section, TravellerLine
-from events.transfer import COLUMNS, export_csv, export_rows, import_travellers
+from events.services.transfer import COLUMNS, export_csv, export_rows, import_travellers
 from tests.builders.sessions import HOWELL, MITCHELL
 
 

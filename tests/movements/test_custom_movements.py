@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from movements.generators import (
     MovementError,
-    Problem,
+    MovementProblem,
     check,
     howell,
     mitchell,
@@ -142,7 +142,7 @@ def test_error_text_lists_every_problem_with_its_line():
     assert str(error.value) == (
         "line 2: low_board 3 is greater than high_board 2\nline 3: table 'x' is not a whole number"
     )
-    assert error.value.problems[0] == Problem(2, "low_board 3 is greater than high_board 2")
+    assert error.value.problems[0] == MovementProblem(2, "low_board 3 is greater than high_board 2")
     assert str(error.value.problems[0]) == "line 2: low_board 3 is greater than high_board 2"
     assert isinstance(error.value, ValueError)
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MODULES = (
-    "movements.generators, movements.model, movements.mitchell, movements.howell, movements.howell_tables, "
+    "movements.generators, movements.movement, movements.mitchell, movements.howell, movements.howell_tables, "
     "movements.checks, movements.custom, movements.manning"
 )
 

@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from teams.models import TeamEvent
-from teams.standings import match_scores, standings
+from teams.selectors.standings import match_scores, standings
 
 PASS = ("PASS", "", "")
 

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from events.models import Member
+from club.models import Member
 from teams.models import Adjustment, BoardResult, TeamEvent
 
 

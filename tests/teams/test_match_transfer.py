@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from teams.models import BoardResult, TeamEvent
-from teams.transfer import MatchRefused, export_csv, import_match
+from teams.services.transfer import MatchRefused, export_csv, import_match
 
 GOOD = """BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE
 1,1,4S,N,10,420

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from teams.models import TeamEvent
-from teams.services import set_status
+from teams.services.matches import set_status
 
 # An anonymous visitor's page: the event (or match, or team), its teams, its matches, their adjustments,
 # and the players on a scorecard. A director adds the session, the user and the permission checks.

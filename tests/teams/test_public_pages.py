@@ -5,9 +5,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from events.models import Member
+from club.models import Member
 from teams.models import Adjustment, TeamEvent
-from teams.services import PlayerEntry, add_adjustment, save_team, set_status
+from teams.services.matches import add_adjustment, set_status
+from teams.services.rosters import PlayerEntry, save_team
 
 
 @pytest.fixture
@@ -78,7 +79,7 @@ def test_team_page_links_players_to_members(anonymous_client, published):
     team = save_team(event, "Ana's", [PlayerEntry(member=member, captain=True)]
                      + [PlayerEntry(guest_name=f"G{i}") for i in range(3)])
     page = anonymous_client.get(reverse("teams:team", args=[team.pk])).content.decode()
-    assert f'<a href="{reverse("events:members")}">Ana García</a>' in page and "G1" in page
+    assert f'<a href="{reverse("club:members")}">Ana García</a>' in page and "G1" in page
     assert page.count("<h1") == 1
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 import scoring
-from teams.results import RoomResult, board_warnings, read_room, score_board
+from teams.room_results import RoomResult, board_warnings, read_room, score_board
 
 
 @pytest.mark.parametrize(("typed", "board", "expected"), [

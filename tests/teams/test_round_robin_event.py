@@ -11,8 +11,8 @@ from decimal import Decimal
 import pytest
 
 from teams.models import Adjustment, TeamEvent
-from teams.services import add_adjustment, set_match_totals
-from teams.standings import cross_table, match_scores, standings
+from teams.selectors.standings import cross_table, match_scores, standings
+from teams.services.matches import add_adjustment, set_match_totals
 
 PASS = ("PASS", "", "")
 

@@ -17,10 +17,10 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from teams import rounds
 from teams.models import Adjustment, TeamEvent
-from teams.services import add_adjustment
-from teams.standings import match_scores, standings
+from teams.selectors.standings import match_scores, standings
+from teams.services import rounds
+from teams.services.matches import add_adjustment
 
 PASS = ("PASS", "", "")
 MAKES, DOWN, PART = ("4S", "N", "10"), ("4S", "N", "9"), ("2S", "N", "10")

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from teams.demo import ROUND_ROBIN_NAME, SWISS_NAME, load_teams_demo
 from teams.models import Match, TeamEvent
-from teams.standings import standings
+from teams.selectors.standings import standings
 
 
 def test_demo_events_are_finished_and_consistent(db):

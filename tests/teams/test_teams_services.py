@@ -6,20 +6,13 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from events.models import Member
-from teams import rounds
+from club.models import Member
 from teams.models import Adjustment, BoardResult, TeamEvent
-from teams.services import (
-    PlayerEntry,
-    add_adjustment,
-    delete_team,
-    member_team_events,
-    save_results,
-    save_team,
-    set_match_totals,
-    set_status,
-)
-from teams.standings import match_scores
+from teams.selectors.member_events import member_team_events
+from teams.selectors.standings import match_scores
+from teams.services import rounds
+from teams.services.matches import add_adjustment, save_results, set_match_totals, set_status
+from teams.services.rosters import PlayerEntry, delete_team, save_team
 
 
 def guests(count, prefix="G"):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from events.models import Session
-from events.transfer import export_csv
+from events.services.transfer import export_csv
 
 
 class Command(BaseCommand):

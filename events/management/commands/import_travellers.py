@@ -6,9 +6,9 @@ import datetime
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from events.csv_files import read_text
+from club.csv_files import read_text
 from events.models import Session
-from events.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
+from events.services.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
 
 
 def iso_date(text: str) -> datetime.date:

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from events.standings import refresh_all_standings
+from events.services.standings import refresh_all_standings
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from teams.models import Match
-from teams.transfer import export_csv
+from teams.services.transfer import export_csv
 
 
 class Command(BaseCommand):

@@ -5,9 +5,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from events.csv_files import read_text
+from club.csv_files import read_text
 from teams.models import Match
-from teams.transfer import COLUMNS, MatchRefused, import_match
+from teams.services.transfer import COLUMNS, MatchRefused, import_match
 
 
 class Command(BaseCommand):

@@ -1,0 +1,42 @@
+"""Who may do what: the director area's check, and which sessions and teams events a visitor may see."""
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+DIRECT_PERMISSION = "events.direct_sessions"  # declared on the events app's Session model
+
+
+def director_required(view):
+    """Anonymous users go to the login page; logged-in users without the permission get 403."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.has_perm(DIRECT_PERMISSION):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def is_director(user) -> bool:
+    return user.is_authenticated and user.has_perm(DIRECT_PERMISSION)
+
+
+# The one rule for what a visitor sees: a session or a teams event in progress is hidden (a 404) from
+# everyone but directors, who see it with a preview banner. Both models have `is_public` and a
+# `published()` queryset.
+
+def visible_to(user, queryset):
+    """`queryset` (sessions or teams events) narrowed to what `user` may see."""
+    return queryset if is_director(user) else queryset.published()
+
+
+def check_visible(user, item, message: str = "Not published yet."):
+    """`item` itself if `user` may see it; a 404 otherwise."""
+    if not item.is_public and not is_director(user):
+        raise Http404(message)
+    return item

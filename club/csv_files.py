@@ -1,0 +1,95 @@
+"""CSV files: reading uploads (the traveller and the teams-match imports) and writing exports and downloads.
+
+An uploaded file is refused whole: every problem is collected with its line number, then raised at once.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from django.core.management.base import CommandError
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+
+@dataclass(frozen=True)
+class CsvProblem:
+    """One reason a file is refused; `line` is the line number in the file (None: the file as a whole)."""
+
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        if self.line is None:
+            return self.message
+        return _("Line %(line)s: %(message)s") % {"line": self.line, "message": self.message}
+
+
+class FileRefused(Exception):
+    """A file refused whole; `problems` lists every reason."""
+
+    def __init__(self, problems: list[CsvProblem]):
+        super().__init__("\n".join(str(problem) for problem in problems))
+        self.problems = problems
+
+
+def delimiter(text: str) -> str:
+    """Comma, unless the first non-empty line uses semicolons or tabs instead (spreadsheets in some locales)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if "," not in first:
+        for candidate in (";", "\t"):
+            if candidate in first:
+                return candidate
+    return ","
+
+
+def records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text."""
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter(text))
+    while True:
+        start = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        cells = [cell.strip() for cell in cells]
+        if any(cells):
+            yield start, cells
+
+
+def column_name(cell: str) -> str:
+    """A header cell as a column name: 'Board number' and 'board-number' both read BOARD_NUMBER."""
+    return "_".join(cell.upper().replace("-", " ").split())
+
+
+def read_text(path: str) -> str:
+    """For management commands: the file's text (UTF-8, with or without a byte-order mark); "-" reads
+    standard input. Raises CommandError with a readable message."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read().decode("utf-8-sig")
+        with open(path, encoding="utf-8-sig", newline="") as file:
+            return file.read()
+    except OSError as error:
+        raise CommandError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from None
+    except UnicodeDecodeError:
+        raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
+
+
+def csv_text(rows: Iterable[list]) -> str:
+    """Rows as CSV text (the csv module's dialect: commas, CRLF line ends)."""
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+def csv_response(rows: Iterable[list], filename: str) -> HttpResponse:
+    """Rows as a CSV download named `filename`."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    csv.writer(response).writerows(rows)
+    return response

@@ -1,0 +1,1 @@
+"""The events app's forms: session setup, result entry rows, traveller import."""

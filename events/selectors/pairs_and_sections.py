@@ -1,0 +1,140 @@
+"""Sessions' pairs (with their players) and sections (with their movement's facts) as plain data, read as
+tuples in a query each: what the rankings, the scorecards and the member pages are built from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+import scoring
+from events.models import Pair, Section, Session
+from events.plans import Plan, build_plan
+
+PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    member_id: int | None = None
+
+
+@dataclass
+class PairInfo:
+    id: int
+    section_id: int
+    number: int
+    direction: str
+    players: tuple[Player, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}{self.direction}"
+
+    @property
+    def names(self) -> str:
+        return " – ".join(player.name for player in self.players)
+
+    @property
+    def member_ids(self) -> set[int]:
+        return {player.member_id for player in self.players if player.member_id}
+
+
+PAIR_COLUMNS = ("id", "section_id", "number", "direction",
+                "player1_id", "player1__first_name", "player1__last_name", "player1_guest",
+                "player2_id", "player2__first_name", "player2__last_name", "player2_guest")
+
+
+def _player(member_id, first, last, guest) -> Player | None:
+    if member_id:
+        return Player(f"{first} {last}", member_id)
+    return Player(guest) if guest else None
+
+
+def pair_from_row(row) -> PairInfo:
+    pair_id, section_id, number, direction, *players = row
+    found = (_player(*players[:4]), _player(*players[4:]))
+    return PairInfo(pair_id, section_id, number, direction, tuple(player for player in found if player))
+
+
+def load_pairs(**filters) -> dict[int, PairInfo]:
+    """Pairs as plain data, in one query (the players' names come with them)."""
+    rows = Pair.objects.filter(**filters).order_by("section_id", "direction", "number").values_list(*PAIR_COLUMNS)
+    return {row[0]: pair_from_row(row) for row in rows}
+
+
+@lru_cache(maxsize=512)
+def plan_facts(plan: Plan) -> tuple[tuple[str, ...], int]:
+    """A plan's fields and most plays of a board, worked out once per plan (plans are cached by settings)."""
+    return plan.fields, plan.max_plays
+
+
+@dataclass
+class SectionInfo:
+    """A section with what scoring it needs: its session's method and scale, and its movement's plan."""
+
+    id: int
+    session_id: int
+    letter: str
+    kind: str
+    tables: int
+    scoring: str
+    scale: str
+    neuberg: bool
+    plan: Plan
+    uses_imps: bool = field(init=False)
+
+    def __post_init__(self):
+        self.uses_imps = str(self.scoring) != "matchpoints"
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """'NS' and 'EW', or '' for one field."""
+        return plan_facts(self.plan)[0]
+
+    @property
+    def uniform_top(self) -> bool:
+        """Whether every board has the same top whatever was played: the movement's most plays."""
+        return self.uses_imps or (self.plan.has_schedule and self.neuberg)
+
+    def expected(self, number: int, played: int, most_played: int) -> int:
+        """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board."""
+        return self.plan.scored_against(number, played, self.neuberg, most_played)
+
+    def top(self, number: int, played: int, most_played: int) -> float:
+        if self.uses_imps:
+            return 0
+        expected = self.expected(number, played, most_played)
+        return scoring.matchpoint_top(expected, self.scale) if expected else 0
+
+    @cached_property
+    def movement_top(self) -> float:
+        """The top of every board of a `uniform_top` section (0 for IMPs)."""
+        max_plays = plan_facts(self.plan)[1]
+        if self.uses_imps or not max_plays:
+            return 0
+        return scoring.matchpoint_top(max_plays, self.scale)
+
+    @property
+    def kind_display(self) -> str:
+        return Section.Kind(self.kind).label
+
+
+SECTION_COLUMNS = ("id", "session_id", "letter", "kind", "tables", "boards_per_round", "rounds", "first_board",
+                   "even_tables", "arrow_switch_rounds", "phantom", "custom_movement__csv_text",
+                   "session__scoring", "session__scale", "session__neuberg_for_movement")
+
+
+def section_from_row(row) -> SectionInfo:
+    """A SectionInfo from the values of SECTION_COLUMNS (the plan comes from the plans' cache)."""
+    (pk, session_id, letter, kind, tables, per_round, rounds, first, even, switch, phantom, csv_text,
+     method, scale, neuberg) = row
+    csv_text = (csv_text or "") if kind == Section.Kind.CUSTOM else ""
+    plan = build_plan(kind, tables, per_round, rounds, first, even, switch, phantom, csv_text)
+    return SectionInfo(pk, session_id, letter, kind, tables, method, scale, neuberg, plan)
+
+
+def load_sections(**filters) -> dict[int, SectionInfo]:
+    """Sections as plain data with their plans, in one query."""
+    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS)
+    return {row[0]: section_from_row(row) for row in rows}

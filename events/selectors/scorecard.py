@@ -1,0 +1,159 @@
+"""One pair's scorecard in one session as plain data: every board in the order played.
+
+`load_scorecard` needs two queries on top of the session's results (`events.selectors.ranking.rank_sessions`),
+whatever the number of boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Q
+
+import scoring
+from events.models import TravellerLine
+from events.selectors.pairs_and_sections import PairInfo, SectionInfo
+from events.selectors.ranking import SessionResults, board_counts
+
+DECLARER, DEFENDER, PASSED, ADJUSTED, NOT_PLAYED = "declarer", "defender", "passed", "adjusted", "not_played"
+SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
+
+
+def hue(percentage: float | None) -> int | None:
+    """A colour from red (0 %) through yellow (50 %) to green (100 %), as an HSL hue."""
+    if percentage is None:
+        return None
+    return round(1.2 * max(0.0, min(100.0, percentage)))
+
+
+def imp_hue(imps: float | None) -> int | None:
+    """Red for a large loss, yellow for nothing, green for a large gain (±12 IMPs and beyond)."""
+    if imps is None:
+        return None
+    return round(60 + 5 * max(-12.0, min(12.0, imps)))
+
+
+@dataclass
+class CardLine:
+    board: int
+    round: int | None
+    table: int | None
+    direction: str  # the pair's seats on this board: "NS" or "EW"
+    opponents: PairInfo
+    contract: str
+    declarer: str
+    lead: str
+    tricks: int | None
+    adjusted: scoring.Adjusted | None
+    not_played: bool
+    score: int | None  # from the pair's side
+    points: float | None
+    top: float
+    uses_imps: bool
+    running: float | None = None  # running percentage (matchpoints) or running total of IMPs
+
+    @property
+    def role(self) -> str:
+        if self.not_played:
+            return NOT_PLAYED
+        if self.adjusted is not None:
+            return ADJUSTED
+        if self.contract == "PASS":
+            return PASSED
+        return DECLARER if self.declarer in SEATS[self.direction] else DEFENDER
+
+    @property
+    def percentage(self) -> float | None:
+        if self.points is None or self.uses_imps:
+            return None
+        return 100 * self.points / self.top if self.top else 50.0
+
+    @property
+    def hue(self) -> int | None:
+        return imp_hue(self.points) if self.uses_imps else hue(self.percentage)
+
+    @property
+    def result(self) -> str:
+        return scoring.shown_result(self.contract, self.tricks)
+
+    @property
+    def adjusted_percent(self) -> int | None:
+        """The pair's share of an artificial adjusted score."""
+        if self.adjusted is None:
+            return None
+        return self.adjusted.ns_percent if self.direction == "NS" else self.adjusted.ew_percent
+
+
+@dataclass
+class RoleSummary:
+    """The pair's result on the boards where it declared, defended, or the board was passed out."""
+
+    role: str
+    boards: int = 0
+    score: float = 0.0
+    maximum: float = 0.0
+    uses_imps: bool = False
+
+    @property
+    def percentage(self) -> float | None:
+        if self.uses_imps or not self.maximum:
+            return None
+        return 100 * self.score / self.maximum
+
+    @property
+    def average(self) -> float | None:
+        return self.score / self.boards if self.boards else None
+
+
+@dataclass
+class Scorecard:
+    pair: PairInfo
+    section: SectionInfo
+    lines: list[CardLine]
+    roles: list[RoleSummary] = field(default_factory=list)
+
+    @property
+    def uses_imps(self) -> bool:
+        return self.section.uses_imps
+
+
+
+LINE_COLUMNS = ("board__number", "round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "lead",
+                "tricks", "adjusted", "not_played", "ns_score", "ns_points", "ew_points")
+
+
+def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
+    section = next(section for section in results.sections if section.id == pair.section_id)
+    counts = board_counts([section.id])[section.id]
+    most = max(counts.values(), default=0)
+    rows = (TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id)).order_by()
+            .values_list(*LINE_COLUMNS))
+    lines = []
+    for (number, round_, table, ns, ew, contract, declarer, lead, tricks, adjusted, not_played, ns_score,
+         ns_points, ew_points) in rows:
+        direction = "NS" if ns == pair.id else "EW"
+        opponent = results.pairs[ew if direction == "NS" else ns]
+        score = None if ns_score is None else (ns_score if direction == "NS" else -ns_score)
+        points = ns_points if direction == "NS" else ew_points
+        top = section.top(number, counts.get(number, 0), most) if counts.get(number) else 0
+        lines.append(CardLine(number, round_, table, direction, opponent, contract, declarer, lead, tricks,
+                              scoring.parse_entry(adjusted) if adjusted else None, not_played, score, points,
+                              top, section.uses_imps))
+    lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))
+    score = maximum = 0.0
+    roles = {role: RoleSummary(role, uses_imps=section.uses_imps) for role in (DECLARER, DEFENDER, PASSED)}
+    for line in lines:
+        if line.points is None:
+            continue
+        score += line.points
+        maximum += line.top
+        if section.uses_imps:
+            line.running = score
+        else:
+            line.running = 100 * score / maximum if maximum else None
+        summary = roles.get(line.role)
+        if summary is not None:
+            summary.boards += 1
+            summary.score += line.points
+            summary.maximum += line.top
+    return Scorecard(pair, section, lines, list(roles.values()))

@@ -1,0 +1,222 @@
+"""One board's traveller as plain data: every line with its scores, the frequency table and the working.
+
+`load_traveller` reads the board in four queries (five for a free-entry section scored with Neuberg),
+whatever the number of results.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import scoring
+from events.models import Section, Session, TravellerLine
+from events.plans import section_plan
+from events.selectors.pairs_and_sections import PairInfo, load_pairs
+from events.services.rescoring import expected_results
+
+
+@dataclass
+class TravellerRow:
+    line_id: int
+    round: int | None
+    table: int | None
+    ns: PairInfo
+    ew: PairInfo
+    contract: str
+    declarer: str
+    lead: str
+    tricks: int | None
+    adjusted: scoring.Adjusted | None
+    not_played: bool
+    ns_score: int | None
+    ns_points: float | None
+    ew_points: float | None
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    ns_mark: str = ""  # "top", "bottom" or ""
+    ew_mark: str = ""
+    breakdown: scoring.ScoreBreakdown | None = None
+    declarer_vulnerable: bool = False
+    mine: bool = False
+
+    @property
+    def passed_out(self) -> bool:
+        return self.contract == "PASS"
+
+    @property
+    def played(self) -> bool:
+        """A real result, compared with the others (not an adjusted score, not 'not played')."""
+        return not self.not_played and self.adjusted is None
+
+    @property
+    def result(self) -> str:
+        """'=', '+1', '-2' for a contract; '' otherwise."""
+        return scoring.shown_result(self.contract, self.tricks)
+
+    @property
+    def down(self) -> int:
+        """Undertricks of a defeated contract (0 when made)."""
+        if self.tricks is None or not self.contract or self.passed_out:
+            return 0
+        return max(0, int(self.contract[0]) + 6 - self.tricks)
+
+    @property
+    def declaring_side(self) -> str:
+        return "NS" if self.declarer in ("N", "S") else "EW"
+
+    @property
+    def score_for_ns(self) -> int | None:
+        """The score written in the NS column: NS plus scores and zero."""
+        return self.ns_score if self.ns_score is not None and self.ns_score >= 0 else None
+
+    @property
+    def score_for_ew(self) -> int | None:
+        return -self.ns_score if self.ns_score is not None and self.ns_score < 0 else None
+
+    @property
+    def scores(self) -> tuple[int | None, int | None]:
+        """The NS and the EW score columns."""
+        return self.score_for_ns, self.score_for_ew
+
+
+@dataclass
+class Frequency:
+    """One distinct NS score on the board: how often it happened and what it earned."""
+
+    ns_score: int
+    count: int
+    ns_points: float | None
+    ew_points: float | None
+    ns_raw: float | None = None  # matchpoints among the results compared, before Neuberg's factor
+    ew_raw: float | None = None
+
+
+@dataclass
+class Working:
+    """What a player needs to check any number of the board by hand."""
+
+    scoring: str
+    scale: str
+    unit: int  # matchpoints per result beaten
+    compared: int  # played results, compared with each other
+    adjusted: int
+    not_played: int
+    expected: int  # Neuberg's E: the results the board is scored against
+    top: float
+    datum: int | None = None  # Butler
+
+    @property
+    def factored(self) -> bool:
+        return self.scoring == Session.Scoring.MATCHPOINTS and 0 < self.compared < self.expected
+
+    @property
+    def comparisons(self) -> int:
+        return max(self.compared - 1, 0)
+
+
+@dataclass
+class Traveller:
+    session: Session
+    section: Section
+    number: int
+    rows: list[TravellerRow]
+    frequencies: list[Frequency]
+    working: Working
+    numbers: list[int] = field(default_factory=list)
+
+    @property
+    def uses_imps(self) -> bool:
+        return self.session.uses_imps
+
+    @property
+    def previous(self) -> int | None:
+        earlier = [number for number in self.numbers if number < self.number]
+        return earlier[-1] if earlier else None
+
+    @property
+    def next(self) -> int | None:
+        later = [number for number in self.numbers if number > self.number]
+        return later[0] if later else None
+
+    @property
+    def adjusted_rows(self) -> list[TravellerRow]:
+        return [row for row in self.rows if row.adjusted is not None]
+
+    @property
+    def has_leads(self) -> bool:
+        return any(row.lead for row in self.rows)
+
+    @property
+    def has_not_played(self) -> bool:
+        return any(row.not_played for row in self.rows)
+
+
+LINE_COLUMNS = ("id", "round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "lead", "tricks",
+                "adjusted", "not_played", "ns_score", "ns_points", "ew_points")
+
+
+def mark_extremes(rows: list[TravellerRow]) -> None:
+    """Marks the best and the worst points of each side, when the board has results that differ."""
+    for side in ("ns", "ew"):
+        values = [getattr(row, f"{side}_points") for row in rows if getattr(row, f"{side}_points") is not None]
+        if len(set(values)) < 2:
+            continue
+        best, worst = max(values), min(values)
+        for row in rows:
+            points = getattr(row, f"{side}_points")
+            if points == best:
+                setattr(row, f"{side}_mark", "top")
+            elif points == worst:
+                setattr(row, f"{side}_mark", "bottom")
+
+
+def load_traveller(session: Session, section: Section, number: int, numbers: list[int],
+                   member_id: int | None = None) -> Traveller:
+    """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
+    pairs = load_pairs(section_id=section.pk)
+    lines = list(TravellerLine.objects.filter(board__section=section, board__number=number).order_by("pk")
+                 .values_list(*LINE_COLUMNS))
+    rows = []
+    for (line_id, round_, table, ns, ew, contract, declarer, lead, tricks, adjusted, not_played, ns_score,
+         ns_points, ew_points) in lines:
+        row = TravellerRow(line_id, round_, table, pairs[ns], pairs[ew], contract, declarer, lead, tricks,
+                           scoring.parse_entry(adjusted) if adjusted else None, not_played, ns_score,
+                           ns_points, ew_points)
+        if contract and contract != "PASS" and declarer and tricks is not None:
+            row.declarer_vulnerable = scoring.seat_vulnerable(scoring.board_vulnerability(number), declarer)
+            row.breakdown = scoring.score_breakdown(contract, row.declarer_vulnerable, tricks)
+        row.mine = member_id is not None and member_id in (pairs[ns].member_ids | pairs[ew].member_ids)
+        rows.append(row)
+    rows.sort(key=lambda row: (row.ns.number, row.ns.direction, row.round or 0, row.line_id))
+
+    plan = section_plan(section)
+    entries = sum(1 for row in rows if not row.not_played)
+    expected = expected_results(section, plan, number, entries) if entries else 0
+    compared = [row.ns_score for row in rows if row.played]
+    unit = scoring.matchpoint_unit(session.scale)
+    top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
+    datum = None
+    if session.scoring == Session.Scoring.BUTLER and compared:
+        datum = scoring.butler_datum(compared)
+    working = Working(session.scoring, session.scale, unit, len(compared), len(rows) - len(compared) -
+                      sum(1 for row in rows if row.not_played), sum(1 for row in rows if row.not_played),
+                      expected, top, datum)
+
+    if not session.uses_imps:
+        for row in rows:
+            if row.ns_points is None:
+                continue
+            if top:
+                row.ns_percent, row.ew_percent = 100 * row.ns_points / top, 100 * row.ew_points / top
+            else:  # a board scored against one result has no top: 50 % each way
+                row.ns_percent = row.ew_percent = 50.0
+    mark_extremes(rows)
+
+    raw = dict(zip(compared, scoring.matchpoints(compared, scale=session.scale), strict=True))  # unfactored
+    frequencies = []
+    for score, count in sorted(Counter(compared).items(), reverse=True):
+        first = next(row for row in rows if row.played and row.ns_score == score)
+        ns_raw, ew_raw = raw[score] if working.factored else (None, None)
+        frequencies.append(Frequency(score, count, first.ns_points, first.ew_points, ns_raw, ew_raw))
+    return Traveller(session, section, number, rows, frequencies, working, numbers)

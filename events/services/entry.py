@@ -1,0 +1,162 @@
+"""Result entry as plain data: the rows of a traveller or of a table's slip, and saving them all at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.forms import add_errors
+from club.typed_result import read_result
+from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
+from events.models import Board, Pair, Section, TravellerLine
+from events.plans import Plan, Slot
+from events.selectors.warnings import board_warnings
+from events.services.lines import save_line
+from events.services.locking import session_write
+from events.services.setup import split_label
+
+FREE_ROWS = 4
+
+
+@dataclass
+class Row:
+    board: Board
+    form: LineRowForm
+    slot: Slot | None = None
+    line: TravellerLine | None = None
+    warnings: list[str] = field(default_factory=list)
+    focus: bool = False
+
+    @property
+    def round(self) -> int | None:
+        return self.slot.round if self.slot else (self.line.round if self.line else None)
+
+    @property
+    def table(self) -> int | None:
+        return self.slot.table if self.slot else (self.line.table if self.line else None)
+
+    @property
+    def ns_label(self) -> str:
+        return self.slot.ns if self.slot else (self.line.ns_pair.label if self.line else "")
+
+    @property
+    def ew_label(self) -> str:
+        return self.slot.ew if self.slot else (self.line.ew_pair.label if self.line else "")
+
+
+def _form(data, prefix, line, free):
+    form_class = FreeLineRowForm if free else LineRowForm
+    return form_class(data, prefix=prefix, initial=line_initial(line))
+
+
+def traveller_rows(section: Section, plan: Plan, board: Board, data=None) -> list[Row]:
+    """A row for every scheduled play of the board (or free rows), plus lines the movement did not expect."""
+    lines = list(board.lines.select_related("ns_pair", "ew_pair"))
+    warnings = board_warnings(lines)
+    by_pairs = {(line.ns_pair.label, line.ew_pair.label): line for line in lines}
+    rows = []
+    for index, slot in enumerate(plan.slots_for_board(board.number)):
+        line = by_pairs.pop((slot.ns, slot.ew), None)
+        rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
+    free = not plan.has_schedule
+    for index, line in enumerate(by_pairs.values(), start=len(rows)):
+        rows.append(Row(board, _form(data, f"r{index}", line, free), None, line))
+    if free:
+        rows += [Row(board, _form(data, f"n{index}", None, True)) for index in range(FREE_ROWS)]
+    for row in rows:
+        row.warnings = warnings.get(row.line.pk, []) if row.line else []
+    return rows
+
+
+def table_rows(plan: Plan, boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
+    """One row per board that the table plays in the round (a score slip)."""
+    slots = plan.slots_at(table, round_)
+    lines = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line
+             for line in TravellerLine.objects.filter(board__in=[boards[s.board] for s in slots])
+             .select_related("ns_pair", "ew_pair")}
+    rows = []
+    for index, slot in enumerate(slots):
+        board = boards[slot.board]
+        line = lines.get((board.pk, slot.ns, slot.ew))
+        rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
+    return rows
+
+
+def set_focus(rows: list[Row]) -> bool:
+    """Puts the cursor in the first row with an error, else the first row still to enter; False if none."""
+    target = next((row for row in rows if row.form.is_bound and row.form.errors), None)
+    target = target or next((row for row in rows if row.line is None), None)
+    if target is not None:
+        target.focus = True
+    return target is not None
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What `save_rows` did: how many lines it saved, or that it refused them all (the forms then carry the
+    messages and keep what was typed)."""
+
+    saved: int = 0
+    refused: bool = False
+
+
+def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name: str) -> Pair | None:
+    try:
+        number, direction = split_label(label)
+    except ValueError as error:
+        form.add_error(field_name, str(error))
+        return None
+    pair = pairs.get(f"{number}{direction}")
+    if pair is None:
+        form.add_error(field_name, _("Section %(section)s has no pair %(label)s.")
+                       % {"section": section.letter, "label": label.upper()})
+    return pair
+
+
+def save_rows(section: Section, rows: list[Row], user) -> SaveResult:
+    """Saves every changed row, or none of them."""
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    changes = []
+    for row in rows:
+        form = row.form
+        if not any(form.add_prefix(name) in form.data for name in form.fields):
+            continue  # the row was not sent at all: leave it as it is
+        if not form.is_valid() or not form.has_changed():
+            continue
+        data = form.cleaned_data
+        if not data["contract"].strip():
+            if row.line is not None:
+                form.add_error("contract", _("To remove this result, use its Remove button."))
+            elif any(data.get(name) for name in ("declarer", "tricks", "lead")):
+                form.add_error("contract", _("Enter the contract too."))
+            continue
+        try:
+            result = read_result(row.board.number, data["contract"], data["declarer"], data["tricks"])
+        except ValidationError as error:
+            add_errors(form, error)
+            continue
+        ns_label = data.get("ns_pair") or row.ns_label
+        ew_label = data.get("ew_pair") or row.ew_label
+        if not ns_label or not ew_label:
+            form.add_error(None, _("Enter both pair numbers."))
+            continue
+        ns, ew = _pair(section, pairs, ns_label, form, "ns_pair"), _pair(section, pairs, ew_label, form, "ew_pair")
+        if ns and ew:
+            changes.append((row, result, ns, ew))
+    if any(row.form.errors for row in rows):
+        return SaveResult(refused=True)
+    with session_write(section.session_id):  # the standings stored once for all the rows saved
+        for row, result, ns, ew in changes:
+            try:
+                row.line = save_line(
+                    row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
+                    round_=row.round, table=row.table, line=row.line, user=user)
+            except ValidationError as error:
+                add_errors(row.form, error)
+        if any(row.form.errors for row in rows):
+            transaction.set_rollback(True)  # none saved: session_write then stores nothing either
+            return SaveResult(refused=True)
+    return SaveResult(saved=len(changes))

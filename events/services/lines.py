@@ -1,0 +1,99 @@
+"""Entering and scoring traveller lines: models in, plain data to `scoring`, results saved.
+
+Every function here that writes does so in one transaction: a line is saved with its board
+rescored, or nothing is saved at all.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.typed_result import LineResult
+from events.models import Board, Pair, Seating, TravellerLine
+from events.plans import Plan, section_plan
+from events.services.locking import session_write
+from events.services.rescoring import rescore_board
+
+
+def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
+                    others: list[TravellerLine]) -> None:
+    """Refuses a line the movement or the board cannot hold. `others` are the board's other lines."""
+    if ns_pair.pk == ew_pair.pk:
+        raise ValidationError({"ew_pair": _("NS and EW must be two different pairs.")})
+    errors = {}
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        clash = next((line for line in others if pair.pk in (line.ns_pair_id, line.ew_pair_id)), None)
+        if clash is not None:
+            errors[field] = _("Pair %(pair)s already has a result on board %(board)s.") % {
+                "pair": pair.label, "board": board.number}
+    if errors:
+        raise ValidationError(errors)
+    if not plan.has_schedule:
+        return
+    slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+    if slot is None:
+        swapped = plan.find(board.number, ew_pair.label, ns_pair.label)
+        if swapped is not None:
+            message = _("The movement seats %(ns)s North-South and %(ew)s East-West on board %(board)s: "
+                        "are the directions swapped?") % {"ns": ew_pair.label, "ew": ns_pair.label,
+                                                        "board": board.number}
+        else:
+            message = _("The movement does not put %(ns)s against %(ew)s on board %(board)s.") % {
+                "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number}
+        raise ValidationError({"ns_pair": message})
+    if round_ is not None and slot.round != round_:
+        raise ValidationError({"round": _("The movement has %(ns)s v %(ew)s play board %(board)s in round "
+                                          "%(right)s, not round %(wrong)s.") % {
+            "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number, "right": slot.round,
+            "wrong": round_}})
+    if len(others) >= plan.plays(board.number):
+        raise ValidationError(ngettext("Board %(board)s already has its %(count)s result.",
+                                       "Board %(board)s already has all its %(count)s results.",
+                                       plan.plays(board.number)) % {
+            "board": board.number, "count": plan.plays(board.number)})
+
+
+@transaction.atomic
+def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
+              table: int | None = None, lead: str = "", line: TravellerLine | None = None,
+              user=None) -> TravellerLine:
+    """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
+
+    The session's standings are stored too, once for all the lines when the caller saves several in its own
+    `session_write` block.
+    """
+    section = board.section
+    with session_write(section.session_id):
+        plan = section_plan(section)
+        lines = list(board.lines.select_for_update().order_by("pk"))
+        others = [other for other in lines if line is None or other.pk != line.pk]
+        check_placement(plan, board, ns_pair, ew_pair, round_, others)
+        if round_ is None or table is None:
+            slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+            if slot is not None:
+                round_, table = round_ or slot.round, table or slot.table
+        line = line or TravellerLine(board=board)
+        line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
+        line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
+        line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
+        line.lead = lead.strip().upper()[:3]
+        line.checked = False  # a changed line needs the director's look again
+        line._history_user = user
+        line.save()
+        line.seatings.all().delete()
+        Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
+                                     Seating(line=line, board=board, pair=ew_pair)])
+        rescore_board(board, others + [line], plan)
+        return line
+
+
+@transaction.atomic
+def delete_line(line: TravellerLine, user=None) -> None:
+    board = line.board
+    with session_write(board.section.session_id):
+        line._history_user = user
+        line.delete()
+        rescore_board(board)

@@ -1,0 +1,91 @@
+"""Scoring traveller lines again: a board, a section, a session (through `scoring`), and the session row lock
+every writer takes first."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Max
+
+import scoring
+from events.models import Board, Section, Session, TravellerLine
+from events.plans import Plan, section_plan
+from events.services.bulk import update_by_pk
+from events.services.locking import session_write
+
+
+def expected_results(section: Section, plan: Plan, board_number: int, entries: int,
+                     most_played: int | None = None) -> int:
+    """How many results a board is scored against (Neuberg's E: `Plan.scored_against`).
+
+    Without a movement, Neuberg scores every board against the section's most results on a board:
+    `most_played` when the caller has counted them, else one query.
+    """
+    neuberg = section.session.neuberg_for_movement
+    if most_played is None and neuberg and not plan.has_schedule:
+        most_played = (TravellerLine.objects.filter(board__section=section, not_played=False)
+                       .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+    return plan.scored_against(board_number, entries, neuberg, most_played or 0)
+
+
+def board_tops(section: Section, plan: Plan, counts: dict[int, int]) -> dict[int, float]:
+    """The matchpoint top of each board number, from the number of results it has or was due."""
+    scale = section.session.scale
+    return {number: scoring.matchpoint_top(expected_results(section, plan, number, played), scale)
+            for number, played in counts.items()}
+
+
+def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> None:
+    """Sets ns_points and ew_points of every line of one board (in memory)."""
+    scored = [line for line in lines if not line.not_played]
+    entries = [line.adjusted or line.ns_score for line in scored]
+    if not entries:
+        points = []
+    elif session.scoring == Session.Scoring.MATCHPOINTS:
+        points = scoring.matchpoints(entries, expected=expected, scale=session.scale)
+    elif session.scoring == Session.Scoring.BUTLER:
+        points = scoring.butler_imps(entries)
+    else:
+        points = scoring.cross_imps(entries, average=True)
+    for line in lines:
+        line.ns_points = line.ew_points = None
+    for line, (ns, ew) in zip(scored, points, strict=True):
+        line.ns_points, line.ew_points = ns, ew
+
+
+def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
+                  most_played: int | None = None) -> None:
+    """Scores every line of the board again (its session's standings stored by `session_write`).
+
+    Without a movement, Neuberg scores every board against the section's most results on a board,
+    which a change to this board may move: then the whole section is scored again.
+    """
+    section = board.section
+    plan = plan or section_plan(section)
+    with session_write(section.session_id):
+        if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
+            rescore_section(section, plan)
+        else:
+            lines = list(board.lines.all()) if lines is None else lines
+            played = sum(1 for line in lines if not line.not_played)
+            score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
+            update_by_pk(TravellerLine, ("ns_points", "ew_points"),
+                         [(line.ns_points, line.ew_points, line.pk) for line in lines])
+
+
+def rescore_section(section: Section, plan: Plan) -> None:
+    """Scores every board of the section again."""
+    with session_write(section.session_id):
+        lines_by_board: dict[int, list[TravellerLine]] = {}
+        for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
+            lines_by_board.setdefault(line.board_id, []).append(line)
+        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()),
+                          default=0)
+        for board in section.boards.all():
+            board.section = section
+            rescore_board(board, lines_by_board.get(board.pk, []), plan, most_played=most_played)
+
+
+def rescore_session(session: Session) -> None:
+    """Scores every board of the session again, then stores its standings."""
+    with session_write(session.pk):
+        for section in session.sections.select_related("custom_movement", "session"):
+            rescore_section(section, section_plan(section))

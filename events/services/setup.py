@@ -1,0 +1,87 @@
+"""Setting up a session: boards and pairs of each section, from its movement."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import Member
+from events.forms.setup import find_member
+from events.models import Board, Pair, Section, Session, TravellerLine
+from events.plans import section_plan
+from events.services.locking import session_write
+from events.services.rescoring import rescore_session
+
+MOVEMENT_FIELDS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
+                   "arrow_switch_rounds", "phantom", "custom_movement")
+SCORING_FIELDS = ("scoring", "scale", "neuberg_for_movement")  # a session's fields that change its scores
+
+
+def split_label(label: str) -> tuple[int, str]:
+    """'3NS' → (3, 'NS'); '7' → (7, '')."""
+    label = label.strip().upper()
+    direction = label[-2:] if label[-2:] in ("NS", "EW") else ""
+    number = label[: len(label) - len(direction)]
+    if not number.isdigit() or int(number) < 1:
+        raise ValueError(_("%(label)s is not a pair number (e.g. 3, 3NS or 5EW).") % {"label": label})
+    return int(number), direction
+
+
+def section_has_results(section: Section) -> bool:
+    return section.pk is not None and TravellerLine.objects.filter(board__section=section).exists()
+
+
+def movement_changed(section: Section) -> bool:
+    if section.pk is None:
+        return False
+    before = Section.objects.get(pk=section.pk)
+    return any(getattr(before, name) != getattr(section, name) for name in MOVEMENT_FIELDS)
+
+
+@transaction.atomic
+def prepare_section(section: Section) -> None:
+    """Creates the boards and pairs the movement needs, and removes those it no longer needs
+    (only while the section has no results)."""
+    plan = section_plan(section)
+    if plan.has_schedule:
+        numbers = set(plan.boards)
+        labels = [split_label(label) for label in plan.pair_labels]
+    else:
+        count = section.boards_per_round * (section.rounds or 0)
+        numbers = set(range(section.first_board, section.first_board + count))
+        if section.pairs.exists():
+            labels = list(section.pairs.values_list("number", "direction"))  # free entry keeps its own pairs
+        else:
+            labels = [(n, d) for n in range(1, section.tables + 1) for d in ("NS", "EW")]
+    existing = set(section.boards.values_list("number", flat=True))
+    Board.objects.bulk_create([Board(section=section, number=n) for n in sorted(numbers - existing)])
+    if not section_has_results(section):
+        section.boards.exclude(number__in=numbers).delete()
+    have = set(section.pairs.values_list("number", "direction"))
+    Pair.objects.bulk_create([Pair(section=section, number=n, direction=d) for n, d in labels if (n, d) not in have])
+    if not section_has_results(section):
+        unused = [pair.pk for pair in section.pairs.all() if (pair.number, pair.direction) not in set(labels)]
+        Pair.objects.filter(pk__in=unused).delete()
+
+
+@transaction.atomic
+def settle_session(session: Session, scoring_changed: bool) -> None:
+    """After the set-up is saved: the boards and pairs of every section, then the scores again when the
+    scoring method changed, else the standings (pairs may have come or gone)."""
+    with session_write(session.pk):  # stores the standings (pairs may have come or gone)
+        for section in session.sections.select_related("custom_movement", "session"):
+            prepare_section(section)
+        if scoring_changed:
+            rescore_session(session)
+
+
+@transaction.atomic
+def set_players(pairs_and_names: list[tuple[Pair, str, str]]) -> None:
+    """Stores the players typed for each pair: a member when the text names one, else a guest."""
+    members = list(Member.objects.all())
+    for pair, first, second in pairs_and_names:
+        for slot, text in (("player1", first), ("player2", second)):
+            member = find_member(text, members)
+            setattr(pair, slot, member)
+            setattr(pair, f"{slot}_guest", "" if member else " ".join(text.split()))
+        pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings

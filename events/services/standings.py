@@ -1,0 +1,65 @@
+"""Each pair's standing stored on the pair: score, highest possible score, boards scored, place and field size.
+
+The standings are those of the session's ranking (`events.selectors.ranking.rank_sessions`), stored so that a
+member's whole history reads them with the pairs instead of totalling every line of every session on
+each view. Every service that changes what a session's ranking depends on (a line saved or deleted,
+a board or the whole session rescored, pairs added or removed by the set-up) calls
+`refresh_standings` in the same transaction, so the stored standings never differ from the ranking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+
+from events.models import Pair, Session
+from events.selectors.ranking import rank_sessions
+from events.services.bulk import update_by_pk
+
+STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
+BATCH = 200  # sessions ranked at once when refreshing many
+
+
+def refresh_standings(session_ids: Iterable[int]) -> int:
+    """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
+
+    Six or seven queries for the rankings and the stored values, plus one update for the pairs whose
+    standing changed (a corrected line changes the pairs that played its board, and maybe places).
+    """
+    session_ids = list(session_ids)
+    if not session_ids:
+        return 0
+    with transaction.atomic():
+        # The sessions' locks first: a save committed meanwhile by another director is in the ranking.
+        list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
+        try:
+            results = rank_sessions(session_ids, names=False)
+        except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
+            if len(session_ids) == 1:
+                return 0
+            return sum(refresh_standings([session_id]) for session_id in session_ids)
+        return _store(session_ids, results)
+
+
+def _store(session_ids: list[int], results) -> int:
+    """Writes the standings of `results` (from rank_sessions) that differ from those stored."""
+    fresh: dict[int, tuple] = {}
+    for result in results.values():
+        for ranking in result.fields:
+            for row in ranking.rows:
+                fresh[row.pair.id] = (row.score, row.maximum, row.boards, row.place, ranking.size)
+    stored = Pair.objects.filter(section__session_id__in=session_ids).order_by().values_list("id", *STANDING_FIELDS)
+    changed = []
+    for pair_id, *values in stored:
+        standing = fresh.get(pair_id, (0.0, 0.0, 0, "", 0))  # a pair in no field (e.g. no direction)
+        if tuple(values) != standing:
+            changed.append((*standing, pair_id))
+    update_by_pk(Pair, STANDING_FIELDS, changed)
+    return len(changed)
+
+
+def refresh_all_standings() -> int:
+    """Every session's standings (after a data load that went around the services), a batch at a time."""
+    session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
+    return sum(refresh_standings(session_ids[start:start + BATCH]) for start in range(0, len(session_ids), BATCH))

@@ -1,0 +1,1 @@
+"""Writes: teams and players, matches and their results, rounds, adjustments, imports."""

@@ -1,0 +1,83 @@
+"""The match entry page as plain data: two rows (rooms) per board, read and saved all at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from club.forms import add_errors
+from teams.forms.entry import RoomForm, room_initial
+from teams.models import BoardResult, Match, TeamEvent
+from teams.room_results import read_room
+from teams.selectors.scorecard import ScorecardBoard, scorecard
+from teams.services.matches import save_results
+
+
+@dataclass
+class RoomRow:
+    room: int
+    form: RoomForm
+    result: BoardResult | None = None
+
+
+@dataclass
+class EntryBoard:
+    card: ScorecardBoard
+    rows: list[RoomRow]
+
+    @property
+    def number(self) -> int:
+        return self.card.number
+
+
+def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
+    """The boards of the match with a form per room (none for a bye)."""
+    if match.is_bye:
+        return []
+    boards = []
+    for card in scorecard(match, event):
+        rows = [RoomRow(room, RoomForm(data, prefix=f"b{card.number}r{room}", initial=room_initial(card.room(room))),
+                        card.room(room)) for room in (1, 2)]
+        boards.append(EntryBoard(card, rows))
+    return boards
+
+
+def _change(board: EntryBoard, row: RoomRow):
+    """(True, RoomResult or None to remove) for a changed row, (False, None) otherwise; errors go on the form."""
+    form = row.form
+    if not form.is_valid() or not form.has_changed():
+        return False, None
+    data = form.cleaned_data
+    if not data["contract"].strip():
+        if board.card.room(row.room) is not None:
+            return True, None
+        if data["declarer"].strip() or data["tricks"].strip():
+            form.add_error("contract", _("Enter the contract too."))
+        return False, None
+    try:
+        return True, read_room(board.number, data["contract"], data["declarer"], data["tricks"])
+    except ValidationError as error:
+        add_errors(form, error)
+        return False, None
+
+
+def save_entry(match: Match, boards: list[EntryBoard], user=None) -> tuple[int, list[str]]:
+    """Saves every changed row or none: (rows saved, []) or (-1, messages above the table) when refused.
+    Refused rows carry their messages and keep what was typed."""
+    changes = {}
+    for board in boards:
+        for row in board.rows:
+            changed, result = _change(board, row)
+            if changed:
+                changes[board.number, row.room] = result
+    if any(row.form.errors for board in boards for row in board.rows):
+        return -1, []
+    if not changes:
+        return 0, []
+    try:
+        save_results(match, changes, user)
+    except ValidationError as error:
+        return -1, error.messages
+    return len(changes), []
