@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from events.models import Member
+from club.models import Member
 from movements.models import CustomMovement
 from teams.models import TeamEvent
 from tests.builders.hand_mitchell import build_hand_mitchell

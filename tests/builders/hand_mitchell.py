@@ -7,7 +7,8 @@ test_results_session.py work out its scores, matchpoints and rankings in their c
 
 import pytest
 
-from events.models import Member, Section, Session
+from club.models import Member
+from events.models import Section, Session
 from tests.builders.sessions import MONDAY, enter, make_session
 
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.

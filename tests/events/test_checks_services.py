@@ -16,11 +16,10 @@ from django.utils import timezone
 from club.typed_result import read_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.selectors import checks
+from events.selectors import checks, line_history
 from events.selectors.checks import Kind
 from events.services import fixes
 from events.services.lines import delete_line, save_line
-from events.views.checks import line_history
 from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from events.models import Member, Pair, Section, Session
+from club.models import Member
+from events.models import Pair, Section, Session
 from tests.builders.sessions import session_post
 
 

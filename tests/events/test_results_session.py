@@ -14,7 +14,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from events.models import Member, Pair, Session, TravellerLine
+from club.models import Member
+from events.models import Pair, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.pairs_and_sections import SectionInfo, load_sections
 from events.selectors.ranking import rank_sessions
