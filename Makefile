@@ -47,10 +47,12 @@ messages: $(BIN)/activate
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 # Production: DEBUG=0 SECRET_KEY=... ALLOWED_HOSTS=... DATABASE_URL=... make serve
+# gunicorn speaks plain HTTP on 127.0.0.1 for the TLS proxy in front of it; BIND=0.0.0.0 listens on every address.
+BIND ?= 127.0.0.1
 serve: $(BIN)/activate
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py collectstatic --no-input
-	$(BIN)/gunicorn clubsite.wsgi --bind 0.0.0.0:$(PORT) --workers 3
+	$(BIN)/gunicorn clubsite.wsgi --bind $(BIND):$(PORT) --workers 3
 
 clean:
 	rm -rf $(VENV) staticfiles
