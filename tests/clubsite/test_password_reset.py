@@ -84,7 +84,7 @@ def test_the_login_page_links_to_the_reset(client, db):
 
 
 def test_a_logged_in_user_finds_change_password_in_the_navbar(player_client):
-    content = player_client.get(reverse("home")).content.decode()
+    content = player_client.get(reverse("events:home")).content.decode()
     assert re.search(rf'href="{reverse("password_change")}"[^>]*>\s*Change password', content)
 
 
