@@ -1,10 +1,10 @@
 from django.contrib import admin
 
-from .models import ClubChoices, Deal, Player, Rubber, Season
+from .models import ClubChoices, Deal, Scorepad, Season, SeatedPlayer
 
 
 class PlayerInline(admin.TabularInline):
-    model = Player
+    model = SeatedPlayer
     extra = 0
 
 
@@ -13,7 +13,7 @@ class DealInline(admin.TabularInline):
     extra = 0
 
 
-@admin.register(Rubber)
+@admin.register(Scorepad)
 class RubberAdmin(admin.ModelAdmin):
     list_display = ["pk", "kind", "played_on", "finished", "we_total", "they_total"]
     list_filter = ["kind", "finished", "played_on"]

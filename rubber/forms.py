@@ -14,7 +14,7 @@ from club.bridge_messages import translate
 
 from . import sheet as pad
 from .models import ClubChoices, Member, Season, Seat, Side
-from .models import Kind as KindChoice
+from .models import GameKind as KindChoice
 
 GUEST_LENGTH = 40
 _TRICKS = re.compile(r"[0-9]{1,2}")

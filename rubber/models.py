@@ -12,7 +12,7 @@ from . import sheet as pad
 NAME_LENGTH = 40
 
 
-class Kind(models.TextChoices):
+class GameKind(models.TextChoices):
     RUBBER = "rubber", _("Rubber")
     CHICAGO = "chicago", _("Chicago")
 
@@ -77,8 +77,8 @@ class Season(models.Model):
         return self.name
 
 
-class Rubber(models.Model):
-    kind = models.CharField(_("game"), max_length=10, choices=Kind, default=Kind.RUBBER)
+class Scorepad(models.Model):
+    kind = models.CharField(_("game"), max_length=10, choices=GameKind, default=GameKind.RUBBER)
     played_on = models.DateField(_("evening"))
     first_dealer = models.CharField(_("first dealer"), max_length=1, choices=Seat)
     chicago_bonus = models.CharField(_("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus,
@@ -113,15 +113,15 @@ class Rubber(models.Model):
         return pad.build(self.kind, self.first_dealer, self.deal_list() if deals is None else deals,
                          self.chicago_bonus, self.ended if ended is None else ended)
 
-    def seats(self) -> dict[str, "Player"]:
+    def seats(self) -> dict[str, "SeatedPlayer"]:
         return {player.seat: player for player in self.players.all()}
 
     def score_of(self, side: str) -> int:
         return self.we_score if side == "We" else -self.we_score
 
 
-class Player(models.Model):
-    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="players")
+class SeatedPlayer(models.Model):
+    rubber = models.ForeignKey(Scorepad, on_delete=models.CASCADE, related_name="players")
     seat = models.CharField(_("seat"), max_length=1, choices=Seat)
     member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                                verbose_name=_("member"))
@@ -144,7 +144,7 @@ class Player(models.Model):
 
 
 class Deal(models.Model):
-    rubber = models.ForeignKey(Rubber, on_delete=models.CASCADE, related_name="deals")
+    rubber = models.ForeignKey(Scorepad, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("deal"))
     side = models.CharField(_("declaring side"), max_length=4, choices=Side)
     contract = models.CharField(_("contract"), max_length=8)

@@ -12,14 +12,14 @@ from club.access import is_director
 from club.bridge_messages import translate
 
 from . import sheet as pad
-from .models import ClubChoices, Deal, Player, Rubber
+from .models import ClubChoices, Deal, Scorepad, SeatedPlayer
 
 
 class Conflict(Exception):
     """The rubber changed since the page was drawn (another phone saved first)."""
 
 
-def can_edit(user, rubber: Rubber) -> bool:
+def can_edit(user, rubber: Scorepad) -> bool:
     """Directors, whoever started the rubber, and members seated at it."""
     if not user.is_authenticated:
         return False
@@ -38,7 +38,7 @@ def sheet_message(error: pad.SheetError) -> str:
     return _("Deal %(deal)s: %(problem)s") % {"deal": error.deal, "problem": translate(error.cause)}
 
 
-def _check(rubber: Rubber, deals: list[pad.DealIn], ended: bool, version: int) -> pad.Sheet:
+def _check(rubber: Scorepad, deals: list[pad.DealIn], ended: bool, version: int) -> pad.Sheet:
     """The sheet ``deals`` would give; `Conflict` first if the page was drawn from another version."""
     if version != rubber.version:
         raise Conflict
@@ -48,19 +48,19 @@ def _check(rubber: Rubber, deals: list[pad.DealIn], ended: bool, version: int) -
         raise ValidationError(sheet_message(error)) from error
 
 
-def _commit(rubber: Rubber, version: int, result: pad.Sheet, **changes) -> None:
+def _commit(rubber: Scorepad, version: int, result: pad.Sheet, **changes) -> None:
     """Moves the version on if it is still ``version`` and stores what the sheet says; else `Conflict`."""
     totals = result.totals
     fields = {"finished": result.over, "we_total": totals["We"], "they_total": totals["They"],
               "we_score": pad.rounded(result.net("We"), rubber.rounding), **changes}
-    if not Rubber.objects.filter(pk=rubber.pk, version=version).update(version=F("version") + 1, **fields):
+    if not Scorepad.objects.filter(pk=rubber.pk, version=version).update(version=F("version") + 1, **fields):
         raise Conflict
     for name, value in fields.items():
         setattr(rubber, name, value)
     rubber.version = version + 1
 
 
-def save_deal(rubber: Rubber, number: int | None, deal: pad.DealIn, version: int) -> int:
+def save_deal(rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int) -> int:
     """Adds deal ``number=None`` at the end or replaces deal ``number``; returns the deal's number."""
     with transaction.atomic():
         deals = rubber.deal_list()
@@ -78,7 +78,7 @@ def save_deal(rubber: Rubber, number: int | None, deal: pad.DealIn, version: int
     return number
 
 
-def delete_last_deal(rubber: Rubber, number: int, version: int) -> None:
+def delete_last_deal(rubber: Scorepad, number: int, version: int) -> None:
     with transaction.atomic():
         deals = rubber.deal_list()
         if number != len(deals):
@@ -88,7 +88,7 @@ def delete_last_deal(rubber: Rubber, number: int, version: int) -> None:
         Deal.objects.filter(rubber=rubber, number=number).delete()
 
 
-def set_ended(rubber: Rubber, ended: bool, version: int) -> None:
+def set_ended(rubber: Scorepad, ended: bool, version: int) -> None:
     """Stops an unfinished rubber (300 for a game up, 100 for a part-score), or lets play go on."""
     if rubber.kind != "rubber":
         raise ValidationError(_("Only a rubber can stop unfinished: a Chicago has its four deals."))
@@ -99,20 +99,20 @@ def set_ended(rubber: Rubber, ended: bool, version: int) -> None:
         _commit(rubber, version, result, ended=ended)
 
 
-def start(user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Rubber:
+def start(user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Scorepad:
     """A new rubber with the club's current choices; ``players`` maps each seat to (member or None, name)."""
     choices = ClubChoices.current()
     with transaction.atomic():
-        rubber = Rubber.objects.create(kind=kind, played_on=played_on, first_dealer=first_dealer,
+        rubber = Scorepad.objects.create(kind=kind, played_on=played_on, first_dealer=first_dealer,
                                        chicago_bonus=choices.chicago_bonus, rounding=choices.rounding,
                                        rotate=choices.rotate, follows=follows,
                                        created_by=user if user.is_authenticated else None)
-        Player.objects.bulk_create(Player(rubber=rubber, seat=seat, member=member, name=name)
+        SeatedPlayer.objects.bulk_create(SeatedPlayer(rubber=rubber, seat=seat, member=member, name=name)
                                    for seat, (member, name) in players.items())
     return rubber
 
 
-def next_seating(rubber: Rubber) -> tuple[dict[str, Player], str]:
+def next_seating(rubber: Scorepad) -> tuple[dict[str, SeatedPlayer], str]:
     """Who sits where for the next game at the table, and who deals first.
 
     After a Chicago, when the club changes partners, North stays and the other three move one seat
@@ -131,5 +131,5 @@ def next_seating(rubber: Rubber) -> tuple[dict[str, Player], str]:
     return seats, pad.SEATS[(pad.SEATS.index(rubber.first_dealer) + steps) % 4]
 
 
-def delete(rubber: Rubber) -> None:
+def delete(rubber: Scorepad) -> None:
     rubber.delete()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import Rubber
+from .models import Scorepad
 
 
 @dataclass
@@ -21,7 +21,7 @@ class Line:
 
 
 def finished(first_day, last_day):
-    return (Rubber.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
+    return (Scorepad.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
             .prefetch_related("players").order_by("played_on", "pk"))
 
 

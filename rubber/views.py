@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from . import services
 from . import sheet as pad
 from .forms import DealForm, StartForm, VersionForm
-from .models import Rubber, Side
+from .models import Scorepad, Side
 
 MAX_ID = 2**31 - 1
 
@@ -23,20 +23,20 @@ def _conflict_message() -> str:
              "Your entry was not saved; check it and send it again.")
 
 
-def _rubber(pk: int) -> Rubber:
+def _rubber(pk: int) -> Scorepad:
     if pk > MAX_ID:
         raise Http404
-    return get_object_or_404(Rubber.objects.prefetch_related("players", "deals"), pk=pk)
+    return get_object_or_404(Scorepad.objects.prefetch_related("players", "deals"), pk=pk)
 
 
-def _editable(request, pk: int) -> Rubber:
+def _editable(request, pk: int) -> Scorepad:
     rubber = _rubber(pk)
     if not services.can_edit(request.user, rubber):
         raise PermissionDenied
     return rubber
 
 
-def _context(request, rubber: Rubber, form=None, editing: int | None = None) -> dict:
+def _context(request, rubber: Scorepad, form=None, editing: int | None = None) -> dict:
     result = rubber.build_sheet()
     seats = rubber.seats()
     editable = services.can_edit(request.user, rubber)
@@ -108,7 +108,7 @@ def edit_deal(request, pk: int, number: int):
                                                       "last": number == len(deals)}, status=400)
 
 
-def _versioned(request, rubber: Rubber, action) -> bool:
+def _versioned(request, rubber: Scorepad, action) -> bool:
     """Runs ``action(version)`` from a posted version; puts the outcome in messages; True when it worked."""
     form = VersionForm(request.POST)
     if not form.is_valid():
@@ -165,17 +165,17 @@ def start(request):
     return render(request, "rubber/start.html", {"form": StartForm(initial=_initial(after)), "after": after})
 
 
-def _after(request) -> Rubber | None:
+def _after(request) -> Scorepad | None:
     text = request.GET.get("after") or request.POST.get("after") or ""
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         return None
-    rubber = Rubber.objects.filter(pk=int(text)).prefetch_related("players", "deals").first()
+    rubber = Scorepad.objects.filter(pk=int(text)).prefetch_related("players", "deals").first()
     if rubber is None or not services.can_edit(request.user, rubber):
         return None
     return rubber
 
 
-def _initial(after: Rubber | None) -> dict:
+def _initial(after: Scorepad | None) -> dict:
     if after is None:
         return {}
     seats, dealer = services.next_seating(after)

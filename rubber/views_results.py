@@ -15,16 +15,16 @@ from club.access import director_required, is_director
 
 from . import standings
 from .forms import ChoicesForm, SeasonForm
-from .models import ClubChoices, Rubber, Season
+from .models import ClubChoices, Scorepad, Season
 
 EVENINGS_SHOWN = 30
 
 
 def index(request):
     today = timezone.localdate()
-    evenings = (Rubber.objects.values("played_on").annotate(rubbers=Count("pk"))
+    evenings = (Scorepad.objects.values("played_on").annotate(rubbers=Count("pk"))
                 .order_by("-played_on")[:EVENINGS_SHOWN])
-    playing = Rubber.objects.filter(finished=False).prefetch_related("players").order_by("-pk")[:20]
+    playing = Scorepad.objects.filter(finished=False).prefetch_related("players").order_by("-pk")[:20]
     return render(request, "rubber/index.html", {
         "evenings": evenings, "playing": playing, "seasons": Season.objects.all(), "today": today,
         "is_director": is_director(request.user), "choices": ClubChoices.current()})
@@ -39,7 +39,7 @@ def _day(text: str) -> datetime.date:
 
 def evening(request, day: str):
     date = _day(day)
-    rubbers = list(Rubber.objects.filter(played_on=date).prefetch_related("players").order_by("pk"))
+    rubbers = list(Scorepad.objects.filter(played_on=date).prefetch_related("players").order_by("pk"))
     if not rubbers:
         raise Http404
     done = [rubber for rubber in rubbers if rubber.finished]

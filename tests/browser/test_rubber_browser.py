@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from rubber.models import Member, Rubber
+from rubber.models import Member, Scorepad
 from tests.builders.rubber_examples import CHICAGO, CHICAGO_TOTALS, SEED_RUBBER, csv_text
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -91,7 +91,7 @@ def test_a_chicago_corrected_then_the_next_one_at_the_table(page, login, seated,
     expect(page.locator("#id_S_member option:checked")).to_have_text("Eva Este")
     page.click("button:has-text('Start')")
     expect(page.locator("h1")).to_contain_text("Chicago")
-    assert Rubber.objects.filter(kind="chicago").count() == 3  # two here, one from the paper scorepad
+    assert Scorepad.objects.filter(kind="chicago").count() == 3  # two here, one from the paper scorepad
 
 
 def test_a_visitor_sees_the_sheet_but_no_entry(page, seated, player_user):

@@ -6,7 +6,7 @@ import pytest
 
 from rubber import services
 from rubber import sheet as pad
-from rubber.models import Member, Rubber
+from rubber.models import Member, Scorepad
 
 EVENING = datetime.date(2026, 11, 3)
 
@@ -17,12 +17,12 @@ def members(db):
     return [Member.objects.create(first_name=first, last_name=last) for first, last in names]
 
 
-def start(user, members, kind="rubber", first_dealer="S", played_on=EVENING) -> Rubber:
+def start(user, members, kind="rubber", first_dealer="S", played_on=EVENING) -> Scorepad:
     players = {seat: (member, str(member)) for seat, member in zip(pad.SEATS, members, strict=True)}
     return services.start(user, kind, played_on, first_dealer, players)
 
 
-def play(rubber: Rubber, rows) -> Rubber:
+def play(rubber: Scorepad, rows) -> Scorepad:
     for side, contract, tricks, honours in rows:
         services.save_deal(rubber, None, pad.DealIn(side, contract, tricks, honours), rubber.version)
     rubber.refresh_from_db()

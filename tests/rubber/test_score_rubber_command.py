@@ -5,7 +5,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from rubber.models import ClubChoices, Rubber
+from rubber.models import ClubChoices, Scorepad
 from tests.builders.rubber_examples import (
     CHICAGO,
     CHICAGO_STANDING,
@@ -32,7 +32,7 @@ def run(tmp_path, text, *options) -> list[str]:
 def test_published_rubbers_give_their_totals(tmp_path, deals, totals):
     lines = run(tmp_path, csv_text(deals), "--type", "rubber", "--first-dealer", "We", "--date", "2026-11-03")
     assert lines[-1] == f"We {totals['We']} They {totals['They']}"
-    rubber = Rubber.objects.get()
+    rubber = Scorepad.objects.get()
     assert rubber.finished and not rubber.ended and str(rubber.played_on) == "2026-11-03"
     assert (rubber.we_total, rubber.they_total) == (totals["We"], totals["They"])
     assert sorted(p.name for p in rubber.players.all()) == ["They", "They", "We", "We"]
@@ -47,7 +47,7 @@ def test_chicago_with_each_part_score_variant(tmp_path, bonus, deals, totals):
     ClubChoices.objects.create(chicago_bonus=bonus)
     lines = run(tmp_path, csv_text(deals), "--type", "chicago", "--first-dealer", "We")
     assert lines[-1] == f"We {totals[bonus]['We']} They {totals[bonus]['They']}"
-    assert Rubber.objects.get().chicago_bonus == bonus
+    assert Scorepad.objects.get().chicago_bonus == bonus
 
 
 @pytest.mark.django_db
@@ -55,7 +55,7 @@ def test_the_first_dealer_sets_chicago_vulnerability(tmp_path):
     # They deal deals 1 and 3: We's 3NT on deal 3 is not vulnerable, a game of 300 instead of 500.
     lines = run(tmp_path, csv_text(CHICAGO), "--type", "chicago", "--first-dealer", "They", "--chicago-bonus", "none")
     assert lines[-1] == "We 820 They 130"
-    assert Rubber.objects.get().first_dealer == "E"
+    assert Scorepad.objects.get().first_dealer == "E"
 
 
 @pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_an_unfinished_rubber_is_settled(tmp_path):
     lines = run(tmp_path, csv_text([("We", "4S", 10, None), ("They", "2S", 8, None)]))
     assert "unfinished" in lines[0]
     assert lines[-1] == "We 420 They 160"
-    assert Rubber.objects.get().ended
+    assert Scorepad.objects.get().ended
 
 
 @pytest.mark.django_db
@@ -97,14 +97,14 @@ def test_results_passed_out_deals_spaces_and_a_bom(tmp_path):
 def test_bad_files_say_which_line_and_store_nothing(tmp_path, text, message):
     with pytest.raises(CommandError, match=message.replace("(", r"\(").replace("?", r"\?")):
         run(tmp_path, text)
-    assert not Rubber.objects.exists()
+    assert not Scorepad.objects.exists()
 
 
 @pytest.mark.django_db
 def test_a_chicago_needs_its_four_deals(tmp_path):
     with pytest.raises(CommandError, match="a Chicago has four deals: this file has 3"):
         run(tmp_path, csv_text(CHICAGO[:3]), "--type", "chicago")
-    assert not Rubber.objects.exists()
+    assert not Scorepad.objects.exists()
 
 
 @pytest.mark.django_db

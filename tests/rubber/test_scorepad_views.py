@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from rubber.models import Deal, Rubber
+from rubber.models import Deal, Scorepad
 from tests.builders.accounts import logged_in_client
 from tests.builders.rubber import EVENING, deal_post, play, start
 from tests.builders.rubber_examples import CHICAGO, FAST_RUBBER, SEED_RUBBER, SEED_TOTALS
@@ -21,7 +21,7 @@ def start_data(members, **changes):
 def test_a_member_starts_a_rubber_with_members_and_a_guest(player_client, members):
     data = start_data(members, W_member="", W_guest="  Visiting   Vera ")
     response = player_client.post(reverse("rubber:start"), data)
-    rubber = Rubber.objects.get()
+    rubber = Scorepad.objects.get()
     assert response.status_code == 302 and response.url == reverse("rubber:pad", args=[rubber.pk])
     assert {p.seat: p.name for p in rubber.players.all()} == {
         "N": "Ana Norte", "E": "Eva Este", "S": "Sara Sur", "W": "Visiting Vera"}
@@ -47,7 +47,7 @@ def test_bad_starts_say_why_keep_the_input_and_save_nothing(player_client, membe
     page = response.content.decode()
     assert message in page
     assert "&lt;b&gt;Kept&lt;/b&gt; Guest" in page and "<b>Kept</b>" not in page
-    assert not Rubber.objects.exists()
+    assert not Scorepad.objects.exists()
 
 
 def test_visitors_are_asked_to_log_in_to_start(anonymous_client, members):
@@ -55,7 +55,7 @@ def test_visitors_are_asked_to_log_in_to_start(anonymous_client, members):
     assert "Log in to keep score at a table." in page and 'name="N_member"' not in page
     response = anonymous_client.post(reverse("rubber:start"), start_data(members))
     assert response.status_code == 302 and response.url.startswith("/accounts/login/")
-    assert not Rubber.objects.exists()
+    assert not Scorepad.objects.exists()
 
 
 def test_the_seed_rubber_entered_deal_by_deal(player_client, rubber):
@@ -211,7 +211,7 @@ def test_a_chicago_then_the_next_at_the_same_table_with_partners_changed(player_
             "N_member": ana.pk, "E_member": olga.pk, "S_member": eva.pk, "W_member": sara.pk}
     response = player_client.post(reverse("rubber:start") + f"?after={chicago.pk}", data)
     assert response.status_code == 302
-    assert Rubber.objects.get(follows=chicago).players.get(seat="S").member == eva
+    assert Scorepad.objects.get(follows=chicago).players.get(seat="S").member == eva
 
 
 def test_visitors_and_other_users_cannot_edit(anonymous_client, rubber, db):
@@ -249,7 +249,7 @@ def test_deleting_a_sheet(player_client, rubber):
     assert "will be deleted" in player_client.get(reverse("rubber:delete", args=[rubber.pk])).content.decode()
     response = player_client.post(reverse("rubber:delete", args=[rubber.pk]))
     assert response.url == reverse("rubber:evening", args=[EVENING.isoformat()])
-    assert not Rubber.objects.exists() and not Deal.objects.exists()
+    assert not Scorepad.objects.exists() and not Deal.objects.exists()
 
 
 @pytest.mark.parametrize("url", ["/rubber/99999999999999/", "/rubber/1/deal/99999999999999/",
@@ -322,9 +322,9 @@ def test_the_database_guard_catches_two_writers_reading_the_same_version(rubber)
     from rubber import services
     from rubber import sheet as pad
 
-    first, second = Rubber.objects.get(pk=rubber.pk), Rubber.objects.get(pk=rubber.pk)  # both read version 0
+    first, second = Scorepad.objects.get(pk=rubber.pk), Scorepad.objects.get(pk=rubber.pk)  # both read version 0
     services.save_deal(first, None, pad.DealIn("We", "2NT", 9), 0)
     with pytest.raises(services.Conflict):
         services.save_deal(second, None, pad.DealIn("They", "4H", 10), 0)
     assert list(Deal.objects.values_list("contract", flat=True)) == ["2NT"]
-    assert Rubber.objects.get(pk=rubber.pk).version == 1
+    assert Scorepad.objects.get(pk=rubber.pk).version == 1

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from rubber import paper
 from rubber import sheet as pad
-from rubber.models import ClubChoices, Deal, Player, Rubber
+from rubber.models import ClubChoices, Deal, Scorepad, SeatedPlayer
 from rubber.services import sheet_message
 
 
@@ -60,14 +60,14 @@ class Command(BaseCommand):
         except paper.PaperError as error:
             raise CommandError(str(error)) from error
 
-    def _store(self, kind, seat, date, deals, result, bonus, rounding) -> Rubber:
+    def _store(self, kind, seat, date, deals, result, bonus, rounding) -> Scorepad:
         totals = result.totals
         with transaction.atomic():
-            rubber = Rubber.objects.create(
+            rubber = Scorepad.objects.create(
                 kind=kind, played_on=date, first_dealer=seat, chicago_bonus=bonus, rounding=rounding,
                 ended=result.ended, finished=True, we_total=totals["We"], they_total=totals["They"],
                 we_score=pad.rounded(result.net("We"), rounding))
-            Player.objects.bulk_create(Player(rubber=rubber, seat=seat, name=pad.SIDE_OF_SEAT[seat])
+            SeatedPlayer.objects.bulk_create(SeatedPlayer(rubber=rubber, seat=seat, name=pad.SIDE_OF_SEAT[seat])
                                        for seat in pad.SEATS)
             Deal.objects.bulk_create(
                 Deal(rubber=rubber, number=number, side=deal.side, contract=deal.contract, tricks=deal.tricks,
