@@ -164,14 +164,14 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
                       boards_per_round=boards_per_round)
     plan = section_plan(section)
     pairs = {}
-    for index, label in enumerate(sorted(plan.pair_labels, key=lambda label: (label[-2:], int(label[:-2])))):
+    for index, label in enumerate(sorted(plan.pairs, key=lambda label: (label[-2:], int(label[:-2])))):
         player1, guest1, player2, guest2 = field[index]
         pairs[label] = Pair(section=section, number=int(label[:-2]), direction=label[-2:], player1=player1,
                             player1_guest=guest1, player2=player2, player2_guest=guest2)
-    boards = {number: Board(section=section, number=number) for number in plan.boards}
+    boards = {number: Board(section=section, number=number) for number in plan.played_boards}
     lines = []
-    for number in plan.boards:
-        slots = plan.slots_for_board(number)
+    for number in plan.played_boards:
+        slots = plan.board_plays(number)
         board_lines = []
         vulnerability = scoring.board_vulnerability(number)
         for slot, (contract, declarer, tricks) in zip(slots, deal_results(number, len(slots), rng), strict=True):

@@ -64,7 +64,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the standings stored once, after every line
-        for slot in section_plan(section).slots:
+        for slot in section_plan(section).schedule:
             contract, declarer, tricks = demo_line(slot.board, rng)
             board = boards[slot.board]
             board.section = section

@@ -18,7 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .movement import EW, NS, Encounter, Movement, boards_text, pair_sort_key
+from .encounters import EW, NS, Encounter, boards_text, pair_sort_key
+from .movement import Movement
 from .texts import Text
 
 

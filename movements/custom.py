@@ -30,7 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from .movement import EW, NS, Encounter, Movement, pair_sort_key
+from .encounters import EW, NS, Encounter, pair_sort_key
+from .movement import Movement
 from .texts import Text, TextError
 
 COLUMNS = ("round", "table", "ns_pair", "ew_pair", "low_board", "high_board")

@@ -6,12 +6,14 @@
     check(movement)                               # [] when sound, else a list of Violation
     movement.pair_round("5EW", 3)                 # where pair 5 EW plays in round 3
     movement.table_card(1), movement.pair_guide("5EW"), movement.board_plays(7)
+    movement.shift_boards(20).schedule            # every play of every board, boards numbered from 21
     balance(movement).text()                      # how often each pair is compared with each other pair
     manning(movement).text()                      # the grid directors know: NS-set-EW per round and table
 
-The modules: `movements.movement` (Movement, Encounter and the queries), `movements.mitchell`,
-`movements.howell` with the layouts in `movements.howell_tables`, `movements.checks` (check, balance),
-`movements.custom` (CSV in and out) and `movements.manning`.
+The modules: `movements.movement` (Movement and the queries), `movements.encounters` (Encounter, BoardPlay,
+the other values and the helpers that build them), `movements.mitchell`, `movements.howell` with the layouts
+in `movements.howell_tables`, `movements.checks` (check, balance), `movements.custom` (CSV in and out) and
+`movements.manning`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from .howell import SUPPORTED_TABLES as HOWELL_TABLES
 from .howell import howell
 from .manning import Manning, manning
 from .mitchell import mitchell
-from .movement import BoardPlay, BoardsNext, Encounter, Movement, PairRound, TableCardRow
+from .movement import BoardPlay, BoardsNext, Encounter, Movement, PairRound, TableCardRow, TableRound, no_movement
 
 __all__ = [
     "COLUMNS",
@@ -37,6 +39,7 @@ __all__ = [
     "PairRound",
     "MovementProblem",
     "TableCardRow",
+    "TableRound",
     "Violation",
     "balance",
     "boards_played",
@@ -45,6 +48,7 @@ __all__ = [
     "manning",
     "meeting_counts",
     "mitchell",
+    "no_movement",
     "movement_to_csv",
     "parse_movement_csv",
 ]

@@ -9,8 +9,9 @@ so the sit-out is always at the same table (the usual advice); a pair label pick
 
 from __future__ import annotations
 
+from .encounters import board_sets_for, build_round, check_positive
 from .howell_tables import LAYOUTS, HowellLayout
-from .movement import Movement, board_sets_for, build_round, check_positive
+from .movement import Movement
 from .texts import Text, TextError
 
 SUPPORTED_TABLES = tuple(sorted(LAYOUTS))

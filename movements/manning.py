@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .movement import Encounter, Movement, pair_number
+from .encounters import Encounter, pair_number
+from .movement import Movement
 
 
 def _number(label: str | None) -> str:

@@ -26,7 +26,8 @@ a fixed sit-out table, and in a share-and-relay Mitchell means the shared boards
 
 from __future__ import annotations
 
-from .movement import EW, NS, Movement, board_sets_for, build_round, check_positive, pair_sort_key
+from .encounters import EW, NS, board_sets_for, build_round, check_positive, pair_sort_key
+from .movement import Movement
 from .texts import Text, TextError
 
 EVEN_METHODS = ("skip", "relay")

@@ -1,4 +1,4 @@
-"""The data every movement shares: encounters, the movement itself, and the questions pages ask of it.
+"""The movement itself: every round's encounters, and the questions pages and scoring ask of it.
 
 A movement is a plan: in each round, which two pairs sit at which table (North-South and East-West)
 and which boards they play.  `Movement` holds that plan as a tuple of `Encounter` and answers the
@@ -7,225 +7,72 @@ questions the director's pages and the scoring need:
 * where is pair X in round R (`Movement.pair_round`), and its whole guide card (`Movement.pair_guide`);
 * what does table T do each round (`Movement.table_rounds`), with where its boards go next
   (`Movement.table_card`, `Movement.next_table_for_boards`, `Movement.boards_next`);
-* who plays board B and when (`Movement.board_plays`).
+* who plays board B and when (`Movement.board_plays`, every play in `Movement.schedule`), how many results
+  a board is scored against (`Movement.scored_against`) and the fields results are ranked in (`Movement.fields`).
 
 Pair labels are strings: ``"1NS"``/``"1EW"`` in a Mitchell (North-South pair 1 and East-West pair 1 are
 different pairs), plain ``"1"``, ``"2"``... in a Howell.  A missing pair (an odd number of pairs) shows as
-``None`` in an encounter: the pair facing it sits out that round.
+``None`` in an encounter: the pair facing it sits out that round.  The values (`Encounter`, `BoardPlay`...)
+live in `movements.encounters` and are importable from here too.
 
 Standard library only: this module must import without Django.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
-from .texts import TextError
+from .encounters import (
+    EW,
+    NS,
+    BoardPlay,
+    BoardsNext,
+    Encounter,
+    PairRound,
+    TableCardRow,
+    TableRound,
+    board_sets_for,
+    boards_text,
+    build_round,
+    check_positive,
+    other_direction,
+    pair_number,
+    pair_sort_key,
+    shared_tables,
+)
 
-NS = "NS"
-EW = "EW"
-
-
-def other_direction(direction: str) -> str:
-    return EW if direction == NS else NS
-
-
-def pair_number(label: str) -> int | None:
-    """The number in a pair label: ``"12EW"`` -> 12, ``"7"`` -> 7; None if the label has no leading number."""
-    digits = ""
-    for char in label:
-        if not char.isdigit():
-            break
-        digits += char
-    return int(digits) if digits else None
-
-
-def pair_sort_key(label: str) -> tuple:
-    """Orders labels NS line first, then EW line, each by number: 1NS, 2NS, ..., 1EW, 2EW; plain numbers by value."""
-    number = pair_number(label)
-    suffix = label[len(str(number)) :] if number is not None else label
-    return ({"": 0, NS: 1, EW: 2}.get(suffix, 3), suffix, number if number is not None else 0, label)
-
-
-def boards_text(boards: tuple[int, ...]) -> str:
-    """``"5-7"`` for a run of consecutive boards, otherwise ``"5, 9"``."""
-    if not boards:
-        return ""
-    if len(boards) > 1 and boards == tuple(range(boards[0], boards[-1] + 1)):
-        return f"{boards[0]}-{boards[-1]}"
-    return ", ".join(str(board) for board in boards)
-
-
-@dataclass(frozen=True, slots=True)
-class Encounter:
-    """Two pairs at one table in one round, and the boards they play.
-
-    ``ns``/``ew`` are pair labels, or None for a missing pair (the other pair sits out: the boards on the
-    table are not played that round).  ``arrow_switched``: the pairs swap directions for this round's
-    boards, so each pair's results count for the other direction's field (``ns`` and ``ew`` stay as seated).
-    ``shared_with``: other tables that play the same boards in the same round by design (a relay).
-    ``row``: the CSV line the encounter came from, for custom movements.
-    """
-
-    round: int
-    table: int
-    ns: str | None
-    ew: str | None
-    boards: tuple[int, ...]
-    board_set: int | None = None
-    arrow_switched: bool = False
-    shared_with: tuple[int, ...] = ()
-    row: int | None = None
-
-    @property
-    def is_sit_out(self) -> bool:
-        """One of the two pairs is missing: nobody plays the boards here this round."""
-        return self.ns is None or self.ew is None
-
-    @property
-    def pairs(self) -> tuple[str, ...]:
-        """The pairs present (NS first)."""
-        return tuple(pair for pair in (self.ns, self.ew) if pair is not None)
-
-    @property
-    def sitting_out(self) -> str | None:
-        """In a sit-out, the pair that is present but does not play; otherwise None."""
-        if self.ns is None and self.ew is not None:
-            return self.ew
-        if self.ew is None and self.ns is not None:
-            return self.ns
-        return None
-
-    @property
-    def boards_text(self) -> str:
-        """``"5-6"`` for a run of boards, otherwise a comma list."""
-        return boards_text(self.boards)
-
-    def direction_of(self, pair: str) -> str:
-        """``"NS"`` or ``"EW"``: where the pair sits."""
-        if pair == self.ns:
-            return NS
-        if pair == self.ew:
-            return EW
-        raise KeyError(f"pair {pair} is not at table {self.table} in round {self.round}")
-
-    def field_of(self, pair: str) -> str:
-        """The field (``"NS"`` or ``"EW"``) the pair's results are compared in: its seat, swapped by an arrow switch."""
-        direction = self.direction_of(pair)
-        return other_direction(direction) if self.arrow_switched else direction
-
-    def opponent_of(self, pair: str) -> str | None:
-        self.direction_of(pair)
-        return self.ew if pair == self.ns else self.ns
-
-
-@dataclass(frozen=True, slots=True)
-class BoardsNext:
-    """Where a table's boards go after a round (for table cards).
-
-    ``round``/``tables``: the next round in which the boards are on a table, and the table(s) holding them
-    (two tables when they are shared).  ``via_relay``: they are not needed in the very next round and wait
-    on a relay table (a bye stand) meanwhile.  Both empty/None when the boards are not played again.
-    """
-
-    round: int | None
-    tables: tuple[int, ...]
-    via_relay: bool
-
-    @property
-    def table(self) -> int | None:
-        return self.tables[0] if self.tables else None
-
-    @property
-    def text(self) -> str:
-        if self.round is None:
-            return "Collect (not played again)"
-        where = " & ".join(str(table) for table in self.tables)
-        noun = "Tables" if len(self.tables) > 1 else "Table"
-        if self.via_relay:
-            return f"Relay, then {noun.lower()} {where} in round {self.round}"
-        return f"{noun} {where}"
-
-
-@dataclass(frozen=True, slots=True)
-class TableCardRow:
-    """One line of a table card: who sits here in this round, the boards, and where the boards go next."""
-
-    round: int
-    table: int
-    ns: str | None
-    ew: str | None
-    boards: tuple[int, ...]
-    board_set: int | None
-    arrow_switched: bool
-    shared_with: tuple[int, ...]
-    boards_next: BoardsNext
-
-    @property
-    def is_sit_out(self) -> bool:
-        return self.ns is None or self.ew is None
-
-    @property
-    def boards_text(self) -> str:
-        return boards_text(self.boards)
-
-
-@dataclass(frozen=True, slots=True)
-class PairRound:
-    """Where a pair is in one round (one line of its guide card).
-
-    ``direction`` is the seat (``"NS"``/``"EW"``); ``field`` the direction its results count for (different
-    from the seat in an arrow-switched round).  ``sits_out``: the pair has no opponents this round (its
-    opponents are missing); ``table`` is then the table where it would have played, if any.
-    ``next_table``/``next_direction``: where the pair goes for the following round (None after the last
-    round, or when it sits out next).
-    """
-
-    round: int
-    pair: str
-    table: int | None
-    direction: str | None
-    opponent: str | None
-    boards: tuple[int, ...]
-    board_set: int | None
-    arrow_switched: bool
-    sits_out: bool
-    next_table: int | None = None
-    next_direction: str | None = None
-
-    @property
-    def field(self) -> str | None:
-        if self.direction is None:
-            return None
-        return other_direction(self.direction) if self.arrow_switched else self.direction
-
-    @property
-    def boards_text(self) -> str:
-        return boards_text(self.boards)
-
-
-@dataclass(frozen=True, slots=True)
-class BoardPlay:
-    """One play of a board: in which round, at which table, by which pairs."""
-
-    round: int
-    table: int
-    ns: str
-    ew: str
-    arrow_switched: bool
-
-    def field_of(self, pair: str) -> str:
-        direction = NS if pair == self.ns else EW
-        return other_direction(direction) if self.arrow_switched else direction
+__all__ = [
+    "EW",
+    "NS",
+    "BoardPlay",
+    "BoardsNext",
+    "Encounter",
+    "Movement",
+    "PairRound",
+    "TableCardRow",
+    "TableRound",
+    "board_sets_for",
+    "boards_text",
+    "build_round",
+    "check_positive",
+    "no_movement",
+    "other_direction",
+    "pair_number",
+    "pair_sort_key",
+    "shared_tables",
+]
 
 
 @dataclass(frozen=True)
 class Movement:
     """A complete movement: the plan of every round, and queries over it.
 
-    ``kind``: ``"mitchell"``, ``"howell"`` or ``"custom"``.  ``board_sets``: set number -> board numbers.
+    ``kind``: ``"mitchell"``, ``"howell"``, ``"custom"``, or ``"none"`` for `no_movement` (results entered
+    freely: no encounters).  ``board_sets``: set number -> board numbers.
     ``boards_per_round`` is None for a custom movement whose rounds have different numbers of boards.
     ``winners``: 2 when North-South and East-West are ranked separately, 1 for a single ranking.
     ``pairs``: every pair label that plays (a missing pair is not listed; see ``missing_pair``).
@@ -411,62 +258,115 @@ class Movement:
 
     # ----- by board ---------------------------------------------------------------------------------
 
+    def shift_boards(self, offset: int) -> Movement:
+        """The same movement with every board number increased by ``offset`` (a session starting at board
+        ``offset + 1``)."""
+        if not offset:
+            return self
+        return dataclasses.replace(
+            self,
+            board_sets={number: tuple(b + offset for b in boards) for number, boards in self.board_sets.items()},
+            encounters=tuple(dataclasses.replace(e, boards=tuple(b + offset for b in e.boards))
+                             for e in self.encounters),
+        )
+
+    @cached_property
+    def schedule(self) -> tuple[BoardPlay, ...]:
+        """Every play of every board (sit-outs excluded), by board, then round, then table."""
+        plays = [
+            BoardPlay(board, encounter.round, encounter.table, *self._card_holders(encounter), encounter.arrow_switched)
+            for encounter in self.plays
+            for board in encounter.boards
+        ]
+        return tuple(sorted(plays, key=lambda play: (play.board, play.round, play.table)))
+
+    @staticmethod
+    def _card_holders(encounter: Encounter) -> tuple[str, str]:
+        """The pairs holding the North-South and East-West cards: swapped from their seats by an arrow switch."""
+        assert encounter.ns is not None and encounter.ew is not None
+        return (encounter.ew, encounter.ns) if encounter.arrow_switched else (encounter.ns, encounter.ew)
+
+    @cached_property
+    def _plays_by_board(self) -> dict[int, tuple[BoardPlay, ...]]:
+        grouped: dict[int, list[BoardPlay]] = {}
+        for play in self.schedule:
+            grouped.setdefault(play.board, []).append(play)
+        return {board: tuple(plays) for board, plays in grouped.items()}
+
+    @cached_property
+    def _plays_by_table_round(self) -> dict[tuple[int, int], tuple[BoardPlay, ...]]:
+        grouped: dict[tuple[int, int], list[BoardPlay]] = {}
+        for play in self.schedule:
+            grouped.setdefault((play.table, play.round), []).append(play)
+        return {key: tuple(plays) for key, plays in grouped.items()}
+
+    @cached_property
+    def has_schedule(self) -> bool:
+        """Whether any board is played (False for `no_movement`: results are entered freely)."""
+        return bool(self.schedule)
+
+    @property
+    def played_boards(self) -> tuple[int, ...]:
+        """The boards played at least once, in order (a board only ever on a relay or a sit-out table is not)."""
+        return tuple(sorted(self._plays_by_board))
+
     def board_plays(self, board: int) -> tuple[BoardPlay, ...]:
         """Who plays ``board``, in which round and at which table (sit-outs excluded)."""
+        return self._plays_by_board.get(board, ())
+
+    def plays_at(self, table: int, round: int) -> tuple[BoardPlay, ...]:
+        """The plays at ``table`` in ``round``, by board (none at a sit-out)."""
+        return self._plays_by_table_round.get((table, round), ())
+
+    def find_play(self, board: int, ns: str, ew: str) -> BoardPlay | None:
+        """The play of ``board`` with ``ns`` holding the North-South cards against ``ew``, if the movement has it."""
+        return next((play for play in self.board_plays(board) if play.ns == ns and play.ew == ew), None)
+
+    def play_count(self, board: int) -> int:
+        """How many times the movement plays ``board``."""
+        return len(self._plays_by_board.get(board, ()))
+
+    @cached_property
+    def max_plays(self) -> int:
+        """The most times any board is played."""
+        return max((len(plays) for plays in self._plays_by_board.values()), default=0)
+
+    def scored_against(self, board: int, entries: int, neuberg: bool, most_played: int) -> int:
+        """Neuberg's E: how many results a board with ``entries`` results is scored against.
+
+        With ``neuberg`` every board counts as played the most times: the movement's most plays, or without a
+        schedule ``most_played``, the most results any board has.  Without it, the movement's plays of the
+        board, or the results it has.
+        """
+        if self.has_schedule:
+            due = self.max_plays if neuberg else self.play_count(board)
+        elif neuberg:
+            due = most_played
+        else:
+            due = entries
+        return max(due, entries)
+
+    @cached_property
+    def fields(self) -> tuple[str, ...]:
+        """``("NS", "EW")`` when the two directions are ranked apart, ``("",)`` for one field (a single winner,
+        or an arrow switch that mixes the directions)."""
+        switched = any(play.arrow_switched for play in self.schedule)
+        return (NS, EW) if self.winners == 2 and not switched else ("",)
+
+    def table_grid(self) -> tuple[tuple[int, tuple[TableRound | None, ...]], ...]:
+        """Tables x rounds (table 1 first): what each table plays in each round, None where nobody plays."""
+        cells: dict[tuple[int, int], TableRound] = {}
+        for (table, round), plays in self._plays_by_table_round.items():
+            first = plays[0]
+            cells[table, round] = TableRound(first.ns, first.ew, tuple(play.board for play in plays),
+                                             first.arrow_switched)
         return tuple(
-            BoardPlay(encounter.round, encounter.table, encounter.ns, encounter.ew, encounter.arrow_switched)
-            for encounter in self._index["board"].get(board, ())
-            if not encounter.is_sit_out
+            (table, tuple(cells.get((table, round)) for round in range(1, self.rounds + 1)))
+            for table in range(1, self.tables + 1)
         )
 
 
-def board_sets_for(set_count: int, boards_per_round: int, first_board: int = 1) -> dict[int, tuple[int, ...]]:
-    """Consecutive sets: set 1 = boards first_board .. first_board+bpr-1, and so on."""
-    return {
-        number: tuple(range(first_board + (number - 1) * boards_per_round, first_board + number * boards_per_round))
-        for number in range(1, set_count + 1)
-    }
-
-
-def shared_tables(placements: Mapping[int, int | None]) -> dict[int, tuple[int, ...]]:
-    """From table -> set in one round, the other tables holding the same set (the declared sharing)."""
-    by_set: dict[int, list[int]] = {}
-    for table, number in placements.items():
-        if number is not None:
-            by_set.setdefault(number, []).append(table)
-    return {
-        table: tuple(sorted(other for other in by_set.get(number, ()) if other != table)) if number else ()
-        for table, number in placements.items()
-    }
-
-
-def build_round(
-    round: int,
-    seats: Mapping[int, tuple[str, str]],
-    placements: Mapping[int, int],
-    board_sets: Mapping[int, tuple[int, ...]],
-    missing: str | None = None,
-    arrow_switched: bool = False,
-) -> list[Encounter]:
-    """One round's encounters, table by table in the order of ``seats`` (table -> NS and EW pair labels);
-    ``placements`` gives each table's board set, and the ``missing`` pair's seat is left empty."""
-    sharing = shared_tables(placements)
-    return [
-        Encounter(
-            round=round,
-            table=table,
-            ns=None if ns == missing else ns,
-            ew=None if ew == missing else ew,
-            boards=board_sets[placements[table]],
-            board_set=placements[table],
-            arrow_switched=arrow_switched,
-            shared_with=sharing[table],
-        )
-        for table, (ns, ew) in seats.items()
-    ]
-
-
-def check_positive(name: str, value: object, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise TextError("value.at_least", name=name, minimum=minimum, value=value)
-    return value
+def no_movement(tables: int, rounds: int) -> Movement:
+    """The stand-in for a session without a movement (results entered freely): no encounters, no schedule."""
+    return Movement(kind="none", name="", tables=tables, rounds=rounds, boards_per_round=None, board_sets={},
+                    winners=1, pairs=(), encounters=())

@@ -19,7 +19,7 @@ to them with a section's settings)::
 (field name -> messages, "" for the movement as a whole); `build_movement` then makes the `Movement`.
 Values that do not apply to the kind (``even`` for a Howell, ``tables`` for a custom movement...) are ignored,
 as the session set-up page sends them all.  The board numbers of a custom movement are shifted by
-``first_board - 1``, as `events.plans` does.
+``first_board - 1`` (`Movement.shift_boards`), as `events.plans` does.
 """
 
 from __future__ import annotations
@@ -197,25 +197,13 @@ def load_custom(pk: int):
             from None
 
 
-def shift_boards(movement: Movement, offset: int) -> Movement:
-    """The same movement with every board number increased by ``offset``."""
-    if not offset:
-        return movement
-    return dataclasses.replace(
-        movement,
-        board_sets={number: tuple(b + offset for b in boards) for number, boards in movement.board_sets.items()},
-        encounters=tuple(dataclasses.replace(e, boards=tuple(b + offset for b in e.boards))
-                         for e in movement.encounters),
-    )
-
-
 def custom_movement(custom, first_board: int = 1) -> Movement:
     """A saved custom movement's `Movement`; `ChoiceError` (with each CSV problem's line) if its CSV is unreadable."""
     try:
         movement = parse_movement_csv(custom.csv_text, name=custom.name)
     except MovementError as error:
         raise ChoiceError({"": error_lines(error)}) from error
-    return shift_boards(movement, first_board - 1)
+    return movement.shift_boards(first_board - 1)
 
 
 def _natural_rounds(choice: MovementChoice) -> int:

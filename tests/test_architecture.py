@@ -20,7 +20,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"club", "clubsite", "events", "movements", "rubber", "scoring", "teams"}
 # The pure part of movements: the generators and their data model (no Django).
-GENERATORS = {"checks", "custom", "generators", "howell", "howell_tables", "manning", "mitchell", "movement", "texts"}
+GENERATORS = {"checks", "custom", "encounters", "generators", "howell", "howell_tables", "manning", "mitchell",
+              "movement", "texts"}
 # What each layer may import from the project (besides itself).
 ALLOWED = {
     "clubsite": {"club", "events", "teams", "rubber", "movements", "generators", "scoring"},

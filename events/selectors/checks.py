@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy, ngettext
 import scoring
 from club.bridge_messages import error_lines, translate
 from events.models import Section, Session, TravellerLine
-from events.plans import Plan, Slot, section_plan
+from events.plans import section_plan
 from events.selectors.warnings import board_warnings
+from movements.generators import BoardPlay, Movement
 
 
 class Kind(models.TextChoices):
@@ -105,19 +106,19 @@ def expected_ns_score(line: TravellerLine) -> int:
     return scoring.ns_score(contract, line.declarer, scoring.board_vulnerability(line.board.number), line.tricks)
 
 
-def placement(plan: Plan, line: TravellerLine) -> tuple[str, Slot | None]:
-    """'ok', 'swapped' or 'misplaced', with the movement's slot when there is one."""
+def placement(plan: Movement, line: TravellerLine) -> tuple[str, BoardPlay | None]:
+    """'ok', 'swapped' or 'misplaced', with the movement's play of the board when there is one."""
     number, ns, ew = line.board.number, line.ns_pair.label, line.ew_pair.label
-    slot = plan.find(number, ns, ew)
+    slot = plan.find_play(number, ns, ew)
     if slot is not None and line.round in (None, slot.round):
         return "ok", slot
-    swapped = plan.find(number, ew, ns)
+    swapped = plan.find_play(number, ew, ns)
     if swapped is not None and line.round in (None, swapped.round):
         return "swapped", swapped
     return "misplaced", slot
 
 
-def position(plan: Plan, line: TravellerLine) -> tuple[int, int] | None:
+def position(plan: Movement, line: TravellerLine) -> tuple[int, int] | None:
     """(table, round) where a line was played: as entered, or else from the movement."""
     if line.table is not None and line.round is not None:
         return line.table, line.round
@@ -125,17 +126,17 @@ def position(plan: Plan, line: TravellerLine) -> tuple[int, int] | None:
     return (slot.table, slot.round) if slot is not None else None
 
 
-def sit_outs(plan: Plan) -> dict[int, set[str]]:
+def sit_outs(plan: Movement) -> dict[int, set[str]]:
     """The pair labels the movement has sitting out, by round."""
     playing: dict[int, set[str]] = defaultdict(set)
-    for slot in plan.slots:
+    for slot in plan.schedule:
         playing[slot.round].update((slot.ns, slot.ew))
     out: dict[int, set[str]] = defaultdict(set)
-    for encounter in getattr(plan.movement, "encounters", ()):
+    for encounter in plan.encounters:
         if (encounter.ns is None) != (encounter.ew is None):
             out[encounter.round].add(encounter.ns or encounter.ew)
     for round_ in range(1, plan.rounds + 1):
-        out[round_].update(set(plan.pair_labels) - playing[round_])
+        out[round_].update(set(plan.pairs) - playing[round_])
     return out
 
 
@@ -225,7 +226,7 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
     return problems
 
 
-def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine],
+def movement_problems(section: Section, plan: Movement, lines: list[TravellerLine],
                       checked: set[int]) -> list[CheckProblem]:
     """Missing and extra results, misplaced pairs, swapped rounds and scored sit-outs of one section."""
     problems: list[CheckProblem] = []
@@ -233,11 +234,11 @@ def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine],
     by_board: dict[int, list[TravellerLine]] = defaultdict(list)
     for line in lines:
         by_board[line.board.number].append(line)
-    for number in sorted(set(plan.boards) | set(by_board)):
-        have, due = by_board.get(number, []), plan.plays(number)
+    for number in sorted(set(plan.played_boards) | set(by_board)):
+        have, due = by_board.get(number, []), plan.play_count(number)
         if len(have) < due:
             met = {frozenset((line.ns_pair.label, line.ew_pair.label)) for line in have}
-            missing = [slot for slot in plan.slots_for_board(number) if frozenset((slot.ns, slot.ew)) not in met]
+            missing = [slot for slot in plan.board_plays(number) if frozenset((slot.ns, slot.ew)) not in met]
             encounters = "; ".join(_("round %(round)s, table %(table)s: %(ns)s v %(ew)s") % {
                 "round": slot.round, "table": slot.table, "ns": slot.ns, "ew": slot.ew} for slot in missing)
             problems.append(make_problem(Kind.MISSING, ngettext(
@@ -257,7 +258,7 @@ def movement_problems(section: Section, plan: Plan, lines: list[TravellerLine],
                                    len(have)) % {"board": number, "have": len(have)}
             problems.append(make_problem(Kind.EXTRA, message, board=number, **base))
 
-    status: dict[int, tuple[str, Slot | None]] = {line.pk: placement(plan, line) for line in lines}
+    status: dict[int, tuple[str, BoardPlay | None]] = {line.pk: placement(plan, line) for line in lines}
     at: dict[tuple[int, int], list[TravellerLine]] = defaultdict(list)
     for line in lines:
         where = position(plan, line)

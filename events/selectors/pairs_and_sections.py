@@ -4,11 +4,12 @@ tuples in a query each: what the rankings, the scorecards and the member pages a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import scoring
 from events.models import Pair, Section, Session
-from events.plans import Plan, build_plan
+from events.plans import build_plan
+from movements.generators import Movement
 
 PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
 
@@ -63,12 +64,6 @@ def load_pairs(**filters) -> dict[int, PairInfo]:
     return {row[0]: pair_from_row(row) for row in rows}
 
 
-@lru_cache(maxsize=512)
-def plan_facts(plan: Plan) -> tuple[tuple[str, ...], int]:
-    """A plan's fields and most plays of a board, worked out once per plan (plans are cached by settings)."""
-    return plan.fields, plan.max_plays
-
-
 @dataclass
 class SectionInfo:
     """A section with what scoring it needs: its session's method and scale, and its movement's plan."""
@@ -81,7 +76,7 @@ class SectionInfo:
     scoring: str
     scale: str
     neuberg: bool
-    plan: Plan
+    plan: Movement
     uses_imps: bool = field(init=False)
 
     def __post_init__(self):
@@ -90,7 +85,7 @@ class SectionInfo:
     @property
     def fields(self) -> tuple[str, ...]:
         """'NS' and 'EW', or '' for one field."""
-        return plan_facts(self.plan)[0]
+        return self.plan.fields
 
     @property
     def uniform_top(self) -> bool:
@@ -110,7 +105,7 @@ class SectionInfo:
     @cached_property
     def movement_top(self) -> float:
         """The top of every board of a `uniform_top` section (0 for IMPs)."""
-        max_plays = plan_facts(self.plan)[1]
+        max_plays = self.plan.max_plays
         if self.uses_imps or not max_plays:
             return 0
         return scoring.matchpoint_top(max_plays, self.scale)

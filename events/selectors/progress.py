@@ -38,6 +38,6 @@ class SectionProgress:
 def section_progress(section: Section) -> SectionProgress:
     plan = section_plan(section)
     per_board = Counter(TravellerLine.objects.filter(board__section=section).values_list("board__number", flat=True))
-    numbers = plan.boards if plan.has_schedule else sorted(section.boards.values_list("number", flat=True))
-    boards = [BoardProgress(n, per_board[n], plan.plays(n) if plan.has_schedule else None) for n in numbers]
+    numbers = plan.played_boards if plan.has_schedule else sorted(section.boards.values_list("number", flat=True))
+    boards = [BoardProgress(n, per_board[n], plan.play_count(n) if plan.has_schedule else None) for n in numbers]
     return SectionProgress(boards, list(range(1, plan.rounds + 1)), list(range(1, plan.tables + 1)))

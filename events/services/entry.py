@@ -12,11 +12,11 @@ from club.forms import add_errors
 from club.typed_result import read_result
 from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
-from events.plans import Plan, Slot
 from events.selectors.warnings import board_warnings
 from events.services.lines import save_line
 from events.services.locking import session_write
 from events.services.setup import split_label
+from movements.generators import BoardPlay, Movement
 
 FREE_ROWS = 4
 
@@ -25,7 +25,7 @@ FREE_ROWS = 4
 class Row:
     board: Board
     form: LineRowForm
-    slot: Slot | None = None
+    slot: BoardPlay | None = None
     line: TravellerLine | None = None
     warnings: list[str] = field(default_factory=list)
     focus: bool = False
@@ -52,13 +52,13 @@ def _form(data, prefix, line, free):
     return form_class(data, prefix=prefix, initial=line_initial(line))
 
 
-def traveller_rows(section: Section, plan: Plan, board: Board, data=None) -> list[Row]:
+def traveller_rows(section: Section, plan: Movement, board: Board, data=None) -> list[Row]:
     """A row for every scheduled play of the board (or free rows), plus lines the movement did not expect."""
     lines = list(board.lines.select_related("ns_pair", "ew_pair"))
     warnings = board_warnings(lines)
     by_pairs = {(line.ns_pair.label, line.ew_pair.label): line for line in lines}
     rows = []
-    for index, slot in enumerate(plan.slots_for_board(board.number)):
+    for index, slot in enumerate(plan.board_plays(board.number)):
         line = by_pairs.pop((slot.ns, slot.ew), None)
         rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
     free = not plan.has_schedule
@@ -71,9 +71,9 @@ def traveller_rows(section: Section, plan: Plan, board: Board, data=None) -> lis
     return rows
 
 
-def table_rows(plan: Plan, boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
+def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
     """One row per board that the table plays in the round (a score slip)."""
-    slots = plan.slots_at(table, round_)
+    slots = plan.plays_at(table, round_)
     lines = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line
              for line in TravellerLine.objects.filter(board__in=[boards[s.board] for s in slots])
              .select_related("ns_pair", "ew_pair")}

@@ -46,7 +46,7 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
         boards = {}
         for line in lines:
             line.ns_pair, line.ew_pair = line.ew_pair, line.ns_pair
-            slot = plan.find(line.board.number, line.ns_pair.label, line.ew_pair.label)
+            slot = plan.find_play(line.board.number, line.ns_pair.label, line.ew_pair.label)
             if slot is not None:
                 line.round = line.round if line.round is not None else slot.round
                 line.table = line.table if line.table is not None else slot.table

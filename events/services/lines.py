@@ -13,12 +13,13 @@ from django.utils.translation import ngettext
 
 from club.typed_result import LineResult
 from events.models import Board, Pair, Seating, TravellerLine
-from events.plans import Plan, section_plan
+from events.plans import section_plan
 from events.services.locking import session_write
 from events.services.rescoring import rescore_board
+from movements.generators import Movement
 
 
-def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
+def check_placement(plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
                     others: list[TravellerLine]) -> None:
     """Refuses a line the movement or the board cannot hold. `others` are the board's other lines."""
     if ns_pair.pk == ew_pair.pk:
@@ -33,9 +34,9 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
         raise ValidationError(errors)
     if not plan.has_schedule:
         return
-    slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+    slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
     if slot is None:
-        swapped = plan.find(board.number, ew_pair.label, ns_pair.label)
+        swapped = plan.find_play(board.number, ew_pair.label, ns_pair.label)
         if swapped is not None:
             message = _("The movement seats %(ns)s North-South and %(ew)s East-West on board %(board)s: "
                         "are the directions swapped?") % {"ns": ew_pair.label, "ew": ns_pair.label,
@@ -49,11 +50,11 @@ def check_placement(plan: Plan, board: Board, ns_pair: Pair, ew_pair: Pair, roun
                                           "%(right)s, not round %(wrong)s.") % {
             "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number, "right": slot.round,
             "wrong": round_}})
-    if len(others) >= plan.plays(board.number):
+    if len(others) >= plan.play_count(board.number):
         raise ValidationError(ngettext("Board %(board)s already has its %(count)s result.",
                                        "Board %(board)s already has all its %(count)s results.",
-                                       plan.plays(board.number)) % {
-            "board": board.number, "count": plan.plays(board.number)})
+                                       plan.play_count(board.number)) % {
+            "board": board.number, "count": plan.play_count(board.number)})
 
 
 @transaction.atomic
@@ -72,7 +73,7 @@ def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult,
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
         if round_ is None or table is None:
-            slot = plan.find(board.number, ns_pair.label, ew_pair.label)
+            slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:
                 round_, table = round_ or slot.round, table or slot.table
         line = line or TravellerLine(board=board)

@@ -7,14 +7,15 @@ from django.db.models import Count, Max
 
 import scoring
 from events.models import Board, Section, Session, TravellerLine
-from events.plans import Plan, section_plan
+from events.plans import section_plan
 from events.services.bulk import update_by_pk
 from events.services.locking import session_write
+from movements.generators import Movement
 
 
-def expected_results(section: Section, plan: Plan, board_number: int, entries: int,
+def expected_results(section: Section, plan: Movement, board_number: int, entries: int,
                      most_played: int | None = None) -> int:
-    """How many results a board is scored against (Neuberg's E: `Plan.scored_against`).
+    """How many results a board is scored against (Neuberg's E: `Movement.scored_against`).
 
     Without a movement, Neuberg scores every board against the section's most results on a board:
     `most_played` when the caller has counted them, else one query.
@@ -26,7 +27,7 @@ def expected_results(section: Section, plan: Plan, board_number: int, entries: i
     return plan.scored_against(board_number, entries, neuberg, most_played or 0)
 
 
-def board_tops(section: Section, plan: Plan, counts: dict[int, int]) -> dict[int, float]:
+def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict[int, float]:
     """The matchpoint top of each board number, from the number of results it has or was due."""
     scale = section.session.scale
     return {number: scoring.matchpoint_top(expected_results(section, plan, number, played), scale)
@@ -51,7 +52,7 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
         line.ns_points, line.ew_points = ns, ew
 
 
-def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Plan | None = None, *,
+def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Movement | None = None, *,
                   most_played: int | None = None) -> None:
     """Scores every line of the board again (its session's standings stored by `session_write`).
 
@@ -71,7 +72,7 @@ def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: 
                          [(line.ns_points, line.ew_points, line.pk) for line in lines])
 
 
-def rescore_section(section: Section, plan: Plan) -> None:
+def rescore_section(section: Section, plan: Movement) -> None:
     """Scores every board of the section again."""
     with session_write(section.session_id):
         lines_by_board: dict[int, list[TravellerLine]] = {}

@@ -44,8 +44,8 @@ def prepare_section(section: Section) -> None:
     (only while the section has no results)."""
     plan = section_plan(section)
     if plan.has_schedule:
-        numbers = set(plan.boards)
-        labels = [split_label(label) for label in plan.pair_labels]
+        numbers = set(plan.played_boards)
+        labels = [split_label(label) for label in plan.pairs]
     else:
         count = section.boards_per_round * (section.rounds or 0)
         numbers = set(range(section.first_board, section.first_board + count))

@@ -55,7 +55,7 @@ def traveller_entry(request, session_id, section_id, number):
 def table_entry(request, session_id, section_id, table, round_):
     section = get_section(session_id, section_id)
     plan = section_plan(section)
-    if not plan.slots_at(table, round_):
+    if not plan.plays_at(table, round_):
         messages.error(request, _("The movement has no play at table %(table)s in round %(round)s.")
                        % {"table": table, "round": round_})
         return redirect("events:session_setup", session_id=session_id)
@@ -64,7 +64,7 @@ def table_entry(request, session_id, section_id, table, round_):
         board.section = section
     rows = table_rows(plan, boards, table, round_, request.POST or None)
     following = [(t, r) for r in range(round_, plan.rounds + 1) for t in range(1, plan.tables + 1)
-                 if (r, t) > (round_, table) and plan.slots_at(t, r)]
+                 if (r, t) > (round_, table) and plan.plays_at(t, r)]
     if request.method == "POST":
         saved = save_rows(section, rows, request.user)
         if not saved.refused:

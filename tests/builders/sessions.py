@@ -92,7 +92,7 @@ def session_post(**section):
 def enter(section, board_number, ns_label, contract, declarer="", result=""):
     """Enters the line of `ns_label` on a board against whoever the movement seats opposite."""
     plan = section_plan(section)
-    slot = next(s for s in plan.slots_for_board(board_number) if s.ns == ns_label)
+    slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=board_number)
     return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
@@ -103,7 +103,7 @@ def enter_all(section, skip=(), results=None):
     """Every encounter of the movement entered as 3NT by North making 9 tricks (or as `results` says)."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    for slot in section_plan(section).slots:
+    for slot in section_plan(section).schedule:
         if slot in skip:
             continue
         board = boards[slot.board]
@@ -120,7 +120,7 @@ def fill_session(session: Session, rng_seed: int = 1) -> None:
     for section in session.sections.all():
         pairs = {pair.label: pair for pair in section.pairs.all()}
         boards = {board.number: board for board in section.boards.all()}
-        for slot in section_plan(section).slots:
+        for slot in section_plan(section).schedule:
             contract, declarer, tricks = rng.choice(contracts)
             tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0
             save_line(boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
@@ -180,7 +180,7 @@ def board_one(db):
     board = section.boards.get(number=1)
     board.section = section
     pairs = {pair.label: pair for pair in section.pairs.all()}
-    return board, pairs, section_plan(section).slots_for_board(1)
+    return board, pairs, section_plan(section).board_plays(1)
 
 
 @pytest.fixture

@@ -73,7 +73,7 @@ def test_a_complete_session_has_no_problem(mitchell):
 def test_missing_results_are_blocking_and_name_the_encounters(db):
     session, section = club_night()
     plan = section_plan(section)
-    left_out = plan.slots_for_board(3)[1]
+    left_out = plan.board_plays(3)[1]
     enter_all(section, skip={left_out})
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.MISSING and problem.blocking
@@ -87,7 +87,7 @@ def test_missing_results_are_blocking_and_name_the_encounters(db):
 
 def test_a_not_played_line_counts_as_a_result(db):
     session, section = club_night()
-    left_out = section_plan(section).slots_for_board(1)[0]
+    left_out = section_plan(section).board_plays(1)[0]
     enter_all(section, skip={left_out})
     enter(section, left_out, contract="NP", declarer="", result="")
     assert checks.session_problems(session) == []
@@ -123,9 +123,9 @@ def test_results_on_a_board_the_movement_does_not_play(mitchell):
 
 def misplace_one_line(section):
     """Board 1's first line gets an EW pair the movement does not seat there (as an import could)."""
-    slot = section_plan(section).slots_for_board(1)[0]
+    slot = section_plan(section).board_plays(1)[0]
     line = line_at(section, slot)
-    others = {s.ew for s in section_plan(section).slots_for_board(1)}
+    others = {s.ew for s in section_plan(section).board_plays(1)}
     stranger = Pair.objects.create(section=section, number=8, direction="EW")
     assert stranger.label not in others
     TravellerLine.objects.filter(pk=line.pk).update(ew_pair=stranger)
@@ -148,7 +148,7 @@ def test_misplaced_pair_is_blocking_until_marked_checked(mitchell):
 
 def test_a_line_in_the_wrong_round_is_misplaced(mitchell):
     session, section = mitchell
-    slot = section_plan(section).slots_for_board(1)[0]
+    slot = section_plan(section).board_plays(1)[0]
     line = line_at(section, slot)
     TravellerLine.objects.filter(pk=line.pk).update(round=slot.round + 1)
     [problem] = checks.session_problems(session)
@@ -221,7 +221,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     swapped."""
     session, section = club_night(tables=3, boards_per_round=2, arrow_switch_rounds="3")
     plan = section_plan(section)
-    switched = [slot for slot in plan.slots if slot.round == 3]
+    switched = [slot for slot in plan.schedule if slot.round == 3]
     assert switched and all(slot.arrow_switched for slot in switched)
     enter_all(section, skip=set(switched))
     pairs = pairs_of(section)
@@ -242,7 +242,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
 
 def test_a_wrong_score_is_blocking_and_recomputed(mitchell, director_user):
     session, section = mitchell
-    slot = section_plan(section).slots_for_board(2)[0]  # board 2: NS vulnerable
+    slot = section_plan(section).board_plays(2)[0]  # board 2: NS vulnerable
     line = line_at(section, slot)
     assert line.ns_score == 600
     points = line.ns_points
@@ -262,7 +262,7 @@ def test_a_wrong_score_is_blocking_and_recomputed(mitchell, director_user):
 
 def test_a_passed_out_board_scores_zero(mitchell):
     session, section = mitchell
-    line = line_at(section, section_plan(section).slots_for_board(4)[0])
+    line = line_at(section, section_plan(section).board_plays(4)[0])
     TravellerLine.objects.filter(pk=line.pk).update(contract="PASS", declarer="", tricks=None, ns_score=50)
     problems = checks.session_problems(session)
     score = next(problem for problem in problems if problem.kind == Kind.SCORE)
@@ -274,7 +274,7 @@ def test_a_passed_out_board_scores_zero(mitchell):
 
 def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
     session, section = mitchell
-    line = line_at(section, section_plan(section).slots_for_board(1)[0])
+    line = line_at(section, section_plan(section).board_plays(1)[0])
     TravellerLine.objects.filter(pk=line.pk).update(declarer="")
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.SCORE and problem.blocking and problem.fix is None
@@ -287,7 +287,7 @@ def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
 
 def test_recomputing_an_adjusted_line_is_refused(db):
     session, section = club_night()
-    slot = section_plan(section).slots_for_board(1)[0]
+    slot = section_plan(section).board_plays(1)[0]
     line = enter(section, slot, contract="A6040", declarer="", result="")
     with pytest.raises(ValidationError):
         fixes.recompute_line(line)
@@ -298,7 +298,7 @@ def test_recomputing_an_adjusted_line_is_refused(db):
 
 def test_an_average_blocks_until_checked(db, director_user):
     session, section = club_night()
-    average = section_plan(section).slots_for_board(5)[1]
+    average = section_plan(section).board_plays(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A", declarer="", result="")  # a bare "A" is read as A5050
     [problem] = checks.session_problems(session)
@@ -314,7 +314,7 @@ def test_an_average_blocks_until_checked(db, director_user):
 
 def test_a_correction_after_the_check_reopens_it(db):
     session, section = club_night()
-    average = section_plan(section).slots_for_board(5)[1]
+    average = section_plan(section).board_plays(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A5050", declarer="", result="")
     fixes.mark_checked(line)
@@ -340,9 +340,9 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
     round_ = 2
     [sitting] = sorted(checks.sit_outs(plan)[round_])
     # an old import gave the pair sitting out a result on a board of round 2
-    number = min(slot.board for slot in plan.slots if slot.round == round_)
+    number = min(slot.board for slot in plan.schedule if slot.round == round_)
     pairs = pairs_of(section)
-    opponent = next(label for label in plan.pair_labels if label[-2:] != sitting[-2:])
+    opponent = next(label for label in plan.pairs if label[-2:] != sitting[-2:])
     ns, ew = (sitting, opponent) if sitting.endswith("NS") else (opponent, sitting)
     line = TravellerLine.objects.create(board=board(section, number), round=round_, ns_pair=pairs[ns],
                                         ew_pair=pairs[ew], contract="4S", declarer="N", tricks=10,
@@ -367,7 +367,7 @@ def scoring_ns(number, contract, declarer, tricks):
 def test_a_far_score_is_a_warning_that_does_not_block(db):
     session, section = club_night()
     plan = section_plan(section)
-    far = plan.slots_for_board(4)[0]
+    far = plan.board_plays(4)[0]
     enter_all(section, skip={far})
     enter(section, far, contract="7NT", declarer="N", result="13")
     [problem] = checks.session_problems(session)
@@ -395,7 +395,7 @@ def in_a_week():
 
 def test_publishing_is_refused_while_blocking_problems_remain(db, director_user):
     session, section = club_night()
-    enter_all(section, skip={section_plan(section).slots[0]})
+    enter_all(section, skip={section_plan(section).schedule[0]})
     for status in (Session.Status.PROVISIONAL, Session.Status.FINAL):
         with pytest.raises(ValidationError) as refused:
             fixes.set_status(session, status, in_a_week(), director_user)
@@ -406,7 +406,7 @@ def test_publishing_is_refused_while_blocking_problems_remain(db, director_user)
 
 def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
     session, section = club_night()
-    missing = section_plan(section).slots[0]
+    missing = section_plan(section).schedule[0]
     enter_all(section, skip={missing})
     enter(section, missing)
     until = in_a_week()
@@ -500,7 +500,7 @@ def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
 
 def test_line_changes_give_before_and_after(db, director_user):
     session, section = club_night()
-    slot = section_plan(section).slots_for_board(1)[0]
+    slot = section_plan(section).board_plays(1)[0]
     line = enter(section, slot, user=director_user)
     pairs = pairs_of(section)
     save_line(board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
@@ -522,9 +522,9 @@ def test_each_section_is_checked_against_its_own_movement(mitchell):
     session, section_a = mitchell
     section_b = Section.objects.create(session=session, letter="B", kind="howell", tables=3, boards_per_round=2)
     plan_b = section_plan(section_b)
-    Board.objects.bulk_create([Board(section=section_b, number=number) for number in plan_b.boards])
-    Pair.objects.bulk_create([Pair(section=section_b, number=int(label)) for label in plan_b.pair_labels])
-    missing = plan_b.slots[-1]
+    Board.objects.bulk_create([Board(section=section_b, number=number) for number in plan_b.played_boards])
+    Pair.objects.bulk_create([Pair(section=section_b, number=int(label)) for label in plan_b.pairs])
+    missing = plan_b.schedule[-1]
     enter_all(section_b, skip={missing})
     [problem] = checks.session_problems(session)
     assert (problem.kind, problem.section, problem.section_id, problem.board) == (

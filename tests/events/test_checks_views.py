@@ -24,7 +24,7 @@ def complete(db):
 @pytest.fixture
 def incomplete(db):
     session, section = club_night()
-    missing = section_plan(section).slots_for_board(2)[0]
+    missing = section_plan(section).board_plays(2)[0]
     enter_all(section, skip={missing})
     return session, section, missing
 
@@ -129,8 +129,8 @@ def test_the_page_lists_blocking_problems_with_their_fixes(director_client, inco
 def test_the_page_uses_a_bounded_number_of_queries(director_client, django_assert_max_num_queries, db):
     session, section = club_night(tables=9, boards_per_round=3, name="Big night")  # 27 boards, 243 lines
     plan = section_plan(section)
-    enter_all(section, skip={plan.slots[0], plan.slots[40]},
-              results={plan.slots[7]: ("A", "", ""), plan.slots[99]: ("7NT", "N", "13")})
+    enter_all(section, skip={plan.schedule[0], plan.schedule[40]},
+              results={plan.schedule[7]: ("A", "", ""), plan.schedule[99]: ("7NT", "N", "13")})
     some = list(TravellerLine.objects.filter(board__section=section, round=4, table=2))
     for line in some:
         TravellerLine.objects.filter(pk=line.pk).update(ns_pair=line.ew_pair_id, ew_pair=line.ns_pair_id)
@@ -171,7 +171,7 @@ def test_recompute_fix(director_client, complete):
 
 def test_mark_checked_fix(director_client, db):
     session, section = club_night()
-    average = section_plan(section).slots_for_board(3)[0]
+    average = section_plan(section).board_plays(3)[0]
     enter_all(section, results={average: ("A5050", "", "")})
     line = TravellerLine.objects.get(board__section=section, adjusted="A5050")
     response = director_client.get(checks_url(session))
@@ -317,7 +317,8 @@ def test_the_messages_are_one_each(director_client, complete):
 def test_several_sections_are_labelled(director_client, complete):
     session, _section = complete
     section_b = Section.objects.create(session=session, letter="B", kind="mitchell", tables=3, boards_per_round=2)
-    Board.objects.bulk_create([Board(section=section_b, number=number) for number in section_plan(section_b).boards])
+    numbers = section_plan(section_b).played_boards
+    Board.objects.bulk_create([Board(section=section_b, number=number) for number in numbers])
     response = director_client.get(checks_url(session))
     assert {problem.section for problem in response.context["blocking"]} == {"B"}  # no results at all in B
     assert "Section B" in response.content.decode()

@@ -32,7 +32,7 @@ def test_demo_sessions_are_finished_and_fully_scored(db):
     assert {(s.name, s.status) for s in sessions} == {("Monday Mitchell", "final"), ("Thursday Howell", "final")}
     for session in sessions:
         section = session.sections.get()
-        assert TravellerLine.objects.filter(board__section=section).count() == len(section_plan(section).slots)
+        assert TravellerLine.objects.filter(board__section=section).count() == len(section_plan(section).schedule)
     assert not TravellerLine.objects.filter(ns_points__isnull=True).exists()
 
 

@@ -128,8 +128,8 @@ def test_howell_with_a_missing_pair_has_a_sit_out(make_session):
     plan = section_plan(section)
     assert section.pairs.count() == 7
     # Seven pairs: three tables play each round and every board is played three times.
-    assert {len(plan.slots_at(t, 1)) > 0 for t in range(1, 5)} == {True, False}
-    assert {plan.plays(board) for board in plan.boards} == {3}
+    assert {len(plan.plays_at(t, 1)) > 0 for t in range(1, 5)} == {True, False}
+    assert {plan.play_count(board) for board in plan.played_boards} == {3}
 
 
 @pytest.mark.parametrize("language, message", [

@@ -26,7 +26,7 @@ def row_post(rows):
 def test_traveller_lists_every_scheduled_play(director_client, mitchell):
     session, section = mitchell
     page = director_client.get(traveller_url(session, section, 1)).content.decode()
-    for slot in section_plan(section).slots_for_board(1):
+    for slot in section_plan(section).board_plays(1):
         assert f"<td>{slot.ns}</td><td>{slot.ew}</td>" in page
     assert "Dealer N, vulnerable: none." in page
 
@@ -85,13 +85,13 @@ def test_saving_one_line_takes_a_bounded_number_of_queries(director_client, make
                                                            django_assert_max_num_queries):
     session, section = make_session("mitchell", tables=13, boards_per_round=2)
     plan = section_plan(section)
-    for slot in plan.slots_for_board(1)[:-1]:
+    for slot in plan.board_plays(1)[:-1]:
         enter(section, 1, slot.ns, "4S", "N", "10")
-    index = len(plan.slots_for_board(1)) - 1
+    index = len(plan.board_plays(1)) - 1
     with django_assert_max_num_queries(40):
         response = director_client.post(traveller_url(session, section, 1), row_post({index: ("4S", "N", "11", "")}))
     assert response.status_code == 302
-    assert TravellerLine.objects.count() == len(plan.slots_for_board(1))
+    assert TravellerLine.objects.count() == len(plan.board_plays(1))
 
 
 def test_table_entry_saves_the_slip_and_moves_on(director_client, mitchell):

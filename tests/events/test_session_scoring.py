@@ -124,7 +124,7 @@ def test_howell_three_tables(make_session, enter):
     from events.plans import section_plan
 
     plan = section_plan(section)
-    slots = plan.slots_for_board(1)
+    slots = plan.board_plays(1)
     assert len(slots) == 3  # six pairs: each board is played three times
     for slot, (contract, tricks) in zip(slots, [("4S", "11"), ("4S", "10"), ("2S", "10")], strict=True):
         enter(section, 1, slot.ns, contract, "N", tricks)
@@ -143,13 +143,13 @@ def test_arrow_switched_round_seats_the_home_pairs_the_other_way(make_session, e
     from events.plans import section_plan
 
     plan = section_plan(section)
-    switched = [slot for slot in plan.slots if slot.round == 3]
+    switched = [slot for slot in plan.schedule if slot.round == 3]
     # In round 3 the stationary NS pairs hold the East-West cards: the traveller's NS is an EW pair.
     assert switched and all(slot.arrow_switched and slot.ns.endswith("EW") and slot.ew.endswith("NS")
                             for slot in switched)
     board = switched[0].board
     # The board is played once in each round: two NS-field pairs and one EW-field pair hold its NS cards.
-    for slot in plan.slots_for_board(board):
+    for slot in plan.board_plays(board):
         enter(section, board, slot.ns, "4S", "N", "10" if slot.round != 3 else "11")
     lines = lines_of(section, board)
     assert lines[switched[0].ns].ns_points == 4  # 450 beats both 420s

@@ -146,7 +146,7 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
             number = rng.choice(boards)
             entered = set(TravellerLine.objects.filter(board__section=section, board__number=number)
                           .values_list("ns_pair__number", flat=True))
-            slots = [slot for slot in plan.slots_for_board(number) if int(slot.ns) not in entered]
+            slots = [slot for slot in plan.board_plays(number) if int(slot.ns) not in entered]
             if not slots:
                 continue
             enter(section, number, rng.choice(slots).ns, *rng.choice(contracts))

@@ -126,12 +126,12 @@ def test_a_mitchell_entered_through_the_movement_exports_and_imports_again_with_
 
     session, section = make_session(kind="mitchell", tables=3, boards_per_round=1)
     plan = section_plan(section)
-    for board in plan.boards:
-        for tricks, slot in enumerate(plan.slots_for_board(board), start=8):
+    for board in plan.played_boards:
+        for tricks, slot in enumerate(plan.board_plays(board), start=8):
             enter(section, board, slot.ns, "3NT", "N", str(tricks))
     text = export_csv(session)
     rows = list(csv.reader(StringIO(text)))
-    assert len(rows) == 1 + len(plan.slots)
+    assert len(rows) == 1 + len(plan.schedule)
     assert {row[1][-2:] for row in rows[1:]} == {"NS"} and {row[2][-2:] for row in rows[1:]} == {"EW"}
     again = imported(text=text)
     assert export_csv(again) == text

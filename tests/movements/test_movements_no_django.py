@@ -6,8 +6,8 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 MODULES = (
-    "movements.generators, movements.movement, movements.mitchell, movements.howell, movements.howell_tables, "
-    "movements.checks, movements.custom, movements.manning"
+    "movements.generators, movements.movement, movements.encounters, movements.mitchell, movements.howell, "
+    "movements.howell_tables, movements.checks, movements.custom, movements.manning"
 )
 
 
