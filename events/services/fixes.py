@@ -99,6 +99,14 @@ def mark_checked(line: TravellerLine, user=None) -> TravellerLine:
 
 
 @transaction.atomic
+def mark_lines_checked(session: Session, lines: list[TravellerLine], user=None) -> None:
+    """`mark_checked` for each line of the session, in one transaction."""
+    with session_write(session.pk):
+        for line in lines:
+            mark_checked(line, user)
+
+
+@transaction.atomic
 def set_status(session: Session, status: str, corrections_until: datetime | None = None, user=None) -> Session:
     """Moves a session to in progress, provisional (corrections accepted until a given time) or final.
 

@@ -132,6 +132,12 @@ def add_adjustment(match: Match, team: Team, kind: str, amount: Decimal, reason:
     return Adjustment.objects.create(match=match, team=team, kind=kind, amount=amount, reason=reason.strip())
 
 
+@transaction.atomic
+def delete_adjustment(*, adjustment: Adjustment) -> None:
+    """Removes an adjustment (the standings read adjustments as they are: nothing else to update)."""
+    adjustment.delete()
+
+
 def set_status(event: TeamEvent, status: str) -> None:
     if status not in TeamEvent.Status.values:
         raise ValidationError(_("Unknown status."))

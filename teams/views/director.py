@@ -12,6 +12,7 @@ from club.forms import add_errors
 from club.models import Member
 from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent
+from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
 from teams.services.matches import set_status
 from teams.services.rosters import delete_team, save_team
@@ -57,7 +58,7 @@ def event_setup(request, event_id):
         "event": event, "form": form, "teams": event.teams.prefetch_related("players__member"),
         "rounds": sorted(rounds.items()), "last_round": last,
         "status_form": EventStatusForm(initial={"status": event.status}),
-        "can_pair": event.is_swiss and last and (not event.rounds or last < event.rounds),
+        "can_pair": can_pair(event, last),
         "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
     })
 

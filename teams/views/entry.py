@@ -16,7 +16,7 @@ from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
 from teams.selectors.standings import match_scores
 from teams.services.entry import entry_boards, save_entry
-from teams.services.matches import add_adjustment, set_match_totals
+from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
 from teams.services.transfer import MatchRefused, export_rows, import_match
 
 
@@ -96,7 +96,7 @@ def adjustment_add(request, match_id):
 @require_POST
 def adjustment_delete(request, adjustment_id):
     adjustment = get_object_or_404(Adjustment, pk=adjustment_id)
-    adjustment.delete()
+    delete_adjustment(adjustment=adjustment)
     messages.success(request, _("Adjustment removed."))
     return redirect("teams:match_entry", match_id=adjustment.match_id)
 
