@@ -187,7 +187,8 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
         if rng.random() < 0.01:  # now and then the director gives an adjusted score
             line = board_lines[-1]
             line.contract, line.declarer, line.tricks, line.ns_score, line.adjusted = "", "", None, None, "A6040"
-        score_lines(session, board_lines, expected_results(section, plan, number, len(board_lines)))
+        score_lines(session=session, lines=board_lines,
+                    expected=expected_results(section, plan, number, len(board_lines)))
         lines.extend(board_lines)
     return section, list(pairs.values()), list(boards.values()), lines
 

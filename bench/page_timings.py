@@ -98,7 +98,7 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
         result = read_result(board.number, line.contract, line.declarer, str(tricks))
         started = time.perf_counter()
         with CaptureQueriesContext(connection) as queries:
-            line = save_line(board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
+            line = save_line(board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
                              round_=line.round, table=line.table)
         if attempt >= 2:
             times.append(1000 * (time.perf_counter() - started))
@@ -110,7 +110,7 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     for _ in range(12):
         started = time.perf_counter()
         with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-            rescore_session(session)
+            rescore_session(session=session)
         times.append(1000 * (time.perf_counter() - started))
     rows.append(("rescore_session: the whole 30-table session (for comparison)", len(times),
                  statistics.median(times), percentile(times, 0.95), len(queries), "info"))

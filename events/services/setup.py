@@ -39,7 +39,7 @@ def movement_changed(section: Section) -> bool:
 
 
 @transaction.atomic
-def prepare_section(section: Section) -> None:
+def prepare_section(*, section: Section) -> None:
     """Creates the boards and pairs the movement needs, and removes those it no longer needs
     (only while the section has no results)."""
     plan = section_plan(section)
@@ -65,14 +65,14 @@ def prepare_section(section: Section) -> None:
 
 
 @transaction.atomic
-def settle_session(session: Session, scoring_changed: bool) -> None:
+def settle_session(*, session: Session, scoring_changed: bool) -> None:
     """After the set-up is saved: the boards and pairs of every section, then the scores again when the
     scoring method changed, else the standings (pairs may have come or gone)."""
     with session_write(session.pk):  # stores the standings (pairs may have come or gone)
         for section in session.sections.select_related("custom_movement", "session"):
-            prepare_section(section)
+            prepare_section(section=section)
         if scoring_changed:
-            rescore_session(session)
+            rescore_session(session=session)
 
 
 def refused_section_change(formset) -> tuple[object, str] | None:
@@ -104,12 +104,12 @@ def save_session(*, form, formset, director) -> bool:
         session.save()
         formset.instance = session
         formset.save()
-        settle_session(session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
+        settle_session(session=session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
     return True
 
 
 @transaction.atomic
-def set_players(pairs_and_names: list[tuple[Pair, str, str]]) -> None:
+def set_players(*, pairs_and_names: list[tuple[Pair, str, str]]) -> None:
     """Stores the players typed for each pair: a member when the text names one, else a guest."""
     members = list(Member.objects.all())
     for pair, first, second in pairs_and_names:

@@ -43,21 +43,21 @@ def session_checks(request, session_id):
 
 def fix_swap_round(request, session):
     data = cleaned(SwapRoundForm(request.POST, session=session))
-    count = fixes.swap_round(data["section"], data["table"], data["round"], request.user)
+    count = fixes.swap_round(section=data["section"], table=data["table"], round_=data["round"], user=request.user)
     return ngettext("NS and EW swapped on %(count)d line.", "NS and EW swapped on %(count)d lines.", count) % {
         "count": count}
 
 
 def fix_recompute(request, session):
     lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
-    fixes.recompute_lines(session, lines, request.user)
+    fixes.recompute_lines(session=session, lines=lines, user=request.user)
     return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.",
                     len(lines)) % {"count": len(lines)}
 
 
 def fix_mark_checked(request, session):
     lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
-    fixes.mark_lines_checked(session, lines, request.user)
+    fixes.mark_lines_checked(session=session, lines=lines, user=request.user)
     return ngettext("%(count)d line marked as checked.", "%(count)d lines marked as checked.", len(lines)) % {
         "count": len(lines)}
 
@@ -89,8 +89,9 @@ def session_status(request, session_id):
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
         return redirect("events:session_checks", session_id=session.pk)
     try:
-        session = fixes.set_status(session, form.cleaned_data["status"], form.cleaned_data["corrections_until"],
-                                    request.user)
+        session = fixes.set_status(session=session, status=form.cleaned_data["status"],
+                                   corrections_until=form.cleaned_data["corrections_until"],
+                                    user=request.user)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:

@@ -68,7 +68,7 @@ def session_pairs(request, session_id):
                               initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option})
               for pair in annotate_options(pairs)]
     if request.method == "POST" and all(f.is_valid() for f in forms_):
-        set_players([(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
+        set_players(pairs_and_names=[(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
                      for pair, f in zip(pairs, forms_, strict=True)])
         messages.success(request, _("Players saved."))
         return redirect("events:session_pairs", session_id=session.pk)

@@ -70,7 +70,7 @@ def _team_form(request, event, team=None):
     form = TeamForm(request.POST or None, members=members, team=team)
     if request.method == "POST" and form.is_valid():
         try:
-            save_team(event, form.cleaned_data["name"], form.players, team)
+            save_team(event=event, name=form.cleaned_data["name"], players=form.players, team=team)
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -95,7 +95,7 @@ def team_edit(request, team_id):
 def team_delete(request, team_id):
     team = get_object_or_404(Team.objects.select_related("event"), pk=team_id)
     try:
-        delete_team(team)
+        delete_team(team=team)
     except ValidationError as error:
         report(request, error)
     else:
@@ -108,7 +108,7 @@ def team_delete(request, team_id):
 def event_start(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     try:
-        rounds = round_service.start_event(event)
+        rounds = round_service.start_event(event=event)
     except ValidationError as error:
         report(request, error)
     else:
@@ -123,7 +123,7 @@ def event_start(request, event_id):
 def next_round(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     try:
-        round_ = round_service.next_swiss_round(event)
+        round_ = round_service.next_swiss_round(event=event)
     except ValidationError as error:
         report(request, error)
     else:
@@ -142,7 +142,7 @@ def round_pairings(request, event_id, round_):
     form = PairingsForm(request.POST or None, teams=list(event.teams.all()), matches=matches)
     if request.method == "POST" and form.is_valid():
         try:
-            repeats = round_service.override_round(event, round_, form.pairs())
+            repeats = round_service.override_round(event=event, round_=round_, pairs=form.pairs())
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -161,7 +161,7 @@ def event_status(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     form = EventStatusForm(request.POST)
     if form.is_valid():
-        set_status(event, form.cleaned_data["status"])
+        set_status(event=event, status=form.cleaned_data["status"])
         messages.success(request, _("Status: %(status)s.") % {"status": event.get_status_display()})
     else:
         messages.error(request, _("Unknown status."))

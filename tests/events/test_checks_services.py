@@ -33,7 +33,7 @@ def board(section, number):
 
 def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
     pairs = pairs_of(section)
-    return save_line(board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    return save_line(board=board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                      result=read_result(slot.board, contract, declarer, result), user=user)
 
 
@@ -136,7 +136,7 @@ def test_misplaced_pair_is_blocking_until_marked_checked(mitchell):
     assert problem.line_id == line.pk and problem.fix is None and problem.can_mark_checked
     assert "does not put these pairs on this board" in problem.message
 
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     [problem] = checks.session_problems(session)
     assert problem.checked and not problem.blocking and not problem.can_mark_checked
     assert checks.blocking_problems(session) == []
@@ -174,7 +174,7 @@ def test_a_swapped_round_is_found_and_swapped_back(mitchell, director_user):
     assert problem.fix == checks.SWAP_ROUND
     assert dict(problem.fix_params) == {"section": str(section.pk), "table": "1", "round": "2"}
 
-    assert fixes.swap_round(section, 1, 2, director_user) == 2
+    assert fixes.swap_round(section=section, table=1, round_=2, user=director_user) == 2
     assert checks.session_problems(session) == []
     for line in TravellerLine.objects.filter(pk__in=scores_before):
         assert (line.ns_pair_id, line.ew_pair_id) == next(
@@ -190,7 +190,7 @@ def test_a_swapped_round_without_round_and_table_on_its_lines(mitchell):
     TravellerLine.objects.filter(pk__in=[line.pk for line in at_table]).update(round=None, table=None)
     [problem] = checks.session_problems(session)
     assert (problem.kind, problem.round, problem.table) == (Kind.SWAPPED_ROUND, 3, 2)
-    fixes.swap_round(section, 2, 3)
+    fixes.swap_round(section=section, table=2, round_=3)
     assert checks.session_problems(session) == []
     assert set(TravellerLine.objects.filter(pk__in=[line.pk for line in at_table])
                .values_list("round", "table")) == {(3, 2)}
@@ -208,7 +208,7 @@ def test_one_swapped_line_of_a_round_is_a_misplaced_pair(mitchell):
 def test_swapping_a_round_without_lines_is_refused(mitchell):
     _session, section = mitchell
     with pytest.raises(ValidationError):
-        fixes.swap_round(section, 7, 2)
+        fixes.swap_round(section=section, table=7, round_=2)
 
 
 def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
@@ -229,7 +229,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     assert {(problem.kind, problem.round, problem.table) for problem in problems} == {
         (Kind.SWAPPED_ROUND, 3, table) for table in (1, 2, 3)}
     for problem in problems:
-        fixes.swap_round(section, problem.table, problem.round)
+        fixes.swap_round(section=section, table=problem.table, round_=problem.round)
     assert checks.session_problems(session) == []
 
 
@@ -248,7 +248,7 @@ def test_a_wrong_score_is_blocking_and_recomputed(mitchell, director_user):
     assert problem.fix == checks.RECOMPUTE and dict(problem.fix_params) == {"line": str(line.pk)}
     assert "+600" in problem.message and "+400" in problem.message
 
-    fixes.recompute_line(line, director_user)
+    fixes.recompute_line(line=line, user=director_user)
     line.refresh_from_db()
     assert line.ns_score == 600 and line.ns_points == points
     assert checks.session_problems(session) == []
@@ -262,7 +262,7 @@ def test_a_passed_out_board_scores_zero(mitchell):
     TravellerLine.objects.filter(pk=line.pk).update(contract="PASS", declarer="", tricks=None, ns_score=50)
     problems = checks.session_problems(session)
     score = next(problem for problem in problems if problem.kind == Kind.SCORE)
-    fixes.recompute_line(TravellerLine.objects.get(pk=score.line_id))
+    fixes.recompute_line(line=TravellerLine.objects.get(pk=score.line_id))
     line.refresh_from_db()
     assert line.ns_score == 0
     assert Kind.SCORE not in kinds(checks.session_problems(session))
@@ -276,8 +276,8 @@ def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
     assert problem.kind == Kind.SCORE and problem.blocking and problem.fix is None
     assert "declarer is missing" in problem.message
     with pytest.raises(ValidationError):
-        fixes.recompute_line(line)
-    fixes.mark_checked(line)
+        fixes.recompute_line(line=line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
 
 
@@ -286,7 +286,7 @@ def test_recomputing_an_adjusted_line_is_refused(db):
     slot = section_plan(section).slots_for_board(1)[0]
     line = enter(section, slot, contract="A6040", declarer="", result="")
     with pytest.raises(ValidationError):
-        fixes.recompute_line(line)
+        fixes.recompute_line(line=line)
 
 
 # --- averages ---------------------------------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def test_an_average_blocks_until_checked(db, director_user):
     assert problem.fix == checks.MARK_CHECKED and problem.shows_fix and not problem.can_mark_checked
     assert "A5050" in problem.message and "explicit split such as A6040, A5050 or A4040" in problem.message
 
-    fixes.mark_checked(line, director_user)
+    fixes.mark_checked(line=line, user=director_user)
     [problem] = checks.session_problems(session)
     assert problem.checked and not problem.blocking and not problem.shows_fix
     assert line.history.first().history_user == director_user
@@ -313,15 +313,15 @@ def test_a_correction_after_the_check_reopens_it(db):
     average = section_plan(section).slots_for_board(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A5050", declarer="", result="")
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
     line.refresh_from_db()
     pairs = pairs_of(section)
-    save_line(board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
+    save_line(board=board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
               result=read_result(5, "A6040", "", ""), line=line)
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.AVERAGE and problem.blocking and "A6040" in problem.message
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
 
 
@@ -349,7 +349,7 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
     assert f"{sitting} sitting out in round 2" in sit_out.message
     assert Kind.EXTRA in kinds(problems)  # the board now has one result more than scheduled
 
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert Kind.SIT_OUT not in kinds(checks.blocking_problems(session))
 
 
@@ -375,7 +375,7 @@ def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
     session, section = club_night(kind="none", tables=2, boards_per_round=2, rounds=2)
     pairs = pairs_of(section)
     for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
-        save_line(board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
+        save_line(board=board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
                   result=read_result(number, "2S", "N", "8"))
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.UNEVEN]

@@ -36,7 +36,7 @@ def board(section, number):
 
 def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
     pairs = pairs_of(section)
-    return save_line(board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    return save_line(board=board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                      result=read_result(slot.board, contract, declarer, result), user=user)
 
 
@@ -81,7 +81,7 @@ def test_publishing_is_refused_while_blocking_problems_remain(db, director_user)
     enter_all(section, skip={section_plan(section).slots[0]})
     for status in (Session.Status.PROVISIONAL, Session.Status.FINAL):
         with pytest.raises(ValidationError) as refused:
-            fixes.set_status(session, status, in_a_week(), director_user)
+            fixes.set_status(session=session, status=status, corrections_until=in_a_week(), user=director_user)
         assert "checks page" in " ".join(refused.value.messages)
     session.refresh_from_db()
     assert session.status == Session.Status.IN_PROGRESS
@@ -93,17 +93,18 @@ def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
     enter_all(section, skip={missing})
     enter(section, missing)
     until = in_a_week()
-    session = fixes.set_status(session, Session.Status.PROVISIONAL, until, director_user)
+    session = fixes.set_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=until,
+                               user=director_user)
     session.refresh_from_db()
     assert session.status == Session.Status.PROVISIONAL and session.corrections_until == until
     assert session.history.first().history_user == director_user
     assert Session.objects.published().filter(pk=session.pk).exists()
 
-    fixes.set_status(session, Session.Status.FINAL, None, director_user)
+    fixes.set_status(session=session, status=Session.Status.FINAL, corrections_until=None, user=director_user)
     session.refresh_from_db()
     assert session.status == Session.Status.FINAL and session.corrections_until == until
 
-    fixes.set_status(session, Session.Status.IN_PROGRESS, None, director_user)
+    fixes.set_status(session=session, status=Session.Status.IN_PROGRESS, corrections_until=None, user=director_user)
     session.refresh_from_db()
     assert session.status == Session.Status.IN_PROGRESS and session.corrections_until is None
 
@@ -112,22 +113,22 @@ def test_checked_problems_do_not_block_publishing(mitchell):
     session, section = mitchell
     line = misplace_one_line(section)
     with pytest.raises(ValidationError):
-        fixes.set_status(session, Session.Status.FINAL)
-    fixes.mark_checked(line)
-    assert fixes.set_status(session, Session.Status.FINAL).status == Session.Status.FINAL
+        fixes.set_status(session=session, status=Session.Status.FINAL)
+    fixes.mark_checked(line=line)
+    assert fixes.set_status(session=session, status=Session.Status.FINAL).status == Session.Status.FINAL
 
 
 def test_unpublishing_is_allowed_with_problems(mitchell):
     session, section = mitchell
-    fixes.set_status(session, Session.Status.FINAL)
+    fixes.set_status(session=session, status=Session.Status.FINAL)
     misplace_one_line(section)
-    assert fixes.set_status(session, Session.Status.IN_PROGRESS).status == Session.Status.IN_PROGRESS
+    assert fixes.set_status(session=session, status=Session.Status.IN_PROGRESS).status == Session.Status.IN_PROGRESS
 
 
 def test_publishing_rescores_the_session(mitchell):
     session, section = mitchell
     TravellerLine.objects.filter(board__section=section).update(ns_points=None, ew_points=None)
-    fixes.set_status(session, Session.Status.FINAL)
+    fixes.set_status(session=session, status=Session.Status.FINAL)
     assert not TravellerLine.objects.filter(board__section=section, ns_points__isnull=True).exists()
 
 
@@ -136,20 +137,20 @@ def test_provisional_needs_a_future_end_of_corrections(mitchell, until):
     session, _section = mitchell
     when = timezone.now() - datetime.timedelta(hours=1) if until == "past" else None
     with pytest.raises(ValidationError) as refused:
-        fixes.set_status(session, Session.Status.PROVISIONAL, when)
+        fixes.set_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=when)
     assert "corrections_until" in refused.value.message_dict
 
 
 def test_an_unknown_status_is_refused(mitchell):
     session, _section = mitchell
     with pytest.raises(ValidationError):
-        fixes.set_status(session, "published")
+        fixes.set_status(session=session, status="published")
 
 
 def test_a_naive_end_of_corrections_is_read_in_the_club_time_zone(mitchell):
     session, _section = mitchell
     naive = (timezone.localtime() + datetime.timedelta(days=2)).replace(tzinfo=None, microsecond=0)
-    session = fixes.set_status(session, Session.Status.PROVISIONAL, naive)
+    session = fixes.set_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=naive)
     session.refresh_from_db()
     assert timezone.localtime(session.corrections_until).replace(tzinfo=None) == naive
 
@@ -173,7 +174,7 @@ def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
         lines = list(TravellerLine.objects.filter(board__section=section)[:3])
         swap_directly(lines[:1])
         TravellerLine.objects.filter(pk=lines[1].pk).update(ns_score=1)
-        fixes.mark_checked(lines[2])
+        fixes.mark_checked(line=lines[2])
     assert len(checks.session_problems(big)) >= 2
     assert count_queries(big) == count_queries(small) <= 4
 
@@ -186,9 +187,9 @@ def test_line_changes_give_before_and_after(db, director_user):
     slot = section_plan(section).slots_for_board(1)[0]
     line = enter(section, slot, user=director_user)
     pairs = pairs_of(section)
-    save_line(board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    save_line(board=board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
               result=read_result(1, "4S", "N", "10"), line=line, user=director_user)
-    delete_line(TravellerLine.objects.get(pk=line.pk), user=director_user)
+    delete_line(line=TravellerLine.objects.get(pk=line.pk), user=director_user)
     records = list(TravellerLine.history.filter(id=line.pk).order_by("history_date", "history_id"))
     created, changed, deleted = line_history.line_changes(records, line_history.history_pairs(records))
     assert created.kind == "+" and created.user == director_user
@@ -223,7 +224,7 @@ def test_an_unreadable_movement_blocks_publishing(db):
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.MOVEMENT and problem.blocking
     with pytest.raises(ValidationError):
-        fixes.set_status(session, Session.Status.FINAL)
+        fixes.set_status(session=session, status=Session.Status.FINAL)
 
 
 def test_an_unreadable_movement_is_explained_in_the_readers_language(db):
