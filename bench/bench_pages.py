@@ -26,7 +26,6 @@ import datetime
 import json
 import os
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -34,6 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from page_timings import load_average, measure, report  # noqa: E402
 
 YEARS = 10
 SESSIONS_PER_WEEK = 5
@@ -53,7 +55,6 @@ LAST_NAMES = ["García", "Popescu", "López", "Ionescu", "Martín", "Dumitru", "
 # The contracts a board is mostly played in, with declarer and the usual tricks.
 CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 10), ("3C", "N", 9), ("1NT", "W", 7),
              ("6S", "N", 12), ("2S", "S", 8), ("3NT", "E", 9), ("5D", "W", 11), ("4S", "E", 10), ("3D", "S", 9)]
-TARGETS = {"page": (50, 150), "rescore": (200, 200)}
 
 
 def parse_args(argv=None):
@@ -186,7 +187,8 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
         if rng.random() < 0.01:  # now and then the director gives an adjusted score
             line = board_lines[-1]
             line.contract, line.declarer, line.tricks, line.ns_score, line.adjusted = "", "", None, None, "A6040"
-        score_lines(session, board_lines, expected_results(section, plan, number, len(board_lines)))
+        score_lines(session=session, lines=board_lines,
+                    expected=expected_results(section, plan, number, len(board_lines)))
         lines.extend(board_lines)
     return section, list(pairs.values()), list(boards.values()), lines
 
@@ -313,127 +315,6 @@ def describe() -> dict:
 
 
 # --- measuring -----------------------------------------------------------------------------------
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def time_requests(client, urls: list[str]) -> tuple[list[float], int]:
-    """Milliseconds per request (after two untimed warm-ups), and the queries of the last request."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    for url in urls[:2]:
-        response = client.get(url)
-        assert response.status_code == 200, (url, response.status_code)
-    times = []
-    for url in urls:
-        started = time.perf_counter()
-        response = client.get(url)
-        times.append(1000 * (time.perf_counter() - started))
-        assert response.status_code == 200, (url, response.status_code)
-    with CaptureQueriesContext(connection) as queries:
-        client.get(urls[-1])
-    return times, len(queries)
-
-
-def measure(args, info: dict) -> list[tuple]:
-    from django.db import connection, transaction
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    from club.typed_result import read_result
-    from events.models import Pair, Section, Session, TravellerLine
-    from events.services.lines import save_line
-    from events.services.rescoring import rescore_session
-
-    rng = random.Random(args.seed + 1)
-    client = Client()
-    n = args.requests
-    regular = list(Session.objects.exclude(pk=info["big_session"]).values_list("pk", flat=True))
-    sections = dict(Section.objects.filter(session_id__in=regular).values_list("session_id", "pk"))
-    picked = [rng.choice(regular) for _ in range(n)]
-    pair_ids: dict[int, list[int]] = {}
-    for section_id, pair_id in Pair.objects.filter(section_id__in={sections[s] for s in picked}).values_list(
-            "section_id", "pk"):
-        pair_ids.setdefault(section_id, []).append(pair_id)
-    big = info["big_session"]
-    rows = []
-
-    def page(name, urls):
-        times, queries = time_requests(client, urls)
-        rows.append((name, len(times), statistics.median(times), percentile(times, 0.95), queries, "page"))
-        print(f"  {name}: median {statistics.median(times):.1f} ms", flush=True)
-
-    page("home page", ["/"] * n)
-    page("ranking, 12-table Mitchell", [f"/sessions/{s}/" for s in picked])
-    page("ranking, 30 tables in 3 sections", [f"/sessions/{big}/"] * n)
-    page("traveller", [f"/sessions/{s}/sections/{sections[s]}/boards/{rng.randint(1, 24)}/" for s in picked])
-    page("scorecard", [f"/sessions/{s}/pairs/{rng.choice(pair_ids[sections[s]])}/" for s in picked])
-    page(f"member page, busiest ({info['busiest_sessions']} sessions)",
-         [f"/members/{info['busiest_member']}/"] * n)
-    page("ranking CSV", [f"/sessions/{s}/ranking.csv" for s in picked])
-
-    # One line of the 30-table session corrected, again and again: save_line rescores its board.
-    line = (TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")
-            .select_related("board__section__session", "ns_pair", "ew_pair").order_by("pk").first())
-    board = line.board
-    times = []
-    for attempt in range(n + 2):
-        tricks = line.tricks + (1 if attempt % 2 == 0 else -1)
-        result = read_result(board.number, line.contract, line.declarer, str(tricks))
-        started = time.perf_counter()
-        with CaptureQueriesContext(connection) as queries:
-            line = save_line(board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
-                             round_=line.round, table=line.table)
-        if attempt >= 2:
-            times.append(1000 * (time.perf_counter() - started))
-    rows.append(("save_line: one line of the 30-table session corrected, rescored and ranked", len(times),
-                 statistics.median(times), percentile(times, 0.95), len(queries), "rescore"))
-    print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
-    session = Session.objects.get(pk=big)
-    times = []
-    for _ in range(12):
-        started = time.perf_counter()
-        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
-            rescore_session(session)
-        times.append(1000 * (time.perf_counter() - started))
-    rows.append(("rescore_session: the whole 30-table session (for comparison)", len(times),
-                 statistics.median(times), percentile(times, 0.95), len(queries), "info"))
-    return rows
-
-
-def load_average() -> str:
-    try:
-        return " ".join(f"{value:.2f}" for value in os.getloadavg())
-    except OSError:  # not on this platform
-        return "unknown"
-
-
-def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
-    import platform
-
-    from django.db import connection
-
-    header = (f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
-              f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
-              f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
-              f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}")
-    lines = [header, "",
-             f"{'measurement':<78} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'queries':>8}  target",
-             "-" * 125]
-    for name, count, median, p95, queries, kind in rows:
-        if kind == "info":
-            verdict = "-"
-        else:
-            median_target, p95_target = TARGETS[kind]
-            ok = median <= median_target and p95 <= p95_target
-            verdict = f"{'met' if ok else 'MISSED'} ({median_target}/{p95_target} ms)"
-        lines.append(f"{name:<78} {count:>4} {median:>10.1f} {p95:>8.1f} {queries:>8}  {verdict}")
-    return "\n".join(lines) + "\n"
 
 
 def main(argv=None) -> None:

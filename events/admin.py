@@ -19,4 +19,4 @@ class SessionAdmin(SimpleHistoryAdmin):
             before = Session.objects.filter(pk=obj.pk).values_list(*SCORING_FIELDS).first() if change else None
             super().save_model(request, obj, form, change)
             after = tuple(getattr(obj, name) for name in SCORING_FIELDS)
-            settle_session(obj, scoring_changed=before is not None and tuple(before) != after)
+            settle_session(session=obj, scoring_changed=before is not None and tuple(before) != after)

@@ -53,14 +53,15 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     session = Session.objects.create(name=name, date=date, director=director, status=Session.Status.FINAL)
     section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
                                      boards_per_round=boards_per_round)
-    prepare_section(section)
+    prepare_section(section=section)
     members = [f"({number})" for number, _first, _last in MEMBERS]
     pairs = list(section.pairs.order_by("direction", "number"))
     rng.shuffle(members)
     names = [(pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in
              enumerate(pairs)]
-    set_players(names[: len(members) // 2] + [(pair, f"Guest {pair.label} North", f"Guest {pair.label} South")
-                                               for pair, _a, _b in names[len(members) // 2:]])
+    guests = [(pair, f"Guest {pair.label} North", f"Guest {pair.label} South") for pair, _a, _b in
+              names[len(members) // 2:]]
+    set_players(pairs_and_names=names[: len(members) // 2] + guests)
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the standings stored once, after every line
@@ -68,6 +69,6 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
             contract, declarer, tricks = demo_line(slot.board, rng)
             board = boards[slot.board]
             board.section = section
-            save_line(board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round,
+            save_line(board=board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round,
                       table=slot.table, result=read_result(slot.board, contract, declarer, tricks), user=director)
     return session

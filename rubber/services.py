@@ -60,7 +60,7 @@ def _commit(rubber: Scorepad, version: int, result: pad.Sheet, **changes) -> Non
     rubber.version = version + 1
 
 
-def save_deal(rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int) -> int:
+def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int) -> int:
     """Adds deal ``number=None`` at the end or replaces deal ``number``; returns the deal's number."""
     with transaction.atomic():
         deals = rubber.deal_list()
@@ -78,7 +78,7 @@ def save_deal(rubber: Scorepad, number: int | None, deal: pad.DealIn, version: i
     return number
 
 
-def delete_last_deal(rubber: Scorepad, number: int, version: int) -> None:
+def delete_last_deal(*, rubber: Scorepad, number: int, version: int) -> None:
     with transaction.atomic():
         deals = rubber.deal_list()
         if number != len(deals):
@@ -88,7 +88,7 @@ def delete_last_deal(rubber: Scorepad, number: int, version: int) -> None:
         Deal.objects.filter(rubber=rubber, number=number).delete()
 
 
-def set_ended(rubber: Scorepad, ended: bool, version: int) -> None:
+def set_ended(*, rubber: Scorepad, ended: bool, version: int) -> None:
     """Stops an unfinished rubber (300 for a game up, 100 for a part-score), or lets play go on."""
     if rubber.kind != "rubber":
         raise ValidationError(_("Only a rubber can stop unfinished: a Chicago has its four deals."))
@@ -99,7 +99,7 @@ def set_ended(rubber: Scorepad, ended: bool, version: int) -> None:
         _commit(rubber, version, result, ended=ended)
 
 
-def start(user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Scorepad:
+def start(*, user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Scorepad:
     """A new rubber with the club's current choices; ``players`` maps each seat to (member or None, name)."""
     choices = ClubChoices.current()
     with transaction.atomic():
@@ -131,5 +131,5 @@ def next_seating(rubber: Scorepad) -> tuple[dict[str, SeatedPlayer], str]:
     return seats, pad.SEATS[(pad.SEATS.index(rubber.first_dealer) + steps) % 4]
 
 
-def delete(rubber: Scorepad) -> None:
+def delete(*, rubber: Scorepad) -> None:
     rubber.delete()

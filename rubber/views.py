@@ -64,7 +64,8 @@ def scorepad(request, pk: int):
     form = DealForm(request.POST)
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
-            number = services.save_deal(rubber, None, form.cleaned_data["deal"], form.cleaned_data["version"])
+            number = services.save_deal(rubber=rubber, number=None, deal=form.cleaned_data["deal"],
+                                        version=form.cleaned_data["version"])
         except ValidationError as error:
             form.add_error(None, error)
         except services.Conflict:
@@ -93,7 +94,8 @@ def edit_deal(request, pk: int, number: int):
     form = DealForm(request.POST)
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
-            services.save_deal(rubber, number, form.cleaned_data["deal"], form.cleaned_data["version"])
+            services.save_deal(rubber=rubber, number=number, deal=form.cleaned_data["deal"],
+                               version=form.cleaned_data["version"])
         except ValidationError as error:
             form.add_error(None, error)
         except services.Conflict:
@@ -129,7 +131,11 @@ def _versioned(request, rubber: Scorepad, action) -> bool:
 @require_POST
 def delete_deal(request, pk: int, number: int):
     rubber = _editable(request, pk)
-    if _versioned(request, rubber, lambda version: services.delete_last_deal(rubber, number, version)):
+
+    def delete_last(version: int) -> None:
+        services.delete_last_deal(rubber=rubber, number=number, version=version)
+
+    if _versioned(request, rubber, delete_last):
         messages.success(request, _("Deal %(deal)s deleted.") % {"deal": number})
     return redirect("rubber:pad", pk=pk)
 
@@ -139,7 +145,7 @@ def stop(request, pk: int):
     """Stops an unfinished rubber (``ended=1``) or lets it go on (``ended=0``)."""
     rubber = _editable(request, pk)
     ended = request.POST.get("ended") == "1"
-    if _versioned(request, rubber, lambda version: services.set_ended(rubber, ended, version)):
+    if _versioned(request, rubber, lambda version: services.set_ended(rubber=rubber, ended=ended, version=version)):
         messages.success(request, _("The rubber is settled as unfinished.") if ended
                          else _("The rubber goes on."))
     return redirect("rubber:pad", pk=pk)
@@ -158,8 +164,8 @@ def start(request):
         form = StartForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            rubber = services.start(request.user, data["kind"], data["played_on"], data["first_dealer"],
-                                    data["players"], follows=after)
+            rubber = services.start(user=request.user, kind=data["kind"], played_on=data["played_on"],
+                                    first_dealer=data["first_dealer"], players=data["players"], follows=after)
             return redirect("rubber:pad", pk=rubber.pk)
         return render(request, "rubber/start.html", {"form": form, "after": after}, status=400)
     return render(request, "rubber/start.html", {"form": StartForm(initial=_initial(after)), "after": after})
@@ -194,7 +200,7 @@ def delete(request, pk: int):
     rubber = _editable(request, pk)
     if request.method == "POST":
         day = rubber.played_on
-        services.delete(rubber)
+        services.delete(rubber=rubber)
         messages.success(request, _("The sheet is deleted."))
         return redirect("rubber:evening", day=day.isoformat())
     return render(request, "rubber/delete.html", {"rubber": rubber})

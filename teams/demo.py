@@ -51,7 +51,7 @@ def _play_round(event: TeamEvent, round_: int, rng: random.Random) -> None:
         for board in match.board_numbers(event.boards_per_match):
             first, changes[board, 1] = _room(rng, board)
             _second, changes[board, 2] = _room(rng, board, like=first)
-        save_results(match, changes)
+        save_results(match=match, changes=changes)
 
 
 def _event(name: str, date: datetime.date, **settings) -> TeamEvent:
@@ -64,15 +64,16 @@ def _swiss(members: list[Member]) -> TeamEvent:
     for index, name in enumerate(SWISS_TEAMS):
         team_members = members[4 * index:4 * index + 4]
         guests = GUESTS[4 * (index - 4):4 * (index - 4) + 4] if index >= 4 else []
-        save_team(event, name, _players(team_members, guests))
+        save_team(event=event, name=name, players=_players(team_members, guests))
     rng = random.Random(7)
-    rounds.start_event(event)
+    rounds.start_event(event=event)
     for round_ in range(1, 4):
         if round_ > 1:
-            rounds.next_swiss_round(event)
+            rounds.next_swiss_round(event=event)
         _play_round(event, round_, rng)
     match = Match.objects.filter(event=event, round=2).order_by("table").first()
-    add_adjustment(match, match.away, Adjustment.Kind.VP, Decimal("-1"), "Slow play after a warning")
+    add_adjustment(match=match, team=match.away, kind=Adjustment.Kind.VP, amount=Decimal("-1"),
+                   reason="Slow play after a warning")
     return event
 
 
@@ -80,9 +81,9 @@ def _round_robin(members: list[Member]) -> TeamEvent:
     event = _event(ROUND_ROBIN_NAME, datetime.date(2026, 2, 12), format=TeamEvent.Format.ROUND_ROBIN,
                    boards_per_match=8)
     for index, name in enumerate(ROUND_ROBIN_TEAMS):
-        save_team(event, name, _players(members[4 * index:4 * index + 4], []))
+        save_team(event=event, name=name, players=_players(members[4 * index:4 * index + 4], []))
     rng = random.Random(11)
-    for round_ in range(1, rounds.start_event(event) + 1):
+    for round_ in range(1, rounds.start_event(event=event) + 1):
         _play_round(event, round_, rng)
     return event
 
@@ -96,7 +97,7 @@ def load_teams_demo() -> dict:
         event = TeamEvent.objects.filter(name=name).first()
         if event is None:
             event = build(members)
-            set_status(event, TeamEvent.Status.FINAL)
+            set_status(event=event, status=TeamEvent.Status.FINAL)
         made[name] = event.pk
     return made
 

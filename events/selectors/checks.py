@@ -229,8 +229,16 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
 def movement_problems(section: Section, plan: Movement, lines: list[TravellerLine],
                       checked: set[int]) -> list[CheckProblem]:
     """Missing and extra results, misplaced pairs, swapped rounds and scored sit-outs of one section."""
-    problems: list[CheckProblem] = []
     base = {"section_id": section.pk, "section": section.letter}
+    status: dict[int, tuple[str, BoardPlay | None]] = {line.pk: placement(plan, line) for line in lines}
+    problems = count_problems(plan, lines, base)
+    swapped, swapped_lines = swapped_round_problems(section, plan, lines, checked, status, base)
+    return problems + swapped + placement_problems(plan, lines, checked, status, swapped_lines, base)
+
+
+def count_problems(plan: Movement, lines: list[TravellerLine], base: dict) -> list[CheckProblem]:
+    """Boards with fewer or more results than the movement schedules."""
+    problems: list[CheckProblem] = []
     by_board: dict[int, list[TravellerLine]] = defaultdict(list)
     for line in lines:
         by_board[line.board.number].append(line)
@@ -257,8 +265,14 @@ def movement_problems(section: Section, plan: Movement, lines: list[TravellerLin
                                    "Board %(board)s has %(have)s results but the movement does not play it.",
                                    len(have)) % {"board": number, "have": len(have)}
             problems.append(make_problem(Kind.EXTRA, message, board=number, **base))
+    return problems
 
-    status: dict[int, tuple[str, BoardPlay | None]] = {line.pk: placement(plan, line) for line in lines}
+
+def swapped_round_problems(section: Section, plan: Movement, lines: list[TravellerLine], checked: set[int],
+                           status: dict[int, tuple[str, BoardPlay | None]],
+                           base: dict) -> tuple[list[CheckProblem], set[int]]:
+    """Tables where every line of a round has the pairs swapped, and those lines' ids."""
+    problems: list[CheckProblem] = []
     at: dict[tuple[int, int], list[TravellerLine]] = defaultdict(list)
     for line in lines:
         where = position(plan, line)
@@ -279,8 +293,14 @@ def movement_problems(section: Section, plan: Movement, lines: list[TravellerLin
             checked=all(line_id in checked for line_id in ids), round=round_, table=table, line_ids=ids,
             fix=SWAP_ROUND, fix_params=(("section", str(section.pk)), ("table", str(table)), ("round", str(round_))),
             **base))
-    swapped_lines = {line.pk for where in swapped_positions for line in at[where]}
+    return problems, {line.pk for where in swapped_positions for line in at[where]}
 
+
+def placement_problems(plan: Movement, lines: list[TravellerLine], checked: set[int],
+                       status: dict[int, tuple[str, BoardPlay | None]], swapped_lines: set[int],
+                       base: dict) -> list[CheckProblem]:
+    """Lines the movement does not place as entered (other than whole swapped rounds), and scored sit-outs."""
+    problems: list[CheckProblem] = []
     out = sit_outs(plan)
     for line in lines:
         state, slot = status[line.pk]

@@ -148,31 +148,38 @@ def load_history(member_id: int) -> MemberHistory:
     """
     member_pairs = Pair.objects.filter(Q(player1_id=member_id) | Q(player2_id=member_id),
                                        section__session__status__in=PUBLISHED).order_by()
-    rows = list(member_pairs.values_list(*MEMBER_PAIR_COLUMNS))
+    rows = list(member_pairs.values_list(*MEMBER_PAIR_COLUMNS, named=True))
     if not rows:
         return MemberHistory([], [], [], None)
-    partner_ids = {row[5] if row[3] == member_id else row[3] for row in rows} - {None}
+    partner_ids = {row.player2_id if row.player1_id == member_id else row.player1_id for row in rows} - {None}
     names = {pk: f"{first} {last}" for pk, first, last in
              Member.objects.filter(pk__in=partner_ids | {member_id}).values_list("pk", "first_name", "last_name")}
     me = Player(names.get(member_id, ""), member_id)
-    entries = []
-    for (pair_id, number, direction, first_id, first_guest, second_id, second_guest, section_id, letter,
-         session_id, name, date, status, method, score, maximum, boards, place, field_size) in rows:
-        if first_id == member_id:
-            partner = Player(names[second_id], second_id) if second_id else Player(second_guest) if second_guest \
-                else None
-            players = (me, partner) if partner else (me,)
-        else:
-            partner = Player(names[first_id], first_id) if first_id else Player(first_guest) if first_guest else None
-            players = (partner, me) if partner else (me,)
-        uses_imps = method != Session.Scoring.MATCHPOINTS
-        entries.append(MemberSession(
-            session_id, name, date, status, letter, PairInfo(pair_id, section_id, number, direction, players),
-            partner, uses_imps, score, maximum, boards,
-            percentage=100 * score / maximum if maximum and not uses_imps else None,
-            place=place, field_size=field_size or None))
+    entries = [member_session(row, member_id, me, names) for row in rows]
     entries.sort(key=lambda entry: (entry.date, entry.session_id, entry.section_letter), reverse=True)
     return MemberHistory(entries, best_partners(entries), best_results(entries), chart(entries))
+
+
+def member_session(row, member_id: int, me: Player, names: dict[int, str]) -> MemberSession:
+    """One session of the member's history from a named row of MEMBER_PAIR_COLUMNS."""
+    if row.player1_id == member_id:
+        partner_id, guest = row.player2_id, row.player2_guest
+    else:
+        partner_id, guest = row.player1_id, row.player1_guest
+    partner = Player(names[partner_id], partner_id) if partner_id else Player(guest) if guest else None
+    if partner is None:
+        players: tuple[Player, ...] = (me,)
+    else:
+        players = (me, partner) if row.player1_id == member_id else (partner, me)
+    uses_imps = row.section__session__scoring != Session.Scoring.MATCHPOINTS
+    score, maximum = row.score, row.maximum
+    return MemberSession(
+        row.section__session_id, row.section__session__name, row.section__session__date,
+        row.section__session__status, row.section__letter,
+        PairInfo(row.id, row.section_id, row.number, row.direction, players),
+        partner, uses_imps, score, maximum, row.boards,
+        percentage=100 * score / maximum if maximum and not uses_imps else None,
+        place=row.place, field_size=row.field_size or None)
 
 
 def best_results(entries: list[MemberSession]) -> list[MemberSession]:

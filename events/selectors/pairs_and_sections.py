@@ -53,15 +53,17 @@ def _player(member_id, first, last, guest) -> Player | None:
 
 
 def pair_from_row(row) -> PairInfo:
-    pair_id, section_id, number, direction, *players = row
-    found = (_player(*players[:4]), _player(*players[4:]))
-    return PairInfo(pair_id, section_id, number, direction, tuple(player for player in found if player))
+    """A PairInfo from a named row of PAIR_COLUMNS."""
+    found = (_player(row.player1_id, row.player1__first_name, row.player1__last_name, row.player1_guest),
+             _player(row.player2_id, row.player2__first_name, row.player2__last_name, row.player2_guest))
+    return PairInfo(row.id, row.section_id, row.number, row.direction, tuple(player for player in found if player))
 
 
 def load_pairs(**filters) -> dict[int, PairInfo]:
     """Pairs as plain data, in one query (the players' names come with them)."""
-    rows = Pair.objects.filter(**filters).order_by("section_id", "direction", "number").values_list(*PAIR_COLUMNS)
-    return {row[0]: pair_from_row(row) for row in rows}
+    rows = Pair.objects.filter(**filters).order_by("section_id", "direction", "number").values_list(*PAIR_COLUMNS,
+                                                                                                  named=True)
+    return {row.id: pair_from_row(row) for row in rows}
 
 
 @dataclass
@@ -121,15 +123,17 @@ SECTION_COLUMNS = ("id", "session_id", "letter", "kind", "tables", "boards_per_r
 
 
 def section_from_row(row) -> SectionInfo:
-    """A SectionInfo from the values of SECTION_COLUMNS (the plan comes from the plans' cache)."""
-    (pk, session_id, letter, kind, tables, per_round, rounds, first, even, switch, phantom, csv_text,
-     method, scale, neuberg) = row
-    csv_text = (csv_text or "") if kind == Section.Kind.CUSTOM else ""
-    plan = build_plan(kind, tables, per_round, rounds, first, even, switch, phantom, csv_text)
-    return SectionInfo(pk, session_id, letter, kind, tables, method, scale, neuberg, plan)
+    """A SectionInfo from a named row of SECTION_COLUMNS (the plan comes from the plans' cache)."""
+    kind = row.kind
+    csv_text = (row.custom_movement__csv_text or "") if kind == Section.Kind.CUSTOM else ""
+    plan = build_plan(kind, row.tables, row.boards_per_round, row.rounds, row.first_board, row.even_tables,
+                      row.arrow_switch_rounds, row.phantom, csv_text)
+    return SectionInfo(row.id, row.session_id, row.letter, kind, row.tables, row.session__scoring,
+                       row.session__scale, row.session__neuberg_for_movement, plan)
 
 
 def load_sections(**filters) -> dict[int, SectionInfo]:
     """Sections as plain data with their plans, in one query."""
-    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS)
-    return {row[0]: section_from_row(row) for row in rows}
+    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS,
+                                                                                               named=True)
+    return {row.id: section_from_row(row) for row in rows}

@@ -127,18 +127,18 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     counts = board_counts([section.id])[section.id]
     most = max(counts.values(), default=0)
     rows = (TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id)).order_by()
-            .values_list(*LINE_COLUMNS))
+            .values_list(*LINE_COLUMNS, named=True))
     lines = []
-    for (number, round_, table, ns, ew, contract, declarer, lead, tricks, adjusted, not_played, ns_score,
-         ns_points, ew_points) in rows:
-        direction = "NS" if ns == pair.id else "EW"
-        opponent = results.pairs[ew if direction == "NS" else ns]
+    for row in rows:
+        number, ns_score = row.board__number, row.ns_score
+        direction = "NS" if row.ns_pair_id == pair.id else "EW"
+        opponent = results.pairs[row.ew_pair_id if direction == "NS" else row.ns_pair_id]
         score = None if ns_score is None else (ns_score if direction == "NS" else -ns_score)
-        points = ns_points if direction == "NS" else ew_points
+        points = row.ns_points if direction == "NS" else row.ew_points
         top = section.top(number, counts.get(number, 0), most) if counts.get(number) else 0
-        lines.append(CardLine(number, round_, table, direction, opponent, contract, declarer, lead, tricks,
-                              scoring.parse_entry(adjusted) if adjusted else None, not_played, score, points,
-                              top, section.uses_imps))
+        lines.append(CardLine(number, row.round, row.table, direction, opponent, row.contract, row.declarer,
+                              row.lead, row.tricks, scoring.parse_entry(row.adjusted) if row.adjusted else None,
+                              row.not_played, score, points, top, section.uses_imps))
     lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))
     score = maximum = 0.0
     roles = {role: RoleSummary(role, uses_imps=section.uses_imps) for role in (DECLARER, DEFENDER, PASSED)}

@@ -176,17 +176,18 @@ def load_traveller(session: Session, section: Section, number: int, numbers: lis
     """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
     pairs = load_pairs(section_id=section.pk)
     lines = list(TravellerLine.objects.filter(board__section=section, board__number=number).order_by("pk")
-                 .values_list(*LINE_COLUMNS))
+                 .values_list(*LINE_COLUMNS, named=True))
     rows = []
-    for (line_id, round_, table, ns, ew, contract, declarer, lead, tricks, adjusted, not_played, ns_score,
-         ns_points, ew_points) in lines:
-        row = TravellerRow(line_id, round_, table, pairs[ns], pairs[ew], contract, declarer, lead, tricks,
-                           scoring.parse_entry(adjusted) if adjusted else None, not_played, ns_score,
-                           ns_points, ew_points)
+    for line in lines:
+        ns, ew = pairs[line.ns_pair_id], pairs[line.ew_pair_id]
+        contract, declarer, tricks = line.contract, line.declarer, line.tricks
+        row = TravellerRow(line.id, line.round, line.table, ns, ew, contract, declarer, line.lead, tricks,
+                           scoring.parse_entry(line.adjusted) if line.adjusted else None, line.not_played,
+                           line.ns_score, line.ns_points, line.ew_points)
         if contract and contract != "PASS" and declarer and tricks is not None:
             row.declarer_vulnerable = scoring.seat_vulnerable(scoring.board_vulnerability(number), declarer)
             row.breakdown = scoring.score_breakdown(contract, row.declarer_vulnerable, tricks)
-        row.mine = member_id is not None and member_id in (pairs[ns].member_ids | pairs[ew].member_ids)
+        row.mine = member_id is not None and member_id in (ns.member_ids | ew.member_ids)
         rows.append(row)
     rows.sort(key=lambda row: (row.ns.number, row.ns.direction, row.round or 0, row.line_id))
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.db import connections, router
 
 
-def update_by_pk(model, fields: tuple[str, ...], rows: Iterable[tuple]) -> None:
+def update_by_pk(*, model, fields: tuple[str, ...], rows: Iterable[tuple]) -> None:
     """For each row (the values of `fields`, then the primary key): UPDATE ... SET ... WHERE pk = ...
 
     What `QuerySet.bulk_update` does, in one `executemany` instead of a CASE expression per row and

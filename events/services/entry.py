@@ -116,7 +116,7 @@ def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name
     return pair
 
 
-def save_rows(section: Section, rows: list[Row], user) -> SaveResult:
+def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
     """Saves every changed row, or none of them."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     changes = []
@@ -152,7 +152,7 @@ def save_rows(section: Section, rows: list[Row], user) -> SaveResult:
         for row, result, ns, ew in changes:
             try:
                 row.line = save_line(
-                    row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
+                    board=row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
                     round_=row.round, table=row.table, line=row.line, user=user)
             except ValidationError as error:
                 add_errors(row.form, error)

@@ -26,7 +26,7 @@ def locked_line(line: TravellerLine) -> TravellerLine:
 
 
 @transaction.atomic
-def swap_round(section: Section, table: int, round_: int, user=None) -> int:
+def swap_round(*, section: Section, table: int, round_: int, user=None) -> int:
     """Swaps NS and EW on every line played at `table` in `round_`; returns how many lines changed.
 
     The contract, declarer and score stay as entered: they belong to the seats, not to the pairs.
@@ -55,12 +55,12 @@ def swap_round(section: Section, table: int, round_: int, user=None) -> int:
             line.board.section = section
             boards[line.board_id] = line.board
         for board in boards.values():
-            rescore_board(board, plan=plan)
+            rescore_board(board=board, plan=plan)
         return len(lines)
 
 
 @transaction.atomic
-def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
+def recompute_line(*, line: TravellerLine, user=None) -> TravellerLine:
     """Sets a played line's NS score to what its contract, declarer and tricks score (the session's
     standings stored too, once for all when the caller recomputes several lines in its `session_write`)."""
     with session_write(line.board.section.session_id):
@@ -74,20 +74,20 @@ def recompute_line(line: TravellerLine, user=None) -> TravellerLine:
                 "line": describe(line), "error": translate(error)}) from error
         line._history_user = user
         line.save()
-        rescore_board(line.board)
+        rescore_board(board=line.board)
         return line
 
 
 @transaction.atomic
-def recompute_lines(session: Session, lines: list[TravellerLine], user=None) -> None:
+def recompute_lines(*, session: Session, lines: list[TravellerLine], user=None) -> None:
     """`recompute_line` for each line of the session, its standings stored once."""
     with session_write(session.pk):
         for line in lines:
-            recompute_line(line, user)
+            recompute_line(line=line, user=user)
 
 
 @transaction.atomic
-def mark_checked(line: TravellerLine, user=None) -> TravellerLine:
+def mark_checked(*, line: TravellerLine, user=None) -> TravellerLine:
     """Records that the director has checked a flagged line: its problems no longer block publishing."""
     with session_write(line.board.section.session_id):
         line = locked_line(line)
@@ -99,7 +99,15 @@ def mark_checked(line: TravellerLine, user=None) -> TravellerLine:
 
 
 @transaction.atomic
-def set_status(session: Session, status: str, corrections_until: datetime | None = None, user=None) -> Session:
+def mark_lines_checked(*, session: Session, lines: list[TravellerLine], user=None) -> None:
+    """`mark_checked` for each line of the session, in one transaction."""
+    with session_write(session.pk):
+        for line in lines:
+            mark_checked(line=line, user=user)
+
+
+@transaction.atomic
+def set_status(*, session: Session, status: str, corrections_until: datetime | None = None, user=None) -> Session:
     """Moves a session to in progress, provisional (corrections accepted until a given time) or final.
 
     Publishing (provisional or final) is refused with a ValidationError while blocking problems remain.
@@ -123,7 +131,7 @@ def set_status(session: Session, status: str, corrections_until: datetime | None
                 "Not published: %(count)d blocking problems remain. See the checks page: fix them or, where the "
                 "result stands as entered, mark them checked.", len(blocking)) % {"count": len(blocking)},
                 code="blocking")
-        rescore_session(session)
+        rescore_session(session=session)
     session.status = status
     if status == Session.Status.IN_PROGRESS:
         session.corrections_until = None

@@ -58,7 +58,7 @@ def check_placement(plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, 
 
 
 @transaction.atomic
-def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
+def save_line(*, board: Board, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
               table: int | None = None, lead: str = "", line: TravellerLine | None = None,
               user=None) -> TravellerLine:
     """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
@@ -87,14 +87,14 @@ def save_line(board: Board, *, ns_pair: Pair, ew_pair: Pair, result: LineResult,
         line.seatings.all().delete()
         Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
                                      Seating(line=line, board=board, pair=ew_pair)])
-        rescore_board(board, others + [line], plan)
+        rescore_board(board=board, lines=others + [line], plan=plan)
         return line
 
 
 @transaction.atomic
-def delete_line(line: TravellerLine, user=None) -> None:
+def delete_line(*, line: TravellerLine, user=None) -> None:
     board = line.board
     with session_write(board.section.session_id):
         line._history_user = user
         line.delete()
-        rescore_board(board)
+        rescore_board(board=board)

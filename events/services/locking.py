@@ -44,4 +44,4 @@ def session_write(session_id: int) -> Iterator[None]:
         finally:
             _open_sessions.reset(token)
         if not transaction.get_rollback():  # the block refused its writes: nothing to store
-            refresh_standings([session_id])
+            refresh_standings(session_ids=[session_id])

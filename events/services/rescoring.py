@@ -34,7 +34,7 @@ def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict
             for number, played in counts.items()}
 
 
-def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> None:
+def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) -> None:
     """Sets ns_points and ew_points of every line of one board (in memory)."""
     scored = [line for line in lines if not line.not_played]
     entries = [line.adjusted or line.ns_score for line in scored]
@@ -52,7 +52,7 @@ def score_lines(session: Session, lines: list[TravellerLine], expected: int) -> 
         line.ns_points, line.ew_points = ns, ew
 
 
-def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: Movement | None = None, *,
+def rescore_board(*, board: Board, lines: list[TravellerLine] | None = None, plan: Movement | None = None,
                   most_played: int | None = None) -> None:
     """Scores every line of the board again (its session's standings stored by `session_write`).
 
@@ -63,16 +63,17 @@ def rescore_board(board: Board, lines: list[TravellerLine] | None = None, plan: 
     plan = plan or section_plan(section)
     with session_write(section.session_id):
         if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
-            rescore_section(section, plan)
+            rescore_section(section=section, plan=plan)
         else:
             lines = list(board.lines.all()) if lines is None else lines
             played = sum(1 for line in lines if not line.not_played)
-            score_lines(section.session, lines, expected_results(section, plan, board.number, played, most_played))
-            update_by_pk(TravellerLine, ("ns_points", "ew_points"),
-                         [(line.ns_points, line.ew_points, line.pk) for line in lines])
+            score_lines(session=section.session, lines=lines,
+                        expected=expected_results(section, plan, board.number, played, most_played))
+            update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"),
+                         rows=[(line.ns_points, line.ew_points, line.pk) for line in lines])
 
 
-def rescore_section(section: Section, plan: Movement) -> None:
+def rescore_section(*, section: Section, plan: Movement) -> None:
     """Scores every board of the section again."""
     with session_write(section.session_id):
         lines_by_board: dict[int, list[TravellerLine]] = {}
@@ -82,11 +83,11 @@ def rescore_section(section: Section, plan: Movement) -> None:
                           default=0)
         for board in section.boards.all():
             board.section = section
-            rescore_board(board, lines_by_board.get(board.pk, []), plan, most_played=most_played)
+            rescore_board(board=board, lines=lines_by_board.get(board.pk, []), plan=plan, most_played=most_played)
 
 
-def rescore_session(session: Session) -> None:
+def rescore_session(*, session: Session) -> None:
     """Scores every board of the session again, then stores its standings."""
     with session_write(session.pk):
         for section in session.sections.select_related("custom_movement", "session"):
-            rescore_section(section, section_plan(section))
+            rescore_section(section=section, plan=section_plan(section))

@@ -39,7 +39,7 @@ def movement_changed(section: Section) -> bool:
 
 
 @transaction.atomic
-def prepare_section(section: Section) -> None:
+def prepare_section(*, section: Section) -> None:
     """Creates the boards and pairs the movement needs, and removes those it no longer needs
     (only while the section has no results)."""
     plan = section_plan(section)
@@ -65,18 +65,51 @@ def prepare_section(section: Section) -> None:
 
 
 @transaction.atomic
-def settle_session(session: Session, scoring_changed: bool) -> None:
+def settle_session(*, session: Session, scoring_changed: bool) -> None:
     """After the set-up is saved: the boards and pairs of every section, then the scores again when the
     scoring method changed, else the standings (pairs may have come or gone)."""
     with session_write(session.pk):  # stores the standings (pairs may have come or gone)
         for section in session.sections.select_related("custom_movement", "session"):
-            prepare_section(section)
+            prepare_section(section=section)
         if scoring_changed:
-            rescore_session(session)
+            rescore_session(session=session)
+
+
+def refused_section_change(formset) -> tuple[object, str] | None:
+    """The first section form whose change the results forbid (removing the section, or changing its
+    movement), with the reason; None when every change may be saved."""
+    for section_form in formset.forms:
+        section = section_form.instance
+        if not (section.pk and section_has_results(section)):
+            continue
+        if section_form in formset.deleted_forms:
+            return section_form, _("Section %(letter)s has results: remove them first.") % {"letter": section.letter}
+        if section_form.has_changed() and movement_changed(section_form.save(commit=False)):
+            return section_form, _("Section %(letter)s has results: its movement can no longer change.") % {
+                "letter": section.letter}
+    return None
+
+
+def save_session(*, form, formset, director) -> bool:
+    """Saves a session (`form`) and its sections (`formset`), both valid, then settles its boards, pairs and
+    scores; returns False (with the reason on the refused section's form) when results forbid a change."""
+    refused = refused_section_change(formset)
+    if refused is not None:
+        section_form, reason = refused
+        section_form.add_error(None, reason)
+        return False
+    with transaction.atomic():
+        session = form.save(commit=False)
+        session.director = session.director or director
+        session.save()
+        formset.instance = session
+        formset.save()
+        settle_session(session=session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
+    return True
 
 
 @transaction.atomic
-def set_players(pairs_and_names: list[tuple[Pair, str, str]]) -> None:
+def set_players(*, pairs_and_names: list[tuple[Pair, str, str]]) -> None:
     """Stores the players typed for each pair: a member when the text names one, else a guest."""
     members = list(Member.objects.all())
     for pair, first, second in pairs_and_names:

@@ -21,7 +21,7 @@ STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
 BATCH = 200  # sessions ranked at once when refreshing many
 
 
-def refresh_standings(session_ids: Iterable[int]) -> int:
+def refresh_standings(*, session_ids: Iterable[int]) -> int:
     """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
 
     Six or seven queries for the rankings and the stored values, plus one update for the pairs whose
@@ -38,7 +38,7 @@ def refresh_standings(session_ids: Iterable[int]) -> int:
         except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
             if len(session_ids) == 1:
                 return 0
-            return sum(refresh_standings([session_id]) for session_id in session_ids)
+            return sum(refresh_standings(session_ids=[session_id]) for session_id in session_ids)
         return _store(session_ids, results)
 
 
@@ -55,11 +55,12 @@ def _store(session_ids: list[int], results) -> int:
         standing = fresh.get(pair_id, (0.0, 0.0, 0, "", 0))  # a pair in no field (e.g. no direction)
         if tuple(values) != standing:
             changed.append((*standing, pair_id))
-    update_by_pk(Pair, STANDING_FIELDS, changed)
+    update_by_pk(model=Pair, fields=STANDING_FIELDS, rows=changed)
     return len(changed)
 
 
 def refresh_all_standings() -> int:
     """Every session's standings (after a data load that went around the services), a batch at a time."""
     session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
-    return sum(refresh_standings(session_ids[start:start + BATCH]) for start in range(0, len(session_ids), BATCH))
+    return sum(refresh_standings(session_ids=session_ids[start:start + BATCH])
+               for start in range(0, len(session_ids), BATCH))

@@ -304,7 +304,7 @@ def table_count(pairs: Iterable[PairKey]) -> int:
     return max(1, (len(pairs) + 1) // 2)
 
 
-def import_travellers(text: str, *, name: str, date: datetime.date, scoring_method: str,
+def import_travellers(*, text: str, name: str, date: datetime.date, scoring_method: str,
                       scale: str = Session.Scale.EBU, user=None) -> ImportResult:
     """Creates a session (one free-entry section) with its pairs, boards and scored lines from a CSV text.
 
@@ -343,7 +343,7 @@ def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date,
             for row in rows], TravellerLine, default_user=user)
         Seating.objects.bulk_create([Seating(line=line, board=line.board, pair=pair)
                                      for line in lines for pair in (line.ns_pair, line.ew_pair)])
-        rescore_session(session)
+        rescore_session(session=session)
     return ImportResult(session, len(lines), len(boards), len(pairs))
 
 

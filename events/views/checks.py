@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -10,9 +9,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.forms import whole_number
+from events.forms.checks import SessionLinesForm, SwapRoundForm, cleaned
 from events.forms.setup import SessionStatusForm
-from events.models import Board, Section, Session, TravellerLine
+from events.models import Board, Session, TravellerLine
 from events.selectors import checks
 from events.selectors.line_history import history_pairs, line_changes
 from events.services import fixes
@@ -43,35 +42,22 @@ def session_checks(request, session_id):
 
 
 def fix_swap_round(request, session):
-    section = Section.objects.filter(pk=whole_number(request.POST.get("section")), session=session).first()
-    table, round_ = whole_number(request.POST.get("table")), whole_number(request.POST.get("round"))
-    if section is None or table is None or round_ is None:
-        raise ValidationError(_("Choose a section, a table and a round of this session."))
-    count = fixes.swap_round(section, table, round_, request.user)
+    data = cleaned(SwapRoundForm(request.POST, session=session))
+    count = fixes.swap_round(section=data["section"], table=data["table"], round_=data["round"], user=request.user)
     return ngettext("NS and EW swapped on %(count)d line.", "NS and EW swapped on %(count)d lines.", count) % {
         "count": count}
 
 
-def session_lines(request, session):
-    ids = [whole_number(value) for value in request.POST.getlist("line")]
-    lines = list(TravellerLine.objects.filter(pk__in=ids, board__section__session=session))
-    if not lines or None in ids or len(lines) != len(set(ids)):
-        raise ValidationError(_("Choose lines of this session."))
-    return lines
-
-
 def fix_recompute(request, session):
-    lines = session_lines(request, session)
-    fixes.recompute_lines(session, lines, request.user)
+    lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
+    fixes.recompute_lines(session=session, lines=lines, user=request.user)
     return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.",
                     len(lines)) % {"count": len(lines)}
 
 
 def fix_mark_checked(request, session):
-    lines = session_lines(request, session)
-    with transaction.atomic():
-        for line in lines:
-            fixes.mark_checked(line, request.user)
+    lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
+    fixes.mark_lines_checked(session=session, lines=lines, user=request.user)
     return ngettext("%(count)d line marked as checked.", "%(count)d lines marked as checked.", len(lines)) % {
         "count": len(lines)}
 
@@ -103,8 +89,9 @@ def session_status(request, session_id):
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
         return redirect("events:session_checks", session_id=session.pk)
     try:
-        session = fixes.set_status(session, form.cleaned_data["status"], form.cleaned_data["corrections_until"],
-                                    request.user)
+        session = fixes.set_status(session=session, status=form.cleaned_data["status"],
+                                   corrections_until=form.cleaned_data["corrections_until"],
+                                    user=request.user)
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:

@@ -1,7 +1,6 @@
 """Director pages: the session list, set-up of a session and its sections, pairs and players."""
 
 from django.contrib import messages
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -13,7 +12,7 @@ from events.forms.setup import MemberQuickForm, PairPlayersForm, SectionFormSet,
 from events.models import Pair, Session
 from events.plans import section_plan
 from events.selectors.progress import section_progress
-from events.services.setup import SCORING_FIELDS, movement_changed, section_has_results, set_players, settle_session
+from events.services.setup import save_session, set_players
 from movements.params import query_string
 
 
@@ -23,33 +22,11 @@ def director_home(request):
     return render(request, "events/director/home.html", {"sessions": sessions})
 
 
-def save_session(request, form, formset):
-    """Saves a session and its sections; returns False (with errors on the forms) when refused."""
-    for section_form in formset.forms:
-        section = section_form.instance
-        if section.pk and section_has_results(section):
-            if section_form in formset.deleted_forms:
-                section_form.add_error(None, _("Section %(letter)s has results: remove them first.")
-                                       % {"letter": section.letter})
-                return False
-            if section_form.has_changed() and movement_changed(section_form.save(commit=False)):
-                section_form.add_error(None, _("Section %(letter)s has results: its movement can no longer "
-                                               "change.") % {"letter": section.letter})
-                return False
-    with transaction.atomic():
-        session = form.save(commit=False)
-        session.director = session.director or request.user
-        session.save()
-        formset.instance = session
-        formset.save()
-        settle_session(session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
-    return True
-
-
 def session_form_page(request, session=None):
     form = SessionForm(request.POST or None, instance=session)
     formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
-    if request.method == "POST" and form.is_valid() and formset.is_valid() and save_session(request, form, formset):
+    if request.method == "POST" and form.is_valid() and formset.is_valid() and save_session(
+            form=form, formset=formset, director=request.user):
         messages.success(request, _("Session saved."))
         return redirect("events:session_setup", session_id=form.instance.pk)
     sections = []
@@ -91,7 +68,7 @@ def session_pairs(request, session_id):
                               initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option})
               for pair in annotate_options(pairs)]
     if request.method == "POST" and all(f.is_valid() for f in forms_):
-        set_players([(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
+        set_players(pairs_and_names=[(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
                      for pair, f in zip(pairs, forms_, strict=True)])
         messages.success(request, _("Players saved."))
         return redirect("events:session_pairs", session_id=session.pk)

@@ -35,7 +35,7 @@ def traveller_entry(request, session_id, section_id, number):
     plan = section_plan(section)
     rows = traveller_rows(section, plan, board, request.POST or None)
     if request.method == "POST":
-        saved = save_rows(section, rows, request.user)
+        saved = save_rows(section=section, rows=rows, user=request.user)
         if not saved.refused:
             saved_message(request, saved.saved)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
@@ -66,7 +66,7 @@ def table_entry(request, session_id, section_id, table, round_):
     following = [(t, r) for r in range(round_, plan.rounds + 1) for t in range(1, plan.tables + 1)
                  if (r, t) > (round_, table) and plan.plays_at(t, r)]
     if request.method == "POST":
-        saved = save_rows(section, rows, request.user)
+        saved = save_rows(section=section, rows=rows, user=request.user)
         if not saved.refused:
             saved_message(request, saved.saved)
             if following:
@@ -85,7 +85,7 @@ def line_delete(request, line_id):
     line = get_object_or_404(TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"),
                              pk=line_id)
     board = line.board
-    delete_line(line, request.user)
+    delete_line(line=line, user=request.user)
     messages.success(request, _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
                      % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number})
     return redirect("events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id,

@@ -7,8 +7,6 @@ whatever the size of the session or the length of the member's history.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
-
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -22,6 +20,7 @@ from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
 from events.models import Board, Section, Session
+from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.member_history import load_history
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
@@ -48,20 +47,8 @@ def field_name(direction: str) -> str:
     return {"NS": _("North-South"), "EW": _("East-West")}.get(direction, _("All pairs"))
 
 
-def plain(value: float | None, places: int = 2) -> str:
-    """A number for a CSV file: a dot for decimals whatever the language, halves rounded up as on the
-    pages (65.625 → 65.63), nothing for None."""
-    if value is None:
-        return ""
-    text = str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
-    return "0." + "0" * places if text.startswith("-") and not text.strip("-0.") else text
-
-
-def session_ranking(request, session_id):
-    session = visible_session(request, session_id)
-    results = rank_sessions([session.pk])[session.pk]
-    member_id = member_of(request.user)
-    mark_mine(results, member_id)
+def ranking_blocks(request, session: Session, results) -> list[dict]:
+    """Each section's ranking tables (one per field), top summaries and board links."""
     tops = top_summaries(results.sections)
     boards: dict[int, list[int]] = {section.id: [] for section in results.sections}
     for section_id, number in (Board.objects.filter(section__session=session).order_by("number")
@@ -85,25 +72,25 @@ def session_ranking(request, session_id):
         blocks.append({"section": section, "fields": fields, "tops": tops[section.id],
                        "boards": boards[section.id], "board_prefix": url_prefix("events:board_traveller", session.pk,
                                                                                 section.id)})
+    return blocks
+
+
+def session_ranking(request, session_id):
+    session = visible_session(request, session_id)
+    results = rank_sessions([session.pk])[session.pk]
+    member_id = member_of(request.user)
+    mark_mine(results, member_id)
     return render(request, "events/results/session.html", {
-        "session": session, "results": results, "blocks": blocks, "preview": not session.is_public,
-        "member_id": member_id, "has_mine": any(row.mine for field in results.fields for row in field.rows),
+        "session": session, "results": results, "blocks": ranking_blocks(request, session, results),
+        "preview": not session.is_public, "member_id": member_id,
+        "has_mine": any(row.mine for field in results.fields for row in field.rows),
         "several_sections": len(results.sections) > 1,
     })
 
 
 def ranking_csv(request, session_id):
     session = visible_session(request, session_id)
-    results = rank_sessions([session.pk])[session.pk]
-    points = _("IMPs") if session.uses_imps else _("Matchpoints")
-    rows = [[_("Section"), _("Field"), _("Place"), _("Pair"), _("Player 1"), _("Player 2"), points,
-             _("Maximum"), _("Percentage"), _("Boards")]]
-    for ranking in results.fields:
-        for row in ranking.rows:
-            names = [player.name for player in row.pair.players] + ["", ""]
-            rows.append([ranking.section.letter, ranking.direction or _("All"), row.place, row.pair.label,
-                         names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
-                         plain(row.percentage), row.boards])
+    rows = ranking_rows(session, rank_sessions([session.pk])[session.pk])
     return csv_response(rows, f"ranking-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.csv")
 
 
@@ -129,27 +116,9 @@ def board_traveller(request, session_id, section_id, number):
 
 def traveller_csv(request, session_id, section_id, number):
     traveller = _traveller(request, session_id, section_id, number)
-    imps = traveller.uses_imps
-    header = [_("Board"), _("Round"), _("Table"), _("NS pair"), _("EW pair"), _("Contract"), _("Declarer"),
-              _("Lead"), _("Tricks"), _("NS score"), _("NS IMPs") if imps else _("NS matchpoints"),
-              _("EW IMPs") if imps else _("EW matchpoints")]
-    if not imps:
-        header += [_("NS %"), _("EW %")]
-    rows = [header]
-    for row in traveller.rows:
-        if row.not_played:
-            contract = "NP"
-        else:
-            contract = row.adjusted.code if row.adjusted is not None else row.contract
-        line = [traveller.number, row.round or "", row.table or "", row.ns.label, row.ew.label, contract,
-                row.declarer, row.lead, "" if row.tricks is None else row.tricks,
-                "" if row.ns_score is None else row.ns_score, plain(row.ns_points), plain(row.ew_points)]
-        if not imps:
-            line += [plain(row.ns_percent), plain(row.ew_percent)]
-        rows.append(line)
     session = traveller.session
     name = f"traveller-{session.date:%Y-%m-%d}-{traveller.section.letter}-board-{traveller.number}.csv"
-    return csv_response(rows, name.lower())
+    return csv_response(traveller_rows(traveller), name.lower())
 
 
 def pair_scorecard(request, session_id, pair_id):

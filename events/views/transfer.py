@@ -20,7 +20,7 @@ def travellers_import(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            imported = import_travellers(data["file"], name=data["name"], date=data["date"],
+            imported = import_travellers(text=data["file"], name=data["name"], date=data["date"],
                                          scoring_method=data["scoring"], scale=data["scale"], user=request.user)
         except TravellersRefused as refused:
             problems = refused.problems

@@ -3,7 +3,6 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import ProtectedError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -15,6 +14,7 @@ from club.access import director_required
 from movements import params
 from movements.forms import CustomMovementForm
 from movements.models import CustomMovement
+from movements.services import delete_custom
 from movements.views import display
 
 
@@ -58,10 +58,8 @@ def custom_csv(request, pk):
 @require_POST
 def custom_delete(request, pk):
     custom = get_object_or_404(CustomMovement, pk=pk)
-    try:
-        custom.delete()
-    except ProtectedError as error:
-        count = len(error.protected_objects)
+    count = delete_custom(custom=custom)
+    if count:
         messages.error(request, ngettext(
             "“%(name)s” is used by %(count)s section: choose another movement there before deleting it.",
             "“%(name)s” is used by %(count)s sections: choose another movement there before deleting it.",

@@ -16,6 +16,11 @@ from teams.models import Adjustment, Match, Team, TeamEvent
 TWENTY_POINT_SCALES = {TeamEvent.Scale.WBF, TeamEvent.Scale.WBF_DISCRETE, TeamEvent.Scale.TWENTY}
 
 
+def can_pair(event: TeamEvent, last_round: int) -> bool:
+    """Whether the director may pair the next round: a Swiss event with a round played and rounds left."""
+    return bool(event.is_swiss and last_round and (not event.rounds or last_round < event.rounds))
+
+
 def bye_score(event: TeamEvent) -> Decimal:
     """What a bye is worth: the event's setting, or 12 of 20 VPs, 18 of 25 or 30, half the board-a-match points."""
     if event.bye_score is not None:

@@ -63,7 +63,7 @@ def _change(board: EntryBoard, row: RoomRow):
         return False, None
 
 
-def save_entry(match: Match, boards: list[EntryBoard], user=None) -> tuple[int, list[str]]:
+def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> tuple[int, list[str]]:
     """Saves every changed row or none: (rows saved, []) or (-1, messages above the table) when refused.
     Refused rows carry their messages and keep what was typed."""
     changes = {}
@@ -77,7 +77,7 @@ def save_entry(match: Match, boards: list[EntryBoard], user=None) -> tuple[int, 
     if not changes:
         return 0, []
     try:
-        save_results(match, changes, user)
+        save_results(match=match, changes=changes, user=user)
     except ValidationError as error:
         return -1, error.messages
     return len(changes), []

@@ -23,13 +23,13 @@ def first_board(event: TeamEvent, round_: int) -> int:
     return (round_ - 1) * event.boards_per_match + 1
 
 
-def create_matches(event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Team | None]]) -> list[Match]:
+def create_matches(*, event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Team | None]]) -> list[Match]:
     return Match.objects.bulk_create([
         Match(event=event, round=round_, table=table, home=home, away=away, first_board=first_board(event, round_))
         for table, (home, away) in enumerate(pairs, start=1)])
 
 
-def rescore_match(match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> Match:
+def rescore_match(*, match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> Match:
     """Totals the match's boards into its IMPs, board-a-match points, boards scored and completeness."""
     if match.totals_only:
         return match
@@ -52,7 +52,7 @@ def _check_playable(match: Match) -> None:
 
 
 @transaction.atomic
-def save_results(match: Match, changes: Mapping[tuple[int, int], RoomResult | None], user=None) -> Match:
+def save_results(*, match: Match, changes: Mapping[tuple[int, int], RoomResult | None], user=None) -> Match:
     """Saves rooms' results, {(board, room): RoomResult, or None to remove it}, and rescores the match."""
     event = match.event
     match = Match.objects.select_for_update().get(pk=match.pk)
@@ -77,7 +77,7 @@ def save_results(match: Match, changes: Mapping[tuple[int, int], RoomResult | No
         line._history_user = user
         line.save()
         existing[(board, room)] = line
-    return rescore_match(match, event, list(existing.values()))
+    return rescore_match(match=match, event=event, results=list(existing.values()))
 
 
 def _whole(value: Decimal, field: str) -> int:
@@ -87,7 +87,7 @@ def _whole(value: Decimal, field: str) -> int:
 
 
 @transaction.atomic
-def set_match_totals(match: Match, home: Decimal | None, away: Decimal | None) -> Match:
+def set_match_totals(*, match: Match, home: Decimal | None, away: Decimal | None) -> Match:
     """Enters a match as totals only (IMPs, or board-a-match points); both empty clears them."""
     event = match.event
     match = Match.objects.select_for_update().get(pk=match.pk)
@@ -96,7 +96,7 @@ def set_match_totals(match: Match, home: Decimal | None, away: Decimal | None) -
         match.totals_only = False
         match.home_imps = match.away_imps = match.home_points = match.away_points = None
         match.save()
-        return rescore_match(match, event)
+        return rescore_match(match=match, event=event)
     if home is None or away is None:
         raise ValidationError(_("Enter both teams' totals."))
     if home < 0 or away < 0:
@@ -118,7 +118,7 @@ def set_match_totals(match: Match, home: Decimal | None, away: Decimal | None) -
 
 
 @transaction.atomic
-def add_adjustment(match: Match, team: Team, kind: str, amount: Decimal, reason: str) -> Adjustment:
+def add_adjustment(*, match: Match, team: Team, kind: str, amount: Decimal, reason: str) -> Adjustment:
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError({"team": _("%(team)s does not play in this match.") % {"team": team.name}})
     if not reason.strip():
@@ -132,7 +132,13 @@ def add_adjustment(match: Match, team: Team, kind: str, amount: Decimal, reason:
     return Adjustment.objects.create(match=match, team=team, kind=kind, amount=amount, reason=reason.strip())
 
 
-def set_status(event: TeamEvent, status: str) -> None:
+@transaction.atomic
+def delete_adjustment(*, adjustment: Adjustment) -> None:
+    """Removes an adjustment (the standings read adjustments as they are: nothing else to update)."""
+    adjustment.delete()
+
+
+def set_status(*, event: TeamEvent, status: str) -> None:
     if status not in TeamEvent.Status.values:
         raise ValidationError(_("Unknown status."))
     event.status = status

@@ -38,7 +38,7 @@ def check_players(event: TeamEvent, players: list[PlayerEntry], team: Team | Non
 
 
 @transaction.atomic
-def save_team(event: TeamEvent, name: str, players: list[PlayerEntry], team: Team | None = None) -> Team:
+def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: Team | None = None) -> Team:
     """Creates a team (numbered after the others) or replaces an existing team's name and players."""
     name = name.strip()
     if not name:
@@ -63,7 +63,7 @@ def save_team(event: TeamEvent, name: str, players: list[PlayerEntry], team: Tea
 
 
 @transaction.atomic
-def delete_team(team: Team) -> None:
+def delete_team(*, team: Team) -> None:
     if team.event.matches.exists():
         raise ValidationError(_("The event has started: its teams can no longer be removed."))
     team.delete()

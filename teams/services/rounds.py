@@ -27,7 +27,7 @@ def planned_rounds(event: TeamEvent, teams: int) -> int:
 
 
 @transaction.atomic
-def start_event(event: TeamEvent) -> int:
+def start_event(*, event: TeamEvent) -> int:
     """Makes the matches: every round of a round robin or match, round 1 of a Swiss. Returns the rounds made."""
     teams = list(event.teams.all())
     if event.matches.exists():
@@ -38,12 +38,13 @@ def start_event(event: TeamEvent) -> int:
     if len(teams) < 2:
         raise ValidationError(_("Add at least two teams first."))
     if event.is_swiss:
-        create_matches(event, 1, first_swiss_round(teams))
+        create_matches(event=event, round_=1, pairs=first_swiss_round(teams))
         return 1
     by_number = {index: team for index, team in enumerate(teams, start=1)}
     rounds = schedule(len(teams), planned_rounds(event, len(teams)))
     for round_, pairs in enumerate(rounds, start=1):
-        create_matches(event, round_, [(by_number[home], by_number.get(away)) for home, away in pairs])
+        create_matches(event=event, round_=round_,
+                       pairs=[(by_number[home], by_number.get(away)) for home, away in pairs])
     return len(rounds)
 
 
@@ -62,7 +63,7 @@ def history(matches: list[Match]) -> tuple[set[frozenset], set[int]]:
 
 
 @transaction.atomic
-def next_swiss_round(event: TeamEvent) -> int:
+def next_swiss_round(*, event: TeamEvent) -> int:
     """Pairs the next Swiss round from the standings: top against top, no rematch while avoidable."""
     if not event.is_swiss:
         raise ValidationError(_("Only a Swiss event is paired round by round."))
@@ -84,7 +85,7 @@ def next_swiss_round(event: TeamEvent) -> int:
     played, byes = history(matches)
     by_id = {team.pk: team for team in teams}
     pairs = swiss_pairings(ranking, played, byes)
-    create_matches(event, current + 1, [(by_id[home], by_id.get(away)) for home, away in pairs])
+    create_matches(event=event, round_=current + 1, pairs=[(by_id[home], by_id.get(away)) for home, away in pairs])
     return current + 1
 
 
@@ -108,7 +109,7 @@ def check_override(teams: list[Team], pairs: list[Pair]) -> None:
 
 
 @transaction.atomic
-def override_round(event: TeamEvent, round_: int, pairs: list[Pair]) -> list[tuple[Team, Team]]:
+def override_round(*, event: TeamEvent, round_: int, pairs: list[Pair]) -> list[tuple[Team, Team]]:
     """Replaces a round's pairings before any of its matches has a result; returns the rematches it makes
     (allowed: the director decides)."""
     matches = list(event.matches.select_for_update().filter(round=round_))
@@ -121,5 +122,5 @@ def override_round(event: TeamEvent, round_: int, pairs: list[Pair]) -> list[tup
     played, _byes = history(list(event.matches.exclude(round=round_)))
     event.matches.filter(round=round_).delete()
     pairs = sorted(pairs, key=lambda pair: pair[1] is None)
-    create_matches(event, round_, pairs)
+    create_matches(event=event, round_=round_, pairs=pairs)
     return [(home, away) for home, away in pairs if away is not None and frozenset((home.pk, away.pk)) in played]

@@ -100,7 +100,7 @@ def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResu
 
 
 @transaction.atomic
-def import_match(match: Match, text: str, user=None) -> int:
+def import_match(*, match: Match, text: str, user=None) -> int:
     """Replaces the match's board results with the file's; raises MatchRefused (nothing changed) on any problem."""
     results, problems = parse_match(text, match)
     if match.is_bye:
@@ -111,7 +111,7 @@ def import_match(match: Match, text: str, user=None) -> int:
         raise MatchRefused(problems)
     changes: dict = {(r.board, r.room): None for r in match.results.all()}
     changes.update(results)
-    save_results(match, changes, user)
+    save_results(match=match, changes=changes, user=user)
     return len(results)
 
 

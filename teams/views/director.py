@@ -12,6 +12,7 @@ from club.forms import add_errors
 from club.models import Member
 from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent
+from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
 from teams.services.matches import set_status
 from teams.services.rosters import delete_team, save_team
@@ -57,7 +58,7 @@ def event_setup(request, event_id):
         "event": event, "form": form, "teams": event.teams.prefetch_related("players__member"),
         "rounds": sorted(rounds.items()), "last_round": last,
         "status_form": EventStatusForm(initial={"status": event.status}),
-        "can_pair": event.is_swiss and last and (not event.rounds or last < event.rounds),
+        "can_pair": can_pair(event, last),
         "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
     })
 
@@ -69,7 +70,7 @@ def _team_form(request, event, team=None):
     form = TeamForm(request.POST or None, members=members, team=team)
     if request.method == "POST" and form.is_valid():
         try:
-            save_team(event, form.cleaned_data["name"], form.players, team)
+            save_team(event=event, name=form.cleaned_data["name"], players=form.players, team=team)
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -94,7 +95,7 @@ def team_edit(request, team_id):
 def team_delete(request, team_id):
     team = get_object_or_404(Team.objects.select_related("event"), pk=team_id)
     try:
-        delete_team(team)
+        delete_team(team=team)
     except ValidationError as error:
         report(request, error)
     else:
@@ -107,7 +108,7 @@ def team_delete(request, team_id):
 def event_start(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     try:
-        rounds = round_service.start_event(event)
+        rounds = round_service.start_event(event=event)
     except ValidationError as error:
         report(request, error)
     else:
@@ -122,7 +123,7 @@ def event_start(request, event_id):
 def next_round(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     try:
-        round_ = round_service.next_swiss_round(event)
+        round_ = round_service.next_swiss_round(event=event)
     except ValidationError as error:
         report(request, error)
     else:
@@ -141,7 +142,7 @@ def round_pairings(request, event_id, round_):
     form = PairingsForm(request.POST or None, teams=list(event.teams.all()), matches=matches)
     if request.method == "POST" and form.is_valid():
         try:
-            repeats = round_service.override_round(event, round_, form.pairs())
+            repeats = round_service.override_round(event=event, round_=round_, pairs=form.pairs())
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -160,7 +161,7 @@ def event_status(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     form = EventStatusForm(request.POST)
     if form.is_valid():
-        set_status(event, form.cleaned_data["status"])
+        set_status(event=event, status=form.cleaned_data["status"])
         messages.success(request, _("Status: %(status)s.") % {"status": event.get_status_display()})
     else:
         messages.error(request, _("Unknown status."))

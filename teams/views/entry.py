@@ -16,7 +16,7 @@ from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
 from teams.selectors.standings import match_scores
 from teams.services.entry import entry_boards, save_entry
-from teams.services.matches import add_adjustment, set_match_totals
+from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
 from teams.services.transfer import MatchRefused, export_rows, import_match
 
 
@@ -47,7 +47,7 @@ def match_entry(request, match_id):
     boards = entry_boards(match, match.event, request.POST or None)
     problems = []
     if request.method == "POST" and not match.is_bye:
-        count, problems = save_entry(match, boards, request.user)
+        count, problems = save_entry(match=match, boards=boards, user=request.user)
         if count >= 0:
             if count:
                 messages.success(request, ngettext("%(count)d result saved.", "%(count)d results saved.", count)
@@ -65,7 +65,7 @@ def match_totals(request, match_id):
     form = TotalsForm(request.POST, match=match)
     if form.is_valid():
         try:
-            set_match_totals(match, form.cleaned_data["home"], form.cleaned_data["away"])
+            set_match_totals(match=match, home=form.cleaned_data["home"], away=form.cleaned_data["away"])
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -82,7 +82,8 @@ def adjustment_add(request, match_id):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            add_adjustment(match, data["team"], data["kind"], data["amount"], data["reason"])
+            add_adjustment(match=match, team=data["team"], kind=data["kind"], amount=data["amount"],
+                           reason=data["reason"])
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -96,7 +97,7 @@ def adjustment_add(request, match_id):
 @require_POST
 def adjustment_delete(request, adjustment_id):
     adjustment = get_object_or_404(Adjustment, pk=adjustment_id)
-    adjustment.delete()
+    delete_adjustment(adjustment=adjustment)
     messages.success(request, _("Adjustment removed."))
     return redirect("teams:match_entry", match_id=adjustment.match_id)
 
@@ -108,7 +109,7 @@ def match_import(request, match_id):
     problems = []
     if request.method == "POST" and form.is_valid():
         try:
-            count = import_match(match, form.cleaned_data["file"], request.user)
+            count = import_match(match=match, text=form.cleaned_data["file"], user=request.user)
         except MatchRefused as refused:
             problems = refused.problems
             form.add_error("file", ngettext("The file was not imported: %(count)d problem.",

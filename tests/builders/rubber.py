@@ -19,12 +19,13 @@ def members(db):
 
 def start(user, members, kind="rubber", first_dealer="S", played_on=EVENING) -> Scorepad:
     players = {seat: (member, str(member)) for seat, member in zip(pad.SEATS, members, strict=True)}
-    return services.start(user, kind, played_on, first_dealer, players)
+    return services.start(user=user, kind=kind, played_on=played_on, first_dealer=first_dealer, players=players)
 
 
 def play(rubber: Scorepad, rows) -> Scorepad:
     for side, contract, tricks, honours in rows:
-        services.save_deal(rubber, None, pad.DealIn(side, contract, tricks, honours), rubber.version)
+        services.save_deal(rubber=rubber, number=None, deal=pad.DealIn(side, contract, tricks, honours),
+                           version=rubber.version)
     rubber.refresh_from_db()
     return rubber
 

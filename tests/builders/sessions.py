@@ -36,7 +36,7 @@ def make_session(kind="mitchell", tables=5, boards_per_round=1, name=None, date=
     section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
                                      boards_per_round=boards_per_round,
                                      **{key: value for key, value in fields.items() if key not in SESSION_FIELDS})
-    prepare_section(section)
+    prepare_section(section=section)
     return session, section
 
 
@@ -52,7 +52,7 @@ def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round
     for letter in sections:
         section = Section.objects.create(session=session, letter=letter, kind=kind, tables=tables,
                                          boards_per_round=boards_per_round)
-        prepare_section(section)
+        prepare_section(section=section)
     fill_session(session)
     return session
 
@@ -68,7 +68,7 @@ def free_entry_session(neuberg=True) -> Session:
                3: [("3NS", "1EW", "1NT", "N", "7")]}
     for number, lines in results.items():
         for ns, ew, contract, declarer, tricks in lines:
-            save_line(boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
+            save_line(board=boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
                       result=read_result(number, contract, declarer, tricks))
     return session
 
@@ -95,7 +95,7 @@ def enter(section, board_number, ns_label, contract, declarer="", result=""):
     slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=board_number)
-    return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    return save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                      result=read_result(board_number, contract, declarer, result))
 
 
@@ -109,7 +109,7 @@ def enter_all(section, skip=(), results=None):
         board = boards[slot.board]
         board.section = section
         contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
-        save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+        save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                   result=read_result(slot.board, contract, declarer, tricks))
 
 
@@ -123,13 +123,13 @@ def fill_session(session: Session, rng_seed: int = 1) -> None:
         for slot in section_plan(section).schedule:
             contract, declarer, tricks = rng.choice(contracts)
             tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0
-            save_line(boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
+            save_line(board=boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
                       table=slot.table, result=read_result(slot.board, contract, declarer, str(tricks)))
 
 
 def enter_on_board(board, pairs, slot, contract, declarer, result, user, line=None):
     """Saves (or corrects, given `line`) the line of `slot` on `board`, as `user`."""
-    return save_line(board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    return save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                      result=read_result(board.number, contract, declarer, result), line=line, user=user)
 
 

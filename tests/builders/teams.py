@@ -24,12 +24,13 @@ def make_event(teams=4, start=True, **settings):
     if isinstance(teams, int):
         for number in range(1, teams + 1):
             players = [PlayerEntry(guest_name=f"Player {number}{seat}", captain=seat == "a") for seat in "abcd"]
-            save_team(event, f"T{number}", players)
+            save_team(event=event, name=f"T{number}", players=players)
     else:
         for name in teams:
-            save_team(event, name, [PlayerEntry(guest_name=f"{name} {i}", captain=i == 1) for i in range(1, 5)])
+            save_team(event=event, name=name,
+                      players=[PlayerEntry(guest_name=f"{name} {i}", captain=i == 1) for i in range(1, 5)])
     if start:
-        rounds.start_event(event)
+        rounds.start_event(event=event)
     return event
 
 
@@ -48,7 +49,7 @@ def enter_match(match, boards):
     for board, rooms in boards.items():
         for room, typed in enumerate(rooms, start=1):
             changes[board, room] = read_room(board, *typed)
-    return save_results(match, changes)
+    return save_results(match=match, changes=changes)
 
 
 @pytest.fixture(name="make_event")

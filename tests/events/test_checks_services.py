@@ -5,21 +5,17 @@ Sessions are entered through `save_line` as a director would; bad data that the 
 import would have left it.
 """
 
-import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from club.typed_result import read_result
-from events.models import Board, Pair, Section, Session, TravellerLine
+from events.models import Board, Pair, TravellerLine
 from events.plans import section_plan
-from events.selectors import checks, line_history
+from events.selectors import checks
 from events.selectors.checks import Kind
 from events.services import fixes
-from events.services.lines import delete_line, save_line
+from events.services.lines import save_line
 from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------
@@ -37,7 +33,7 @@ def board(section, number):
 
 def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
     pairs = pairs_of(section)
-    return save_line(board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
+    return save_line(board=board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
                      result=read_result(slot.board, contract, declarer, result), user=user)
 
 
@@ -140,7 +136,7 @@ def test_misplaced_pair_is_blocking_until_marked_checked(mitchell):
     assert problem.line_id == line.pk and problem.fix is None and problem.can_mark_checked
     assert "does not put these pairs on this board" in problem.message
 
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     [problem] = checks.session_problems(session)
     assert problem.checked and not problem.blocking and not problem.can_mark_checked
     assert checks.blocking_problems(session) == []
@@ -178,7 +174,7 @@ def test_a_swapped_round_is_found_and_swapped_back(mitchell, director_user):
     assert problem.fix == checks.SWAP_ROUND
     assert dict(problem.fix_params) == {"section": str(section.pk), "table": "1", "round": "2"}
 
-    assert fixes.swap_round(section, 1, 2, director_user) == 2
+    assert fixes.swap_round(section=section, table=1, round_=2, user=director_user) == 2
     assert checks.session_problems(session) == []
     for line in TravellerLine.objects.filter(pk__in=scores_before):
         assert (line.ns_pair_id, line.ew_pair_id) == next(
@@ -194,7 +190,7 @@ def test_a_swapped_round_without_round_and_table_on_its_lines(mitchell):
     TravellerLine.objects.filter(pk__in=[line.pk for line in at_table]).update(round=None, table=None)
     [problem] = checks.session_problems(session)
     assert (problem.kind, problem.round, problem.table) == (Kind.SWAPPED_ROUND, 3, 2)
-    fixes.swap_round(section, 2, 3)
+    fixes.swap_round(section=section, table=2, round_=3)
     assert checks.session_problems(session) == []
     assert set(TravellerLine.objects.filter(pk__in=[line.pk for line in at_table])
                .values_list("round", "table")) == {(3, 2)}
@@ -212,7 +208,7 @@ def test_one_swapped_line_of_a_round_is_a_misplaced_pair(mitchell):
 def test_swapping_a_round_without_lines_is_refused(mitchell):
     _session, section = mitchell
     with pytest.raises(ValidationError):
-        fixes.swap_round(section, 7, 2)
+        fixes.swap_round(section=section, table=7, round_=2)
 
 
 def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
@@ -233,7 +229,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     assert {(problem.kind, problem.round, problem.table) for problem in problems} == {
         (Kind.SWAPPED_ROUND, 3, table) for table in (1, 2, 3)}
     for problem in problems:
-        fixes.swap_round(section, problem.table, problem.round)
+        fixes.swap_round(section=section, table=problem.table, round_=problem.round)
     assert checks.session_problems(session) == []
 
 
@@ -252,7 +248,7 @@ def test_a_wrong_score_is_blocking_and_recomputed(mitchell, director_user):
     assert problem.fix == checks.RECOMPUTE and dict(problem.fix_params) == {"line": str(line.pk)}
     assert "+600" in problem.message and "+400" in problem.message
 
-    fixes.recompute_line(line, director_user)
+    fixes.recompute_line(line=line, user=director_user)
     line.refresh_from_db()
     assert line.ns_score == 600 and line.ns_points == points
     assert checks.session_problems(session) == []
@@ -266,7 +262,7 @@ def test_a_passed_out_board_scores_zero(mitchell):
     TravellerLine.objects.filter(pk=line.pk).update(contract="PASS", declarer="", tricks=None, ns_score=50)
     problems = checks.session_problems(session)
     score = next(problem for problem in problems if problem.kind == Kind.SCORE)
-    fixes.recompute_line(TravellerLine.objects.get(pk=score.line_id))
+    fixes.recompute_line(line=TravellerLine.objects.get(pk=score.line_id))
     line.refresh_from_db()
     assert line.ns_score == 0
     assert Kind.SCORE not in kinds(checks.session_problems(session))
@@ -280,8 +276,8 @@ def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
     assert problem.kind == Kind.SCORE and problem.blocking and problem.fix is None
     assert "declarer is missing" in problem.message
     with pytest.raises(ValidationError):
-        fixes.recompute_line(line)
-    fixes.mark_checked(line)
+        fixes.recompute_line(line=line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
 
 
@@ -290,7 +286,7 @@ def test_recomputing_an_adjusted_line_is_refused(db):
     slot = section_plan(section).board_plays(1)[0]
     line = enter(section, slot, contract="A6040", declarer="", result="")
     with pytest.raises(ValidationError):
-        fixes.recompute_line(line)
+        fixes.recompute_line(line=line)
 
 
 # --- averages ---------------------------------------------------------------------------------------------------
@@ -306,7 +302,7 @@ def test_an_average_blocks_until_checked(db, director_user):
     assert problem.fix == checks.MARK_CHECKED and problem.shows_fix and not problem.can_mark_checked
     assert "A5050" in problem.message and "explicit split such as A6040, A5050 or A4040" in problem.message
 
-    fixes.mark_checked(line, director_user)
+    fixes.mark_checked(line=line, user=director_user)
     [problem] = checks.session_problems(session)
     assert problem.checked and not problem.blocking and not problem.shows_fix
     assert line.history.first().history_user == director_user
@@ -317,15 +313,15 @@ def test_a_correction_after_the_check_reopens_it(db):
     average = section_plan(section).board_plays(5)[1]
     enter_all(section, skip={average})
     line = enter(section, average, contract="A5050", declarer="", result="")
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
     line.refresh_from_db()
     pairs = pairs_of(section)
-    save_line(board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
+    save_line(board=board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
               result=read_result(5, "A6040", "", ""), line=line)
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.AVERAGE and problem.blocking and "A6040" in problem.message
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
 
 
@@ -353,7 +349,7 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
     assert f"{sitting} sitting out in round 2" in sit_out.message
     assert Kind.EXTRA in kinds(problems)  # the board now has one result more than scheduled
 
-    fixes.mark_checked(line)
+    fixes.mark_checked(line=line)
     assert Kind.SIT_OUT not in kinds(checks.blocking_problems(session))
 
 
@@ -379,179 +375,8 @@ def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
     session, section = club_night(kind="none", tables=2, boards_per_round=2, rounds=2)
     pairs = pairs_of(section)
     for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
-        save_line(board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
+        save_line(board=board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
                   result=read_result(number, "2S", "N", "8"))
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.UNEVEN]
     assert not problems[0].blocking and problems[0].board == 2
-
-
-# --- status -----------------------------------------------------------------------------------------------------
-
-
-def in_a_week():
-    return timezone.now() + datetime.timedelta(days=7)
-
-
-def test_publishing_is_refused_while_blocking_problems_remain(db, director_user):
-    session, section = club_night()
-    enter_all(section, skip={section_plan(section).schedule[0]})
-    for status in (Session.Status.PROVISIONAL, Session.Status.FINAL):
-        with pytest.raises(ValidationError) as refused:
-            fixes.set_status(session, status, in_a_week(), director_user)
-        assert "checks page" in " ".join(refused.value.messages)
-    session.refresh_from_db()
-    assert session.status == Session.Status.IN_PROGRESS
-
-
-def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
-    session, section = club_night()
-    missing = section_plan(section).schedule[0]
-    enter_all(section, skip={missing})
-    enter(section, missing)
-    until = in_a_week()
-    session = fixes.set_status(session, Session.Status.PROVISIONAL, until, director_user)
-    session.refresh_from_db()
-    assert session.status == Session.Status.PROVISIONAL and session.corrections_until == until
-    assert session.history.first().history_user == director_user
-    assert Session.objects.published().filter(pk=session.pk).exists()
-
-    fixes.set_status(session, Session.Status.FINAL, None, director_user)
-    session.refresh_from_db()
-    assert session.status == Session.Status.FINAL and session.corrections_until == until
-
-    fixes.set_status(session, Session.Status.IN_PROGRESS, None, director_user)
-    session.refresh_from_db()
-    assert session.status == Session.Status.IN_PROGRESS and session.corrections_until is None
-
-
-def test_checked_problems_do_not_block_publishing(mitchell):
-    session, section = mitchell
-    line = misplace_one_line(section)
-    with pytest.raises(ValidationError):
-        fixes.set_status(session, Session.Status.FINAL)
-    fixes.mark_checked(line)
-    assert fixes.set_status(session, Session.Status.FINAL).status == Session.Status.FINAL
-
-
-def test_unpublishing_is_allowed_with_problems(mitchell):
-    session, section = mitchell
-    fixes.set_status(session, Session.Status.FINAL)
-    misplace_one_line(section)
-    assert fixes.set_status(session, Session.Status.IN_PROGRESS).status == Session.Status.IN_PROGRESS
-
-
-def test_publishing_rescores_the_session(mitchell):
-    session, section = mitchell
-    TravellerLine.objects.filter(board__section=section).update(ns_points=None, ew_points=None)
-    fixes.set_status(session, Session.Status.FINAL)
-    assert not TravellerLine.objects.filter(board__section=section, ns_points__isnull=True).exists()
-
-
-@pytest.mark.parametrize("until", [None, "past"])
-def test_provisional_needs_a_future_end_of_corrections(mitchell, until):
-    session, _section = mitchell
-    when = timezone.now() - datetime.timedelta(hours=1) if until == "past" else None
-    with pytest.raises(ValidationError) as refused:
-        fixes.set_status(session, Session.Status.PROVISIONAL, when)
-    assert "corrections_until" in refused.value.message_dict
-
-
-def test_an_unknown_status_is_refused(mitchell):
-    session, _section = mitchell
-    with pytest.raises(ValidationError):
-        fixes.set_status(session, "published")
-
-
-def test_a_naive_end_of_corrections_is_read_in_the_club_time_zone(mitchell):
-    session, _section = mitchell
-    naive = (timezone.localtime() + datetime.timedelta(days=2)).replace(tzinfo=None, microsecond=0)
-    session = fixes.set_status(session, Session.Status.PROVISIONAL, naive)
-    session.refresh_from_db()
-    assert timezone.localtime(session.corrections_until).replace(tzinfo=None) == naive
-
-
-# --- bounded queries --------------------------------------------------------------------------------------------
-
-
-def count_queries(session):
-    with CaptureQueriesContext(connection) as context:
-        checks.session_problems(session)
-    return len(context.captured_queries)
-
-
-@pytest.mark.slow  # a 7-table section of 3 boards a round entered
-def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
-    small, small_section = club_night(tables=3, boards_per_round=1, name="Small")
-    enter_all(small_section)
-    big, big_section = club_night(tables=7, boards_per_round=3, name="Big")
-    enter_all(big_section)
-    for section in (small_section, big_section):
-        lines = list(TravellerLine.objects.filter(board__section=section)[:3])
-        swap_directly(lines[:1])
-        TravellerLine.objects.filter(pk=lines[1].pk).update(ns_score=1)
-        fixes.mark_checked(lines[2])
-    assert len(checks.session_problems(big)) >= 2
-    assert count_queries(big) == count_queries(small) <= 4
-
-
-# --- history data -----------------------------------------------------------------------------------------------
-
-
-def test_line_changes_give_before_and_after(db, director_user):
-    session, section = club_night()
-    slot = section_plan(section).board_plays(1)[0]
-    line = enter(section, slot, user=director_user)
-    pairs = pairs_of(section)
-    save_line(board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-              result=read_result(1, "4S", "N", "10"), line=line, user=director_user)
-    delete_line(TravellerLine.objects.get(pk=line.pk), user=director_user)
-    records = list(TravellerLine.history.filter(id=line.pk).order_by("history_date", "history_id"))
-    created, changed, deleted = line_history.line_changes(records, line_history.history_pairs(records))
-    assert created.kind == "+" and created.user == director_user
-    assert ("NS pair", "—", slot.ns) in {(c.field, c.before, c.after) for c in created.changes}
-    assert {(c.field, c.before, c.after) for c in changed.changes} == {
-        ("contract", "3NT", "4S"), ("tricks", "9", "10"), ("NS score", "+400", "+420")}
-    assert deleted.kind == "-" and ("contract", "4S", "—") in {(c.field, c.before, c.after) for c in deleted.changes}
-
-
-# --- several sections, unreadable movements ---------------------------------------------------------------------
-
-
-def test_each_section_is_checked_against_its_own_movement(mitchell):
-    session, section_a = mitchell
-    section_b = Section.objects.create(session=session, letter="B", kind="howell", tables=3, boards_per_round=2)
-    plan_b = section_plan(section_b)
-    Board.objects.bulk_create([Board(section=section_b, number=number) for number in plan_b.played_boards])
-    Pair.objects.bulk_create([Pair(section=section_b, number=int(label)) for label in plan_b.pairs])
-    missing = plan_b.schedule[-1]
-    enter_all(section_b, skip={missing})
-    [problem] = checks.session_problems(session)
-    assert (problem.kind, problem.section, problem.section_id, problem.board) == (
-        Kind.MISSING, "B", section_b.pk, missing.board)
-
-
-def test_an_unreadable_movement_blocks_publishing(db):
-    from movements.models import CustomMovement
-
-    session = Session.objects.create(name="Odd night", date=datetime.date(2026, 11, 3))
-    broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
-    Section.objects.create(session=session, letter="A", kind="custom", tables=2, custom_movement=broken)
-    [problem] = checks.session_problems(session)
-    assert problem.kind == Kind.MOVEMENT and problem.blocking
-    with pytest.raises(ValidationError):
-        fixes.set_status(session, Session.Status.FINAL)
-
-
-def test_an_unreadable_movement_is_explained_in_the_readers_language(db):
-    from django.utils import translation
-
-    from movements.models import CustomMovement
-
-    session = Session.objects.create(name="Odd night", date=datetime.date(2026, 11, 3))
-    broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
-    Section.objects.create(session=session, letter="A", kind="custom", tables=2, custom_movement=broken)
-    with translation.override("es"):
-        [problem] = checks.session_problems(session)
-    assert "missing column" not in problem.message
-    assert "(Línea 1: faltan las columnas: ns_pair, ew_pair, low_board, high_board)" in problem.message

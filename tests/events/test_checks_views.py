@@ -265,7 +265,7 @@ def test_publishing_refused_while_problems_remain_then_accepted(director_client,
 
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=missing.board)
-    save_line(board, ns_pair=pairs[missing.ns], ew_pair=pairs[missing.ew],
+    save_line(board=board, ns_pair=pairs[missing.ns], ew_pair=pairs[missing.ew],
               result=read_result(missing.board, "3NT", "N", "9"))
     until = in_a_week()
     response = director_client.post(status_url(session), {"status": "provisional", "corrections_until": until},

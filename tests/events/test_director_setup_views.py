@@ -107,7 +107,7 @@ def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
     _session, section = make_session("none", tables=2, boards_per_round=2, rounds=3)
     section.pairs.all().delete()
     Pair.objects.bulk_create([Pair(section=section, number=n) for n in range(1, 5)])
-    prepare_section(section)
+    prepare_section(section=section)
     assert sorted(p.label for p in section.pairs.all()) == ["1", "2", "3", "4"]
     assert section.boards.count() == 6
 

@@ -69,7 +69,7 @@ def test_a_deleted_line_keeps_its_history(director_client, director_user, correc
     line, _other = corrected
     board, pairs, slots = board_one
     kept = enter_on_board(board, pairs, slots[1], "2H", "E", "8", director_user)
-    delete_line(TravellerLine.objects.get(pk=line.pk), user=director_user)
+    delete_line(line=TravellerLine.objects.get(pk=line.pk), user=director_user)
     assert not TravellerLine.objects.filter(pk=line.pk).exists()
 
     response = director_client.get(history_url(line.pk))

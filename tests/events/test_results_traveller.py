@@ -189,7 +189,7 @@ def test_a_board_without_results(client, db):
     section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=3, boards_per_round=1)
     from events.services.setup import prepare_section
 
-    prepare_section(section)
+    prepare_section(section=section)
     response = client.get(traveller_url(session, section, 1))
     assert response.status_code == 200
     assert "No results on this board yet." in response.content.decode()
@@ -247,7 +247,7 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
 
     session, section = hand_mitchell
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)
-    save_line(line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "10"),
+    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "10"),
               lead="hk", line=line)
     response = client.get(traveller_url(session, section, 1))
     page = response.content.decode()

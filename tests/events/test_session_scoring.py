@@ -87,7 +87,7 @@ def test_a_correction_changes_the_ranking(mitchell):
     session, section = mitchell
     line = lines_of(section, 1)["2NS"]
     board = line.board
-    save_line(board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
+    save_line(board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
               line=line)  # 4S+2 = +480, now the top
     ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
     ranking = [(row.place, row.pair.label, round(row.percentage, 3)) for row in ns_field.rows]

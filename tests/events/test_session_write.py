@@ -75,7 +75,7 @@ def test_nested_blocks_lock_and_store_once(db):
             with session_write(session.pk):
                 pass
             assert refresh.call_count == 0
-        assert refresh.call_args_list == [mock.call([session.pk])]
+        assert refresh.call_args_list == [mock.call(session_ids=[session.pk])]
         assert lock.call_args_list == [mock.call(session.pk)]
 
 

@@ -53,7 +53,7 @@ def test_entering_the_hand_worked_mitchell_stores_its_ranking(mitchell):
 def test_a_correction_stores_the_new_places(mitchell):
     session, section = mitchell
     line = ns_line(section, 1, "2NS")
-    save_line(line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
+    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
               line=line)  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
     kept = stored(session)
     assert kept["2NS"] == pytest.approx((21.0, 40, 5, "2", 5))
@@ -64,7 +64,7 @@ def test_a_correction_stores_the_new_places(mitchell):
 def test_deleting_a_line_stores_the_pairs_boards_and_places(mitchell):
     session, section = mitchell
     before = stored(session)["1NS"]
-    delete_line(ns_line(section, 4, "1NS"))
+    delete_line(line=ns_line(section, 4, "1NS"))
     assert stored(session)["1NS"][2] == before[2] - 1
     assert_current(session)
 
@@ -72,20 +72,20 @@ def test_deleting_a_line_stores_the_pairs_boards_and_places(mitchell):
 def test_swapping_a_round_and_recomputing_a_score_store_the_standings(mitchell):
     session, section = mitchell
     line = ns_line(section, 3, "3NS")
-    swap_round(section, line.table, line.round)
+    swap_round(section=section, table=line.table, round_=line.round)
     assert_current(session)
     line = ns_line(section, 1, "4NS")
     TravellerLine.objects.filter(pk=line.pk).update(ns_score=-100)  # a slip's wrong score, as typed
-    recompute_line(line)
+    recompute_line(line=line)
     assert_current(session)
 
 
 def test_publishing_stores_the_standings(mitchell):
     session, _section = mitchell
     for line in TravellerLine.objects.filter(board__section__session=session).exclude(adjusted=""):
-        mark_checked(line)  # the A6040 would block publishing
+        mark_checked(line=line)  # the A6040 would block publishing
     Pair.objects.filter(section__session=session).update(place="", score=0)  # as if never stored
-    set_status(session, Session.Status.FINAL)
+    set_status(session=session, status=Session.Status.FINAL)
     assert_current(session)
 
 
@@ -115,7 +115,7 @@ def test_a_set_up_saved_without_a_scoring_change_keeps_the_points(director_clien
 
 @pytest.mark.django_db
 def test_an_imported_file_stores_the_standings():
-    session = import_travellers(HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
+    session = import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
                                 scoring_method="matchpoints").session
     kept = stored(session)
     assert all(standing[2] > 0 and standing[4] == 6 for standing in kept.values())  # one field of 6 pairs
@@ -141,7 +141,7 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
     for _step in range(30):
         lines = list(TravellerLine.objects.filter(board__section=section))
         if lines and rng.random() < 0.25:
-            delete_line(rng.choice(lines))
+            delete_line(line=rng.choice(lines))
         else:
             number = rng.choice(boards)
             entered = set(TravellerLine.objects.filter(board__section=section, board__number=number)
@@ -157,12 +157,12 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
 def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max_num_queries):
     """Neuberg's E of a section without a movement is its most results on a board: counted from the lines
     already read, not asked of the database again for each board."""
-    session = import_travellers(HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
+    session = import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
                                 scoring_method="matchpoints").session
     assert session.neuberg_for_movement
     boards = Board.objects.filter(section__session=session).count()
     with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
-        rescore_session(session)
+        rescore_session(session=session)
     assert not [query for query in captured.captured_queries if "MAX(" in query["sql"].upper()]
     assert_current(session)
 
@@ -189,7 +189,7 @@ def test_a_new_result_on_a_free_entry_board_rescores_the_other_boards(make_sessi
     boards = {board.number: board for board in section.boards.all()}
 
     def save(number, ns, ew, contract, declarer, tricks):
-        save_line(boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
+        save_line(board=boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
                   result=read_result(number, contract, declarer, tricks))
 
     save(1, "1NS", "1EW", "4S", "N", "10")   # +420 (board 1: nobody vulnerable)
@@ -226,9 +226,9 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     session, section = mitchell
     pair = Pair.objects.get(section=section, number=2, direction="NS")  # read before the correction below
     line = ns_line(section, 1, "2NS")
-    save_line(line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
+    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
               line=line)
-    set_players([(pair, "Ana García", "Visiting Vera")])
+    set_players(pairs_and_names=[(pair, "Ana García", "Visiting Vera")])
     assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"
     assert_current(session)
 

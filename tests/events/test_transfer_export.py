@@ -14,7 +14,7 @@ from tests.builders.sessions import HOWELL, MITCHELL
 
 
 def imported(path=HOWELL, scoring_method="matchpoints", text=None):
-    return import_travellers(path.read_text() if text is None else text, name="Tuesday pairs",
+    return import_travellers(text=path.read_text() if text is None else text, name="Tuesday pairs",
                              date=datetime.date(2025, 3, 4), scoring_method=scoring_method).session
 
 

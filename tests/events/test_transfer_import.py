@@ -17,7 +17,7 @@ DATE = datetime.date(2025, 3, 4)
 
 def run_import(text, **fields):
     fields = {"name": "Tuesday pairs", "date": DATE, "scoring_method": "matchpoints", **fields}
-    return import_travellers(text, **fields)
+    return import_travellers(text=text, **fields)
 
 
 def points(session, board):

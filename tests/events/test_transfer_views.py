@@ -25,7 +25,7 @@ def upload(text, filename="travellers.csv", **fields):
 
 @pytest.fixture
 def session(db):
-    return import_travellers(HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
+    return import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
                              scoring_method="matchpoints").session
 
 

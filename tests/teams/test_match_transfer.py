@@ -25,7 +25,7 @@ def match(make_event):
 
 
 def test_import_then_export_round_trip(match):
-    assert import_match(match, GOOD) == 4
+    assert import_match(match=match, text=GOOD) == 4
     match.refresh_from_db()
     # Board 1: 470 → 10 to home; board 2 (NS vul, EW not): -400 against a pass-out → 9 to away.
     assert (match.home_imps, match.away_imps, match.complete) == (10, 9, True)
@@ -34,18 +34,18 @@ def test_import_then_export_round_trip(match):
         "BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE,BOARD_HOME_IMPS,BOARD_AWAY_IMPS",
         "1,1,4S,N,10,420,10,0", "1,2,4S,N,9,-50,10,0", "2,1,3NT,E,9,-400,0,9", "2,2,PASS,,,0,0,9"]
     BoardResult.objects.all().delete()
-    assert import_match(match, exported) == 4
+    assert import_match(match=match, text=exported) == 4
     assert export_csv(match) == exported
 
 
 def test_import_replaces_the_previous_results(match):
-    import_match(match, GOOD)
-    import_match(match, "BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS\n1,1,A+,,\n")
+    import_match(match=match, text=GOOD)
+    import_match(match=match, text="BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS\n1,1,A+,,\n")
     assert list(BoardResult.objects.values_list("board", "room", "adjusted")) == [(1, 1, "A6040")]
 
 
 def test_a_bad_file_is_refused_whole_with_line_numbers(match):
-    import_match(match, GOOD)
+    import_match(match=match, text=GOOD)
     bad = ("board_number;room;contract;played_by;tricks;score\n"
            "1;1;4S;N;10;420\n"
            "\n"
@@ -55,7 +55,7 @@ def test_a_bad_file_is_refused_whole_with_line_numbers(match):
            "2;2;4S;N;10;999\n"  # line 7: the score does not agree
            "1;1;PASS;;;\n")  # line 8: board 1 room 1 twice
     with pytest.raises(MatchRefused) as refused:
-        import_match(match, bad)
+        import_match(match=match, text=bad)
     lines = [(problem.line, problem.message.split(":")[0]) for problem in refused.value.problems]
     assert lines == [(4, "ROOM"), (5, "BOARD_NUMBER"), (6, "PLAYED_BY"), (7, "SCORE 999 does not agree with the "
                                                                             "contract, which scores 620 for NS."),
@@ -69,7 +69,7 @@ def test_a_bad_file_is_refused_whole_with_line_numbers(match):
 ])
 def test_files_without_results(match, text, message):
     with pytest.raises(MatchRefused, match=message):
-        import_match(match, text)
+        import_match(match=match, text=text)
 
 
 def test_management_commands(match, tmp_path):

@@ -16,7 +16,7 @@ def play_everything(event, enter_match):
     for match in event.matches.filter(away__isnull=False):
         enter_match(match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10"))
                             for b in match.board_numbers(boards)})
-    set_status(event, TeamEvent.Status.FINAL)
+    set_status(event=event, status=TeamEvent.Status.FINAL)
 
 
 @pytest.mark.parametrize("teams", [3, 8])

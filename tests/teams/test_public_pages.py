@@ -18,8 +18,8 @@ def published(make_event, enter_match, find_match):
                                              2: (("PASS", "", ""), ("PASS", "", ""))})
     match = find_match(event, 1, "T3", "T2")
     enter_match(match, {1: (("PASS", "", ""), ("PASS", "", "")), 2: (("PASS", "", ""), ("PASS", "", ""))})
-    add_adjustment(match, match.home, Adjustment.Kind.VP, Decimal(-1), "Late arrival")
-    set_status(event, TeamEvent.Status.PROVISIONAL)
+    add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.VP, amount=Decimal(-1), reason="Late arrival")
+    set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     return event
 
 
@@ -53,7 +53,7 @@ def test_cross_table(anonymous_client, published, make_event):
     page = anonymous_client.get(reverse("teams:cross_table", args=[published.pk])).content.decode()
     assert page.count("<h1") == 1 and "Cross-table" in page
     swiss = make_event(teams=4, format=TeamEvent.Format.SWISS, rounds=2, name="Swiss")
-    set_status(swiss, TeamEvent.Status.FINAL)
+    set_status(event=swiss, status=TeamEvent.Status.FINAL)
     assert anonymous_client.get(reverse("teams:cross_table", args=[swiss.pk])).status_code == 404
 
 
@@ -76,7 +76,7 @@ def test_scorecard(anonymous_client, published, find_match):
 def test_team_page_links_players_to_members(anonymous_client, published):
     member = Member.objects.create(first_name="Ana", last_name="García", number="1001")
     event = TeamEvent.objects.create(name="Pairs of teams", date=published.date, status=TeamEvent.Status.FINAL)
-    team = save_team(event, "Ana's", [PlayerEntry(member=member, captain=True)]
+    team = save_team(event=event, name="Ana's", players=[PlayerEntry(member=member, captain=True)]
                      + [PlayerEntry(guest_name=f"G{i}") for i in range(3)])
     page = anonymous_client.get(reverse("teams:team", args=[team.pk])).content.decode()
     assert f'<a href="{reverse("club:members")}">Ana García</a>' in page and "G1" in page

@@ -39,13 +39,13 @@ def league(make_event, enter_match, find_match):
     #          board 4: passed out in both rooms. Then T4 loses 3 IMPs for a late start: 0-0 → 10-10.
     match = find_match(event, 2, "T4", "T2")
     enter_match(match, {3: (("A+", "", ""), ("3NT", "N", "9")), 4: (PASS, PASS)})
-    add_adjustment(match, match.home, Adjustment.Kind.IMPS, Decimal(-3), "Late start")
+    add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.IMPS, amount=Decimal(-3), reason="Late start")
     # Round 3, boards 5 (NS vul) and 6 (EW vul).
     # T1 v T2, board 5: room 1 6S by N making vul (+1430), room 2 4S by N +2 vul (620 + 60 = +680): 750 → 13 to T1.
     #          board 6: passed out twice. T1 13-0 → 15-5.
     enter_match(find_match(event, 3, "T1", "T2"), {5: (("6S", "N", "12"), ("4S", "N", "+2")), 6: (PASS, PASS)})
     # T4 v T3: only the totals were kept, 20-25: margin 5 to T3 → T3 13, T4 7.
-    set_match_totals(find_match(event, 3, "T4", "T3"), Decimal(20), Decimal(25))
+    set_match_totals(match=find_match(event, 3, "T4", "T3"), home=Decimal(20), away=Decimal(25))
     return event
 
 

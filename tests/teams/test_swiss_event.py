@@ -39,7 +39,7 @@ def swiss(make_event, enter_match, find_match):
     enter_match(find_match(event, 1, "T1", "T2"), {1: (MAKES, DOWN), 3: (MAKES, DOWN), **flat})  # T1 20-0
     enter_match(find_match(event, 1, "T3", "T4"), {1: (DOWN, MAKES), 3: (PASS, PASS), **flat})  # T4 10-0
     enter_match(find_match(event, 1, "T5", "T6"), {1: (PART, PASS), 3: (PASS, PART), **flat})  # 5-5
-    rounds.next_swiss_round(event)
+    rounds.next_swiss_round(event=event)
     # After round 1: T1 18.09, T4 15.00, T5 and T6 10.00 (IMP difference 0 each: =3), T3 5.00, T2 1.91.
     # T1 meets T4; T5 has met T6, so T5 takes the next best, T3; T6 meets T2.
     assert pairs(event, 2) == [("T1", "T4"), ("T5", "T3"), ("T6", "T2")]
@@ -50,7 +50,7 @@ def swiss(make_event, enter_match, find_match):
                                              8: (MAKES, DOWN)})  # board 5 vul: 720 → 12; 6 and 8: 10 each. 32-0
     enter_match(find_match(event, 2, "T6", "T2"), {5: (PASS, PASS), 6: (PASS, PASS), 7: (PASS, PASS),
                                              8: (DOWN, MAKES)})  # T2 by 10
-    rounds.next_swiss_round(event)
+    rounds.next_swiss_round(event=event)
     # After round 2: T5 10 + 20 = 30.00, T4 15 + 12.80 = 27.80, T1 18.09 + 7.20 = 25.29, T2 1.91 + 15 = 16.91,
     # T6 10 + 5 = 15.00, T3 5 + 0 = 5.00. T5 v T4; T1 has met T2, so T1 v T6; T2 v T3.
     assert pairs(event, 3) == [("T5", "T4"), ("T1", "T6"), ("T2", "T3")]
@@ -60,7 +60,7 @@ def swiss(make_event, enter_match, find_match):
     t1_v_t6 = enter_match(find_match(event, 3, "T1", "T6"), {9: (MAKES, DOWN), 11: (PASS, PASS), **flat})  # T1 by 10
     enter_match(find_match(event, 3, "T2", "T3"), {9: (DOWN, MAKES), 11: (DOWN, MAKES), **flat})  # T3 by 20
     # T1 loses one VP for slow play in round 3.
-    add_adjustment(t1_v_t6, t1_v_t6.home, Adjustment.Kind.VP, Decimal("-1"), "Slow play")
+    add_adjustment(match=t1_v_t6, team=t1_v_t6.home, kind=Adjustment.Kind.VP, amount=Decimal("-1"), reason="Slow play")
     return event
 
 
@@ -102,10 +102,10 @@ def test_final_standings(swiss):
 
 def test_no_fourth_round(swiss):
     with pytest.raises(ValidationError, match="All 3 rounds"):
-        rounds.next_swiss_round(swiss)
+        rounds.next_swiss_round(event=swiss)
 
 
 def test_next_round_waits_for_the_current_one(make_event):
     event = make_event(teams=6, format=TeamEvent.Format.SWISS, rounds=3, boards_per_match=4)
     with pytest.raises(ValidationError, match="Round 1 is not finished"):
-        rounds.next_swiss_round(event)
+        rounds.next_swiss_round(event=event)

@@ -39,7 +39,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, session_name, date, scoring, scale, **options):
         try:
-            imported = import_travellers(read_text(file), name=session_name, date=date, scoring_method=scoring,
+            imported = import_travellers(text=read_text(file), name=session_name, date=date, scoring_method=scoring,
                                          scale=scale)
         except TravellersRefused as refused:
             for problem in refused.problems:

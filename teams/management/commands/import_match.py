@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if match is None:
             raise CommandError(_("There is no match %(id)s.") % {"id": match_id})
         try:
-            count = import_match(match, read_text(file))
+            count = import_match(match=match, text=read_text(file))
         except MatchRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))

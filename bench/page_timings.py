@@ -1,0 +1,148 @@
+"""The timings of `bench_pages.py`: the pages and the rescoring measured, and the report."""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import statistics
+import time
+
+TARGETS = {"page": (50, 150), "rescore": (200, 200)}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_requests(client, urls: list[str]) -> tuple[list[float], int]:
+    """Milliseconds per request (after two untimed warm-ups), and the queries of the last request."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for url in urls[:2]:
+        response = client.get(url)
+        assert response.status_code == 200, (url, response.status_code)
+    times = []
+    for url in urls:
+        started = time.perf_counter()
+        response = client.get(url)
+        times.append(1000 * (time.perf_counter() - started))
+        assert response.status_code == 200, (url, response.status_code)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(urls[-1])
+    return times, len(queries)
+
+
+def measure(args, info: dict) -> list[tuple]:
+    rng = random.Random(args.seed + 1)
+    rows: list[tuple] = []
+    measure_pages(args, info, rng, rows)
+    measure_rescoring(args, info, rows)
+    return rows
+
+
+def page_urls(args, info: dict, rng: random.Random) -> list[tuple[str, list[str]]]:
+    """Each page measured, with the URLs requested (sessions picked at random)."""
+    from events.models import Pair, Section, Session
+
+    n = args.requests
+    regular = list(Session.objects.exclude(pk=info["big_session"]).values_list("pk", flat=True))
+    sections = dict(Section.objects.filter(session_id__in=regular).values_list("session_id", "pk"))
+    picked = [rng.choice(regular) for _ in range(n)]
+    pair_ids: dict[int, list[int]] = {}
+    for section_id, pair_id in Pair.objects.filter(section_id__in={sections[s] for s in picked}).values_list(
+            "section_id", "pk"):
+        pair_ids.setdefault(section_id, []).append(pair_id)
+    big = info["big_session"]
+    return [
+        ("home page", ["/"] * n),
+        ("ranking, 12-table Mitchell", [f"/sessions/{s}/" for s in picked]),
+        ("ranking, 30 tables in 3 sections", [f"/sessions/{big}/"] * n),
+        ("traveller", [f"/sessions/{s}/sections/{sections[s]}/boards/{rng.randint(1, 24)}/" for s in picked]),
+        ("scorecard", [f"/sessions/{s}/pairs/{rng.choice(pair_ids[sections[s]])}/" for s in picked]),
+        (f"member page, busiest ({info['busiest_sessions']} sessions)", [f"/members/{info['busiest_member']}/"] * n),
+        ("ranking CSV", [f"/sessions/{s}/ranking.csv" for s in picked]),
+    ]
+
+
+def measure_pages(args, info: dict, rng: random.Random, rows: list[tuple]) -> None:
+    from django.test import Client
+
+    client = Client()
+    for name, urls in page_urls(args, info, rng):
+        times, queries = time_requests(client, urls)
+        rows.append((name, len(times), statistics.median(times), percentile(times, 0.95), queries, "page"))
+        print(f"  {name}: median {statistics.median(times):.1f} ms", flush=True)
+
+
+def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from club.typed_result import read_result
+    from events.models import Session, TravellerLine
+    from events.services.lines import save_line
+    from events.services.rescoring import rescore_session
+
+    n, big = args.requests, info["big_session"]
+    # One line of the 30-table session corrected, again and again: save_line rescores its board.
+    line = (TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")
+            .select_related("board__section__session", "ns_pair", "ew_pair").order_by("pk").first())
+    board = line.board
+    times = []
+    for attempt in range(n + 2):
+        tricks = line.tricks + (1 if attempt % 2 == 0 else -1)
+        result = read_result(board.number, line.contract, line.declarer, str(tricks))
+        started = time.perf_counter()
+        with CaptureQueriesContext(connection) as queries:
+            line = save_line(board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
+                             round_=line.round, table=line.table)
+        if attempt >= 2:
+            times.append(1000 * (time.perf_counter() - started))
+    rows.append(("save_line: one line of the 30-table session corrected, rescored and ranked", len(times),
+                 statistics.median(times), percentile(times, 0.95), len(queries), "rescore"))
+    print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
+    session = Session.objects.get(pk=big)
+    times = []
+    for _ in range(12):
+        started = time.perf_counter()
+        with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+            rescore_session(session=session)
+        times.append(1000 * (time.perf_counter() - started))
+    rows.append(("rescore_session: the whole 30-table session (for comparison)", len(times),
+                 statistics.median(times), percentile(times, 0.95), len(queries), "info"))
+
+
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:  # not on this platform
+        return "unknown"
+
+
+def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
+    import platform
+
+    from django.db import connection
+
+    header = (f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
+              f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
+              f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
+              f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}")
+    lines = [header, "",
+             f"{'measurement':<78} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'queries':>8}  target",
+             "-" * 125]
+    for name, count, median, p95, queries, kind in rows:
+        if kind == "info":
+            verdict = "-"
+        else:
+            median_target, p95_target = TARGETS[kind]
+            ok = median <= median_target and p95 <= p95_target
+            verdict = f"{'met' if ok else 'MISSED'} ({median_target}/{p95_target} ms)"
+        lines.append(f"{name:<78} {count:>4} {median:>10.1f} {p95:>8.1f} {queries:>8}  {verdict}")
+    return "\n".join(lines) + "\n"
