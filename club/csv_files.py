@@ -48,7 +48,8 @@ def delimiter(text: str) -> str:
 
 
 def records(text: str) -> Iterator[tuple[int, list[str]]]:
-    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text."""
+    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text.
+    Raises FileRefused when the text is not CSV at all (a NUL byte, a cell over the csv module's size limit)."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter(text))
     while True:
         start = reader.line_num + 1
@@ -56,9 +57,18 @@ def records(text: str) -> Iterator[tuple[int, list[str]]]:
             cells = next(reader)
         except StopIteration:
             return
+        except csv.Error as error:
+            raise FileRefused([_unreadable(start, error)]) from None
         cells = [cell.strip() for cell in cells]
         if any(cells):
             yield start, cells
+
+
+def _unreadable(line: int, error: csv.Error) -> CsvProblem:
+    if "field limit" in str(error):
+        return CsvProblem(line, _("a cell is longer than %(limit)s characters: this is not a results file.")
+                          % {"limit": csv.field_size_limit()})
+    return CsvProblem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})
 
 
 def column_name(cell: str) -> str:
