@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from club.access import check_visible
-from club.csv_files import csv_response
+from club.csv_files import csv_response, spreadsheet_place
 from club.models import Member
 from club.registry import member_sections
 from events.models import Board, Section, Session
@@ -101,9 +101,9 @@ def ranking_csv(request, session_id):
     for ranking in results.fields:
         for row in ranking.rows:
             names = [player.name for player in row.pair.players] + ["", ""]
-            rows.append([ranking.section.letter, ranking.direction or _("All"), row.place, row.pair.label,
-                         names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
-                         plain(row.percentage), row.boards])
+            rows.append([ranking.section.letter, ranking.direction or _("All"), spreadsheet_place(row.place),
+                         row.pair.label, names[0], names[1], plain(row.score),
+                         "" if session.uses_imps else plain(row.maximum), plain(row.percentage), row.boards])
     return csv_response(rows, f"ranking-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.csv")
 
 
