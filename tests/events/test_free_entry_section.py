@@ -1,0 +1,36 @@
+"""A new free-entry section (no movement) can be entered from its first board: nothing saved yet is no 500."""
+
+import pytest
+from django.urls import reverse
+
+from events.models import Section, Session, TravellerLine
+from tests.builders.sessions import session_post
+
+
+@pytest.fixture
+def new_free_entry(director_client):
+    response = director_client.post(reverse("events:session_create"),
+                                     session_post(kind="none", tables="3", boards_per_round="2", rounds="2"))
+    assert response.status_code == 302
+    section = Section.objects.get()
+    return section.session, section
+
+
+@pytest.mark.parametrize("neuberg", [True, False])
+def test_the_first_board_of_a_new_free_entry_section_opens_and_saves(director_client, new_free_entry, neuberg):
+    session, section = new_free_entry
+    Session.objects.filter(pk=session.pk).update(neuberg_for_movement=neuberg)
+    entry = reverse("events:traveller_entry", args=[session.pk, section.pk, 1])
+    public = reverse("events:board_traveller", args=[session.pk, section.pk, 1])
+    assert director_client.get(entry).status_code == 200
+    assert director_client.get(public).status_code == 200
+    pairs = sorted(section.pairs.values_list("number", flat=True))
+    response = director_client.post(entry, {"n0-ns_pair": f"{pairs[0]}NS", "n0-ew_pair": f"{pairs[0]}EW",
+                                            "n0-contract": "4S", "n0-declarer": "N", "n0-tricks": "10",
+                                            "n0-lead": ""})
+    assert response.status_code == 302 and response.url == entry
+    line = TravellerLine.objects.get()
+    assert (line.board.number, line.ns_score) == (1, 420)
+    for number in (1, 2):  # the board entered, and the next, still without a result
+        for name in ("events:traveller_entry", "events:board_traveller"):
+            assert director_client.get(reverse(name, args=[session.pk, section.pk, number])).status_code == 200
