@@ -1,9 +1,13 @@
 """A new free-entry section (no movement) can be entered from its first board: nothing saved yet is no 500."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from club.typed_result import read_result
 from events.models import Section, Session, TravellerLine
+from events.services.fixes import set_status
+from events.services.lines import save_line
 from tests.builders.sessions import session_post
 
 
@@ -34,3 +38,23 @@ def test_the_first_board_of_a_new_free_entry_section_opens_and_saves(director_cl
     for number in (1, 2):  # the board entered, and the next, still without a result
         for name in ("events:traveller_entry", "events:board_traveller"):
             assert director_client.get(reverse(name, args=[session.pk, section.pk, number])).status_code == 200
+
+
+def test_a_free_entry_session_without_results_cannot_be_published(director_client, new_free_entry):
+    session, section = new_free_entry
+    status = reverse("events:session_status", args=[session.pk])
+    for value in ("final", "provisional"):
+        response = director_client.post(status, {"status": value, "corrections_until": "2099-01-01T20:00"},
+                                        follow=True)
+        page = response.content.decode()
+        assert "Not published: 1 blocking problem remains." in page
+        assert "Section A has no results yet: enter them, or import them from a file, before publishing." in page
+        session.refresh_from_db()
+        assert session.status == Session.Status.IN_PROGRESS
+    with pytest.raises(ValidationError, match="1 blocking problem"):
+        set_status(session, Session.Status.FINAL)
+
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    save_line(section.boards.get(number=1), ns_pair=pairs["1NS"], ew_pair=pairs["1EW"],
+              result=read_result(1, "4S", "N", "10"))
+    assert set_status(session, Session.Status.FINAL).status == Session.Status.FINAL
