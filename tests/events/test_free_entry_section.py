@@ -58,3 +58,22 @@ def test_a_free_entry_session_without_results_cannot_be_published(director_clien
     save_line(section.boards.get(number=1), ns_pair=pairs["1NS"], ew_pair=pairs["1EW"],
               result=read_result(1, "4S", "N", "10"))
     assert set_status(session, Session.Status.FINAL).status == Session.Status.FINAL
+
+
+def test_a_free_entry_slip_opens_and_saves_with_its_table_and_round(director_client, new_free_entry):
+    session, section = new_free_entry
+    setup = director_client.get(reverse("events:session_setup", args=[session.pk])).content.decode()
+    slip = reverse("events:table_entry", args=[session.pk, section.pk, 2, 1])
+    assert reverse("events:table_entry", args=[session.pk, section.pk, 1, 1]) in setup
+    response = director_client.get(slip)
+    assert response.status_code == 200  # the slip of a free-entry section: free rows, no redirect away
+    response = director_client.post(slip, {"n3-ns_pair": "2NS", "n3-ew_pair": "2EW", "n3-contract": "3NT",
+                                           "n3-declarer": "S", "n3-tricks": "9", "n3-lead": ""})
+    assert response.status_code == 302
+    assert response.url == reverse("events:table_entry", args=[session.pk, section.pk, 3, 1])
+    line = TravellerLine.objects.get()
+    assert (line.board.number, line.table, line.round, line.ns_pair.label, line.ns_score) == (3, 2, 1, "2NS", 400)
+    page = director_client.get(slip).content.decode()
+    assert '<span class="ns-score">400</span>' in page
+    outside = reverse("events:table_entry", args=[session.pk, section.pk, 4, 1])  # 3 tables only
+    assert director_client.get(outside).status_code == 302
