@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.builders.csp import POLICY, directives, main_pages
-from tests.clubsite.test_site_smoke import PAGES
+from tests.builders.urls import PAGES
 
 pytestmark = pytest.mark.django_db
 
