@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -48,7 +49,8 @@ def delimiter(text: str) -> str:
 
 
 def records(text: str) -> Iterator[tuple[int, list[str]]]:
-    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text."""
+    """(line number where the record starts, stripped cells) for every non-blank record of a CSV text.
+    Raises FileRefused when the text is not CSV at all (a NUL byte, a cell over the csv module's size limit)."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter(text))
     while True:
         start = reader.line_num + 1
@@ -56,9 +58,18 @@ def records(text: str) -> Iterator[tuple[int, list[str]]]:
             cells = next(reader)
         except StopIteration:
             return
+        except csv.Error as error:
+            raise FileRefused([_unreadable(start, error)]) from None
         cells = [cell.strip() for cell in cells]
         if any(cells):
             yield start, cells
+
+
+def _unreadable(line: int, error: csv.Error) -> CsvProblem:
+    if "field limit" in str(error):
+        return CsvProblem(line, _("a cell is longer than %(limit)s characters: this is not a results file.")
+                          % {"limit": csv.field_size_limit()})
+    return CsvProblem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})
 
 
 def column_name(cell: str) -> str:
@@ -80,16 +91,41 @@ def read_text(path: str) -> str:
         raise CommandError(_("%(path)s is not UTF-8 text.") % {"path": path}) from None
 
 
+# A cell starting with one of these is a formula to a spreadsheet (=HYPERLINK(...), +cmd|..., @SUM(...)).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")  # a score such as -420 or -3.50 stays a number
+
+
+def safe_cell(value: object) -> object:
+    """A cell as written to a CSV: numbers as they are; text that a spreadsheet would run as a formula
+    behind a ' (shown, not evaluated), unless it is a plain negative number."""
+    if value is None or isinstance(value, int | float):
+        return value
+    text = str(value)
+    if text.startswith(_FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def spreadsheet_place(place: str) -> str:
+    """A tied place as the EBU writes it in files, "3=" (the pages' "=3" would be a formula)."""
+    return f"{place[1:]}=" if place.startswith("=") else place
+
+
+def _write(file, rows: Iterable[list]) -> None:
+    csv.writer(file).writerows([safe_cell(cell) for cell in row] for row in rows)
+
+
 def csv_text(rows: Iterable[list]) -> str:
-    """Rows as CSV text (the csv module's dialect: commas, CRLF line ends)."""
+    """Rows as CSV text (the csv module's dialect: commas, CRLF line ends), formulas neutralised."""
     out = io.StringIO()
-    csv.writer(out).writerows(rows)
+    _write(out, rows)
     return out.getvalue()
 
 
 def csv_response(rows: Iterable[list], filename: str) -> HttpResponse:
-    """Rows as a CSV download named `filename`."""
+    """Rows as a CSV download named `filename`, formulas neutralised."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    csv.writer(response).writerows(rows)
+    _write(response, rows)
     return response

@@ -34,10 +34,11 @@ class Kind(models.TextChoices):
     MOVEMENT = "movement", gettext_lazy("Movement unreadable")
     UNEVEN = "uneven", gettext_lazy("Fewer results than other boards")
     WARNING = "warning", gettext_lazy("Unusual result")
+    EMPTY = "empty", gettext_lazy("No results")
 
 
 BLOCKING_KINDS = frozenset({Kind.MISSING, Kind.EXTRA, Kind.MISPLACED, Kind.SWAPPED_ROUND, Kind.SCORE,
-                            Kind.AVERAGE, Kind.SIT_OUT, Kind.MOVEMENT})
+                            Kind.AVERAGE, Kind.SIT_OUT, Kind.MOVEMENT, Kind.EMPTY})
 
 SWAP_ROUND = "swap_round"
 RECOMPUTE = "recompute"
@@ -329,7 +330,12 @@ def placement_problems(plan: Movement, lines: list[TravellerLine], checked: set[
 
 
 def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[CheckProblem]:
-    """Without a movement, missing results cannot be known: boards with fewer results than the most played."""
+    """Without a movement, missing results cannot be known: boards with fewer results than the most played,
+    and a section with no result at all (it cannot be published so)."""
+    if not lines:
+        return [make_problem(Kind.EMPTY, _(
+            "Section %(section)s has no results yet: enter them, or import them from a file, before publishing.")
+            % {"section": section.letter}, section_id=section.pk, section=section.letter)]
     counts: dict[int, int] = defaultdict(int)
     for line in lines:
         counts[line.board.number] += 1

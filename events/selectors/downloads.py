@@ -6,6 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.utils.translation import gettext as _
 
+from club.csv_files import spreadsheet_place
 from events.models import Session
 from events.selectors.ranking import SessionResults
 from events.selectors.traveller import Traveller
@@ -28,8 +29,8 @@ def ranking_rows(session: Session, results: SessionResults) -> list[list]:
     for ranking in results.fields:
         for row in ranking.rows:
             names = [player.name for player in row.pair.players] + ["", ""]
-            rows.append([ranking.section.letter, ranking.direction or _("All"), row.place, row.pair.label,
-                         names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
+            rows.append([ranking.section.letter, ranking.direction or _("All"), spreadsheet_place(row.place),
+                         row.pair.label, names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
                          plain(row.percentage), row.boards])
     return rows
 

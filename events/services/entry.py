@@ -29,14 +29,19 @@ class Row:
     line: TravellerLine | None = None
     warnings: list[str] = field(default_factory=list)
     focus: bool = False
+    at: tuple[int, int] | None = None  # (table, round) of a free-entry slip's row
 
     @property
     def round(self) -> int | None:
-        return self.slot.round if self.slot else (self.line.round if self.line else None)
+        if self.slot:
+            return self.slot.round
+        return self.line.round if self.line else (self.at[1] if self.at else None)
 
     @property
     def table(self) -> int | None:
-        return self.slot.table if self.slot else (self.line.table if self.line else None)
+        if self.slot:
+            return self.slot.table
+        return self.line.table if self.line else (self.at[0] if self.at else None)
 
     @property
     def ns_label(self) -> str:
@@ -71,8 +76,18 @@ def traveller_rows(section: Section, plan: Movement, board: Board, data=None) ->
     return rows
 
 
+def has_slip(plan: Movement, table: int, round_: int) -> bool:
+    """Whether the table plays in the round: by the movement, or without one any table and round of the section."""
+    if plan.has_schedule:
+        return bool(plan.plays_at(table, round_))
+    return 1 <= table <= plan.tables and 1 <= round_ <= plan.rounds
+
+
 def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
-    """One row per board that the table plays in the round (a score slip)."""
+    """One row per board that the table plays in the round (a score slip); without a movement, the lines
+    entered at the table in the round, then a free row (pairs typed) for each board of the section."""
+    if not plan.has_schedule:
+        return _free_slip_rows(boards, table, round_, data)
     slots = plan.plays_at(table, round_)
     lines = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line
              for line in TravellerLine.objects.filter(board__in=[boards[s.board] for s in slots])
@@ -82,6 +97,17 @@ def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int
         board = boards[slot.board]
         line = lines.get((board.pk, slot.ns, slot.ew))
         rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
+    return rows
+
+
+def _free_slip_rows(boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
+    lines = (TravellerLine.objects.filter(board__in=boards.values(), table=table, round=round_)
+             .select_related("ns_pair", "ew_pair").order_by("board__number", "pk"))
+    by_board = {board.pk: board for board in boards.values()}
+    rows = [Row(by_board[line.board_id], _form(data, f"r{index}", line, True), None, line)
+            for index, line in enumerate(lines)]
+    rows += [Row(board, _form(data, f"n{number}", None, True), at=(table, round_))
+             for number, board in sorted(boards.items())]
     return rows
 
 

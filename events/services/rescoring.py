@@ -28,10 +28,11 @@ def expected_results(section: Section, plan: Movement, board_number: int, entrie
 
 
 def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict[int, float]:
-    """The matchpoint top of each board number, from the number of results it has or was due."""
+    """The matchpoint top of each board number, from the number of results it has or was due (0 for a board
+    due no result yet: a free-entry section before its first result)."""
     scale = section.session.scale
-    return {number: scoring.matchpoint_top(expected_results(section, plan, number, played), scale)
-            for number, played in counts.items()}
+    expected = {number: expected_results(section, plan, number, played) for number, played in counts.items()}
+    return {number: scoring.matchpoint_top(due, scale) if due else 0 for number, due in expected.items()}
 
 
 def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) -> None:

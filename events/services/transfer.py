@@ -7,7 +7,6 @@ at all; `export_rows` / `export_csv` give a session's lines back with their poin
 
 from __future__ import annotations
 
-import csv
 import datetime
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -247,8 +246,8 @@ def parse_travellers(text: str) -> tuple[list[ImportedLine], list[CsvProblem]]:
     """Every row of a CSV text and no problem, or no row and every problem found (with its line number)."""
     try:
         return _parse_records(records(text))
-    except csv.Error as error:  # e.g. a NUL byte: not a text file
-        return [], [CsvProblem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})]
+    except FileRefused as refused:  # not CSV at all: a NUL byte, a huge cell
+        return [], refused.problems
 
 
 def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[ImportedLine], list[CsvProblem]]:

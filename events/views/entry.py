@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from events.models import Section, TravellerLine
 from events.plans import section_plan
-from events.services.entry import save_rows, set_focus, table_rows, traveller_rows
+from events.services.entry import has_slip, save_rows, set_focus, table_rows, traveller_rows
 from events.services.lines import delete_line
 from events.services.rescoring import board_tops
 
@@ -55,7 +55,7 @@ def traveller_entry(request, session_id, section_id, number):
 def table_entry(request, session_id, section_id, table, round_):
     section = get_section(session_id, section_id)
     plan = section_plan(section)
-    if not plan.plays_at(table, round_):
+    if not has_slip(plan, table, round_):
         messages.error(request, _("The movement has no play at table %(table)s in round %(round)s.")
                        % {"table": table, "round": round_})
         return redirect("events:session_setup", session_id=session_id)
@@ -64,7 +64,7 @@ def table_entry(request, session_id, section_id, table, round_):
         board.section = section
     rows = table_rows(plan, boards, table, round_, request.POST or None)
     following = [(t, r) for r in range(round_, plan.rounds + 1) for t in range(1, plan.tables + 1)
-                 if (r, t) > (round_, table) and plan.plays_at(t, r)]
+                 if (r, t) > (round_, table) and has_slip(plan, t, r)]
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
         if not saved.refused:

@@ -11,6 +11,7 @@ lists every problem with its line number.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -73,8 +74,15 @@ def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[i
 
 def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResult], list[CsvProblem]]:
     """{(board, room): result} read from a CSV text, and every problem found (the rows count only without)."""
+    try:
+        return _parse_records(csv_records(text), match)
+    except FileRefused as refused:  # not CSV at all: a NUL byte, a huge cell
+        return {}, refused.problems
+
+
+def _parse_records(records: Iterator[tuple[int, list[str]]], match: Match
+                   ) -> tuple[dict[tuple[int, int], RoomResult], list[CsvProblem]]:
     boards = match.board_numbers(match.event.boards_per_match)
-    records = csv_records(text)
     first = next(records, None)
     if first is None:
         return {}, [CsvProblem(None, _("The file is empty."))]

@@ -5,29 +5,14 @@ import re
 
 import pytest
 from django.core.management import call_command
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
-# URLs that only accept POST or that are not pages.
-NOT_PAGES = {"logout", "set_language", "events:member_quick_add"}
+from tests.builders.urls import PAGES
 
 
 def login_required(name):
     """The director area and the password pages send anonymous visitors to the login page."""
     return "/director/" in reverse(name) or name.startswith("password_change")
-
-
-def named_urls_without_arguments(resolver=None, namespace=""):
-    resolver = resolver or get_resolver()
-    for pattern in resolver.url_patterns:
-        if isinstance(pattern, URLResolver):
-            if pattern.namespace == "admin":
-                continue
-            yield from named_urls_without_arguments(pattern, pattern.namespace or namespace)
-        elif isinstance(pattern, URLPattern) and pattern.name and not pattern.pattern.regex.groups:
-            yield f"{namespace}:{pattern.name}" if namespace else pattern.name
-
-
-PAGES = sorted(set(named_urls_without_arguments()) - NOT_PAGES)
 
 
 def test_the_site_has_pages():

@@ -235,9 +235,22 @@ def test_ranking_csv(client, hand_mitchell):
                        "Percentage", "Boards"]
     ns = [row for row in rows[1:] if row[1] == "NS"]
     assert ns[0] == ["A", "NS", "1", "1NS", "Ana García", "Bogdan Popescu", "26.00", "40.00", "65.00", "5"]
-    assert [row[2:4] + row[8:9] for row in ns[2:4]] == [["=3", "3NS", "46.25"], ["=3", "4NS", "46.25"]]
+    # a tie is written "3=" as the EBU does: a spreadsheet would evaluate "=3" to the number 3
+    assert [row[2:4] + row[8:9] for row in ns[2:4]] == [["3=", "3NS", "46.25"], ["3=", "4NS", "46.25"]]
     assert ns[1][6:] == ["15.80", "32.00", "49.38", "4"]
     assert len(rows) == 1 + 10
+
+
+def test_ranking_csv_neutralises_formulas_in_names(client, hand_mitchell):
+    session, _section = hand_mitchell
+    Member.objects.filter(first_name="Ana").update(first_name='=HYPERLINK("http://evil.example","x")',
+                                                   last_name="Y")
+    Member.objects.filter(first_name="Bogdan").update(first_name="+cmd|' /C calc'!A0", last_name="Z")
+    response = client.get(reverse("events:ranking_csv", args=[session.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    first = next(row for row in rows if row[3] == "1NS")
+    assert first[4:6] == ["'=HYPERLINK(\"http://evil.example\",\"x\") Y", "'+cmd|' /C calc'!A0 Z"]
+    assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
 
 
 def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):

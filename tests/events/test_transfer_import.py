@@ -297,4 +297,4 @@ def test_a_file_that_is_not_csv_text_is_refused():
     rows, problems = parse_travellers(HEADER + '1,1,2,4S,N,"' + "x" * 200_000 + '",10,420\n')
     assert rows == []
     assert [str(problem) for problem in problems] == [
-        "The file cannot be read as CSV (field larger than field limit (131072))."]
+        "Line 2: a cell is longer than 131072 characters: this is not a results file."]

@@ -72,6 +72,23 @@ def test_files_without_results(match, text, message):
         import_match(match=match, text=text)
 
 
+def test_a_file_with_a_huge_cell_is_refused(match):
+    import_match(match=match, text=GOOD)
+    with pytest.raises(MatchRefused) as refused:
+        import_match(match=match, text=GOOD + '2,2,"' + "x" * 200_000 + '",N,10,\n')
+    assert [str(problem) for problem in refused.value.problems] == [
+        "Line 6: a cell is longer than 131072 characters: this is not a results file."]
+    assert BoardResult.objects.count() == 4  # nothing changed
+
+
+def test_the_import_page_shows_why_a_huge_cell_is_refused(director_client, match):
+    text = GOOD + '2,2,"' + "x" * 200_000 + '",N,10,\n'
+    upload = SimpleUploadedFile("match.csv", text.encode(), content_type="text/csv")
+    response = director_client.post(reverse("teams:match_import", args=[match.pk]), {"file": upload})
+    assert response.status_code == 200
+    assert "Line 6: a cell is longer than 131072 characters" in response.content.decode()
+
+
 def test_management_commands(match, tmp_path):
     path = tmp_path / "match.csv"
     path.write_text(GOOD, encoding="utf-8")

@@ -1,0 +1,20 @@
+"""The site's plain pages: every named URL without arguments (the admin's aside), for site-wide tests."""
+
+from django.urls import URLPattern, URLResolver, get_resolver
+
+# URLs that only accept POST or that are not pages.
+NOT_PAGES = {"logout", "set_language", "events:member_quick_add"}
+
+
+def named_urls_without_arguments(resolver=None, namespace=""):
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace == "admin":
+                continue
+            yield from named_urls_without_arguments(pattern, pattern.namespace or namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name and not pattern.pattern.regex.groups:
+            yield f"{namespace}:{pattern.name}" if namespace else pattern.name
+
+
+PAGES = sorted(set(named_urls_without_arguments()) - NOT_PAGES)
