@@ -30,8 +30,8 @@ def ranking_rows(session: Session, results: SessionResults) -> list[list]:
         for row in ranking.rows:
             names = [player.name for player in row.pair.players] + ["", ""]
             rows.append([ranking.section.letter, ranking.direction or _("All"), spreadsheet_place(row.place),
-                         row.pair.label, names[0], names[1], plain(row.score), "" if session.uses_imps else plain(row.maximum),
-                         plain(row.percentage), row.boards])
+                         row.pair.label, names[0], names[1], plain(row.score),
+                         "" if session.uses_imps else plain(row.maximum), plain(row.percentage), row.boards])
     return rows
 
 
