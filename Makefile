@@ -8,9 +8,9 @@ export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
 .PHONY: run test test-fast lint typecheck bench messages serve clean
 
-$(BIN)/activate: requirements.txt constraints-build.txt
+$(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(BIN)/activate
 
 run: $(BIN)/activate
