@@ -47,20 +47,75 @@ BIG_TABLES = 10  # per section: 30 tables in all
 BIG_BOARDS_PER_ROUND = 3
 LAST_DAY = datetime.date(2026, 11, 27)  # a Friday
 DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
-FIRST_NAMES = ["Ana", "Bogdan", "Carmen", "Dan", "Elena", "Florin", "Gloria", "Horia", "Irene", "Julian",
-               "Katherine", "Luis", "Maria", "Nigel", "Olga", "Petru", "Rosa", "Sergiu", "Teresa", "Victor"]
-LAST_NAMES = ["García", "Popescu", "López", "Ionescu", "Martín", "Dumitru", "Sánchez", "Stan", "Navarro",
-              "Moore", "Wells", "Romero", "Constantin", "Parker", "Ruiz", "Munteanu", "Díaz", "Radu",
-              "Evans", "Moreno"]
+FIRST_NAMES = [
+    "Ana",
+    "Bogdan",
+    "Carmen",
+    "Dan",
+    "Elena",
+    "Florin",
+    "Gloria",
+    "Horia",
+    "Irene",
+    "Julian",
+    "Katherine",
+    "Luis",
+    "Maria",
+    "Nigel",
+    "Olga",
+    "Petru",
+    "Rosa",
+    "Sergiu",
+    "Teresa",
+    "Victor",
+]
+LAST_NAMES = [
+    "García",
+    "Popescu",
+    "López",
+    "Ionescu",
+    "Martín",
+    "Dumitru",
+    "Sánchez",
+    "Stan",
+    "Navarro",
+    "Moore",
+    "Wells",
+    "Romero",
+    "Constantin",
+    "Parker",
+    "Ruiz",
+    "Munteanu",
+    "Díaz",
+    "Radu",
+    "Evans",
+    "Moreno",
+]
 # The contracts a board is mostly played in, with declarer and the usual tricks.
-CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 10), ("3C", "N", 9), ("1NT", "W", 7),
-             ("6S", "N", 12), ("2S", "S", 8), ("3NT", "E", 9), ("5D", "W", 11), ("4S", "E", 10), ("3D", "S", 9)]
+CONTRACTS = [
+    ("4S", "N", 10),
+    ("3NT", "S", 9),
+    ("2H", "E", 8),
+    ("4H", "W", 10),
+    ("3C", "N", 9),
+    ("1NT", "W", 7),
+    ("6S", "N", 12),
+    ("2S", "S", 8),
+    ("3NT", "E", 9),
+    ("5D", "W", 11),
+    ("4S", "E", 10),
+    ("3D", "S", 9),
+]
 
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scale", type=float, default=1.0,
-                        help="fraction of the ten years of sessions to build (default 1: the whole history)")
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="fraction of the ten years of sessions to build (default 1: the whole history)",
+    )
     parser.add_argument("--db", type=Path, default=None, help="scratch SQLite file (default under bench/results/)")
     parser.add_argument("--rebuild", action="store_true", help="build the scratch database again")
     parser.add_argument("--requests", type=int, default=200, help="timed requests per page (default 200)")
@@ -86,8 +141,10 @@ def setup_django(db_path: Path) -> None:
     # As in production: no query log, plain static files (no collectstatic manifest needed).
     settings.DEBUG = False
     settings.ALLOWED_HOSTS = ["testserver"]
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
 
 
 # --- building the club ---------------------------------------------------------------------------
@@ -118,8 +175,9 @@ class Players:
 
     def field(self, pairs: int) -> list[tuple]:
         """`pairs` pairs for one session: (player1 or None, guest name, player2 or None, guest name)."""
-        keys = sorted(range(len(self.partnerships)), key=lambda i: self.rng.random() ** (1 / self.weights[i]),
-                      reverse=True)
+        keys = sorted(
+            range(len(self.partnerships)), key=lambda i: self.rng.random() ** (1 / self.weights[i]), reverse=True
+        )
         chosen = [self.partnerships[i] for i in keys[:pairs]]
         spare = [self.partnerships[i] for i in keys[pairs:]]
         playing = {member.pk for pair in chosen for member in pair}
@@ -153,22 +211,31 @@ def deal_results(board: int, plays: int, rng: random.Random) -> list[tuple[str, 
     return results
 
 
-def build_section(session, letter: str, tables: int, boards_per_round: int, field: list[tuple],
-                  rng: random.Random) -> tuple:
+def build_section(
+    session, letter: str, tables: int, boards_per_round: int, field: list[tuple], rng: random.Random
+) -> tuple:
     """Unsaved section, pairs, boards and scored lines of one Mitchell section."""
     import scoring
     from events.models import Board, Pair, Section, TravellerLine
     from events.plans import section_plan
     from events.services.rescoring import expected_results, score_lines
 
-    section = Section(session=session, letter=letter, kind=Section.Kind.MITCHELL, tables=tables,
-                      boards_per_round=boards_per_round)
+    section = Section(
+        session=session, letter=letter, kind=Section.Kind.MITCHELL, tables=tables, boards_per_round=boards_per_round
+    )
     plan = section_plan(section)
     pairs = {}
     for index, label in enumerate(sorted(plan.pairs, key=lambda label: (label[-2:], int(label[:-2])))):
         player1, guest1, player2, guest2 = field[index]
-        pairs[label] = Pair(section=section, number=int(label[:-2]), direction=label[-2:], player1=player1,
-                            player1_guest=guest1, player2=player2, player2_guest=guest2)
+        pairs[label] = Pair(
+            section=section,
+            number=int(label[:-2]),
+            direction=label[-2:],
+            player1=player1,
+            player1_guest=guest1,
+            player2=player2,
+            player2_guest=guest2,
+        )
     boards = {number: Board(section=section, number=number) for number in plan.played_boards}
     lines = []
     for number in plan.played_boards:
@@ -176,8 +243,15 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
         board_lines = []
         vulnerability = scoring.board_vulnerability(number)
         for slot, (contract, declarer, tricks) in zip(slots, deal_results(number, len(slots), rng), strict=True):
-            line = TravellerLine(board=boards[number], round=slot.round, table=slot.table, ns_pair=pairs[slot.ns],
-                                 ew_pair=pairs[slot.ew], contract=contract, lead="")
+            line = TravellerLine(
+                board=boards[number],
+                round=slot.round,
+                table=slot.table,
+                ns_pair=pairs[slot.ns],
+                ew_pair=pairs[slot.ew],
+                contract=contract,
+                lead="",
+            )
             if contract == "PASS":
                 line.ns_score = 0
             else:
@@ -187,8 +261,9 @@ def build_section(session, letter: str, tables: int, boards_per_round: int, fiel
         if rng.random() < 0.01:  # now and then the director gives an adjusted score
             line = board_lines[-1]
             line.contract, line.declarer, line.tricks, line.ns_score, line.adjusted = "", "", None, None, "A6040"
-        score_lines(session=session, lines=board_lines,
-                    expected=expected_results(section, plan, number, len(board_lines)))
+        score_lines(
+            session=session, lines=board_lines, expected=expected_results(section, plan, number, len(board_lines))
+        )
         lines.extend(board_lines)
     return section, list(pairs.values()), list(boards.values()), lines
 
@@ -209,9 +284,14 @@ def save_chunk(sessions, sections, pairs, boards, lines) -> None:
     for line in lines:
         line.board_id, line.ns_pair_id, line.ew_pair_id = line.board.pk, line.ns_pair.pk, line.ew_pair.pk
     TravellerLine.objects.bulk_create(lines, batch_size=2000)
-    Seating.objects.bulk_create([Seating(line_id=line.pk, board_id=line.board_id, pair_id=pair_id)
-                                 for line in lines for pair_id in (line.ns_pair_id, line.ew_pair_id)],
-                                batch_size=5000)
+    Seating.objects.bulk_create(
+        [
+            Seating(line_id=line.pk, board_id=line.board_id, pair_id=pair_id)
+            for line in lines
+            for pair_id in (line.ns_pair_id, line.ew_pair_id)
+        ],
+        batch_size=5000,
+    )
 
 
 def build(args) -> dict:
@@ -231,10 +311,16 @@ def build(args) -> dict:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=OFF")
     rng = random.Random(args.seed)
-    Member.objects.bulk_create([
-        Member(number=f"{10000 + i}", first_name=FIRST_NAMES[i % len(FIRST_NAMES)],
-               last_name=f"{LAST_NAMES[(i // len(FIRST_NAMES)) % len(LAST_NAMES)]}-{i}")
-        for i in range(MEMBERS)])
+    Member.objects.bulk_create(
+        [
+            Member(
+                number=f"{10000 + i}",
+                first_name=FIRST_NAMES[i % len(FIRST_NAMES)],
+                last_name=f"{LAST_NAMES[(i // len(FIRST_NAMES)) % len(LAST_NAMES)]}-{i}",
+            )
+            for i in range(MEMBERS)
+        ]
+    )
     members = list(Member.objects.order_by("pk"))
     players = Players(members, rng)
     count = round(YEARS * 52 * SESSIONS_PER_WEEK * args.scale)
@@ -243,8 +329,9 @@ def build(args) -> dict:
     for index, date in enumerate(dates):
         status = Session.Status.PROVISIONAL if index == len(dates) - 1 else Session.Status.FINAL
         session = Session(name=f"{DAY_NAMES[date.weekday()]} Pairs", date=date, status=status)
-        section, pairs, boards, lines = build_section(session, "A", TABLES, BOARDS_PER_ROUND,
-                                                      players.field(2 * TABLES), rng)
+        section, pairs, boards, lines = build_section(
+            session, "A", TABLES, BOARDS_PER_ROUND, players.field(2 * TABLES), rng
+        )
         for bucket, items in zip(chunk, ([session], [section], pairs, boards, lines), strict=True):
             bucket.extend(items)
         if len(chunk[0]) == 100 or index == len(dates) - 1:
@@ -257,7 +344,7 @@ def build(args) -> dict:
     field = players.field(2 * BIG_TABLES * len(BIG_SECTIONS))
     chunk = ([big], [], [], [], [])
     for number, letter in enumerate(BIG_SECTIONS):
-        part = field[number * 2 * BIG_TABLES:(number + 1) * 2 * BIG_TABLES]
+        part = field[number * 2 * BIG_TABLES : (number + 1) * 2 * BIG_TABLES]
         section, pairs, boards, lines = build_section(big, letter, BIG_TABLES, BIG_BOARDS_PER_ROUND, part, rng)
         chunk[1].append(section)
         chunk[2].extend(pairs)
@@ -287,8 +374,11 @@ def migrate_existing() -> None:
     out = io.StringIO()
     call_command("migrate", verbosity=1, stdout=out)
     if "Applying" in out.getvalue():
-        print("  applied new migrations:", ", ".join(line.split()[1] for line in out.getvalue().splitlines()
-                                                   if line.strip().startswith("Applying")), flush=True)
+        print(
+            "  applied new migrations:",
+            ", ".join(line.split()[1] for line in out.getvalue().splitlines() if line.strip().startswith("Applying")),
+            flush=True,
+        )
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
 

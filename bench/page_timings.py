@@ -54,7 +54,8 @@ def page_urls(args, info: dict, rng: random.Random) -> list[tuple[str, list[str]
     picked = [rng.choice(regular) for _ in range(n)]
     pair_ids: dict[int, list[int]] = {}
     for section_id, pair_id in Pair.objects.filter(section_id__in={sections[s] for s in picked}).values_list(
-            "section_id", "pk"):
+        "section_id", "pk"
+    ):
         pair_ids.setdefault(section_id, []).append(pair_id)
     big = info["big_session"]
     return [
@@ -89,8 +90,12 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
 
     n, big = args.requests, info["big_session"]
     # One line of the 30-table session corrected, again and again: save_line rescores its board.
-    line = (TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")
-            .select_related("board__section__session", "ns_pair", "ew_pair").order_by("pk").first())
+    line = (
+        TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")
+        .select_related("board__section__session", "ns_pair", "ew_pair")
+        .order_by("pk")
+        .first()
+    )
     board = line.board
     times = []
     for attempt in range(n + 2):
@@ -98,12 +103,27 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
         result = read_result(board.number, line.contract, line.declarer, str(tricks))
         started = time.perf_counter()
         with CaptureQueriesContext(connection) as queries:
-            line = save_line(board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line,
-                             round_=line.round, table=line.table)
+            line = save_line(
+                board=board,
+                ns_pair=line.ns_pair,
+                ew_pair=line.ew_pair,
+                result=result,
+                line=line,
+                round_=line.round,
+                table=line.table,
+            )
         if attempt >= 2:
             times.append(1000 * (time.perf_counter() - started))
-    rows.append(("save_line: one line of the 30-table session corrected, rescored and ranked", len(times),
-                 statistics.median(times), percentile(times, 0.95), len(queries), "rescore"))
+    rows.append(
+        (
+            "save_line: one line of the 30-table session corrected, rescored and ranked",
+            len(times),
+            statistics.median(times),
+            percentile(times, 0.95),
+            len(queries),
+            "rescore",
+        )
+    )
     print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
     session = Session.objects.get(pk=big)
     times = []
@@ -112,10 +132,16 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
         with transaction.atomic(), CaptureQueriesContext(connection) as queries:
             rescore_session(session=session)
         times.append(1000 * (time.perf_counter() - started))
-    rows.append(("rescore_session: the whole 30-table session (for comparison)", len(times),
-                 statistics.median(times), percentile(times, 0.95), len(queries), "info"))
-
-
+    rows.append(
+        (
+            "rescore_session: the whole 30-table session (for comparison)",
+            len(times),
+            statistics.median(times),
+            percentile(times, 0.95),
+            len(queries),
+            "info",
+        )
+    )
 
 
 def load_average() -> str:
@@ -130,13 +156,18 @@ def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
 
     from django.db import connection
 
-    header = (f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
-              f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
-              f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
-              f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}")
-    lines = [header, "",
-             f"{'measurement':<78} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'queries':>8}  target",
-             "-" * 125]
+    header = (
+        f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
+        f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
+        f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
+        f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}"
+    )
+    lines = [
+        header,
+        "",
+        f"{'measurement':<78} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'queries':>8}  target",
+        "-" * 125,
+    ]
     for name, count, median, p95, queries, kind in rows:
         if kind == "info":
             verdict = "-"

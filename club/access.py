@@ -30,6 +30,7 @@ def is_director(user) -> bool:
 # everyone but directors, who see it with a preview banner. Both models have `is_public` and a
 # `published()` queryset.
 
+
 def visible_to(user, queryset):
     """`queryset` (sessions or teams events) narrowed to what `user` may see."""
     return queryset if is_director(user) else queryset.published()

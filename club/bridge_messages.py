@@ -32,15 +32,18 @@ _CONTRACT = {
     "result.notation": _("%(text)s: a result is written = (made exactly), +1, +2 ... or -1, -2 ..."),
     "result.too_many": _("%(result)s: that would be %(tricks)s tricks, and a deal has only 13"),
     "result.too_few": _("%(result)s: %(contract)s can go at most %(down)s down (declarer took no trick)"),
-    "entry.percent": _("%(percent)s: an adjusted score gives each side a whole percentage from 0 to 100, "
-                       "e.g. A6040"),
-    "entry.invalid": _("'%(entry)s': a result is either an NS score (a whole number such as 620 or -100) "
-                       "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"),
-    "typed.empty": _("Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) "
-                     "or NP for not played."),
+    "entry.percent": _("%(percent)s: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040"),
+    "entry.invalid": _(
+        "'%(entry)s': a result is either an NS score (a whole number such as 620 or -100) "
+        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"
+    ),
+    "typed.empty": _(
+        "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP for not played."
+    ),
     "typed.empty_team": _("Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-)."),
-    "typed.team_adjusted": _("“%(value)s”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "
-                             "or A6040, A5050, A4060, A6060, A4040."),
+    "typed.team_adjusted": _(
+        "“%(value)s”: an adjusted score in a team match is A+, A or A- (±3 IMPs), or A6040, A5050, A4060, A6060, A4040."
+    ),
     "typed.declarer": _("Declarer must be N, E, S or W."),
     "typed.no_tricks": _("Enter the tricks taken (0 to 13) or the result (=, +1, -2)."),
     "typed.tricks": _("%(tricks)s tricks: declarer takes 0 to 13 tricks."),
@@ -53,26 +56,44 @@ _CONTRACT = {
     "vp.boards_table": _("%(scale)s: this VP scale has tables for %(supported)s boards, not %(boards)s"),
 }
 
-_MITCHELL_ARROWS = ngettext_lazy("%(tables)s-table Mitchell, arrow switch in round %(rounds)s",
-                                 "%(tables)s-table Mitchell, arrow switch in round %(rounds)s", "tables")
-_SKIP_ARROWS = ngettext_lazy("%(tables)s-table Mitchell (skip), arrow switch in round %(rounds)s",
-                             "%(tables)s-table Mitchell (skip), arrow switch in round %(rounds)s", "tables")
-_RELAY_ARROWS = ngettext_lazy("%(tables)s-table Mitchell (share and relay), arrow switch in round %(rounds)s",
-                              "%(tables)s-table Mitchell (share and relay), arrow switch in round %(rounds)s",
-                              "tables")
-_MITCHELL_ROUNDS = ngettext_lazy("%(tables)s-table Mitchell, arrow switch in rounds %(rounds)s",
-                                 "%(tables)s-table Mitchell, arrow switch in rounds %(rounds)s", "tables")
-_SKIP_ROUNDS = ngettext_lazy("%(tables)s-table Mitchell (skip), arrow switch in rounds %(rounds)s",
-                             "%(tables)s-table Mitchell (skip), arrow switch in rounds %(rounds)s", "tables")
-_RELAY_ROUNDS = ngettext_lazy("%(tables)s-table Mitchell (share and relay), arrow switch in rounds %(rounds)s",
-                              "%(tables)s-table Mitchell (share and relay), arrow switch in rounds %(rounds)s",
-                              "tables")
+_MITCHELL_ARROWS = ngettext_lazy(
+    "%(tables)s-table Mitchell, arrow switch in round %(rounds)s",
+    "%(tables)s-table Mitchell, arrow switch in round %(rounds)s",
+    "tables",
+)
+_SKIP_ARROWS = ngettext_lazy(
+    "%(tables)s-table Mitchell (skip), arrow switch in round %(rounds)s",
+    "%(tables)s-table Mitchell (skip), arrow switch in round %(rounds)s",
+    "tables",
+)
+_RELAY_ARROWS = ngettext_lazy(
+    "%(tables)s-table Mitchell (share and relay), arrow switch in round %(rounds)s",
+    "%(tables)s-table Mitchell (share and relay), arrow switch in round %(rounds)s",
+    "tables",
+)
+_MITCHELL_ROUNDS = ngettext_lazy(
+    "%(tables)s-table Mitchell, arrow switch in rounds %(rounds)s",
+    "%(tables)s-table Mitchell, arrow switch in rounds %(rounds)s",
+    "tables",
+)
+_SKIP_ROUNDS = ngettext_lazy(
+    "%(tables)s-table Mitchell (skip), arrow switch in rounds %(rounds)s",
+    "%(tables)s-table Mitchell (skip), arrow switch in rounds %(rounds)s",
+    "tables",
+)
+_RELAY_ROUNDS = ngettext_lazy(
+    "%(tables)s-table Mitchell (share and relay), arrow switch in rounds %(rounds)s",
+    "%(tables)s-table Mitchell (share and relay), arrow switch in rounds %(rounds)s",
+    "tables",
+)
 _NAMES = {
     "mitchell.name": ngettext_lazy("%(tables)s-table Mitchell", "%(tables)s-table Mitchell", "tables"),
-    "mitchell.name.skip": ngettext_lazy("%(tables)s-table Mitchell (skip)", "%(tables)s-table Mitchell (skip)",
-                                        "tables"),
-    "mitchell.name.relay": ngettext_lazy("%(tables)s-table Mitchell (share and relay)",
-                                         "%(tables)s-table Mitchell (share and relay)", "tables"),
+    "mitchell.name.skip": ngettext_lazy(
+        "%(tables)s-table Mitchell (skip)", "%(tables)s-table Mitchell (skip)", "tables"
+    ),
+    "mitchell.name.relay": ngettext_lazy(
+        "%(tables)s-table Mitchell (share and relay)", "%(tables)s-table Mitchell (share and relay)", "tables"
+    ),
     "mitchell.name.arrows": _MITCHELL_ARROWS,
     "mitchell.name.skip.arrows": _SKIP_ARROWS,
     "mitchell.name.relay.arrows": _RELAY_ARROWS,
@@ -80,44 +101,67 @@ _NAMES = {
     "mitchell.name.skip.arrows.rounds": _SKIP_ROUNDS,
     "mitchell.name.relay.arrows.rounds": _RELAY_ROUNDS,
     "howell.name": ngettext_lazy("%(tables)s-table Howell", "%(tables)s-table Howell", "tables"),
-    "howell.name.shortened": ngettext_lazy("%(tables)s-table Howell (%(rounds)s of %(natural)s rounds)",
-                                           "%(tables)s-table Howell (%(rounds)s of %(natural)s rounds)", "tables"),
+    "howell.name.shortened": ngettext_lazy(
+        "%(tables)s-table Howell (%(rounds)s of %(natural)s rounds)",
+        "%(tables)s-table Howell (%(rounds)s of %(natural)s rounds)",
+        "tables",
+    ),
 }
 
 _NOTES = {
-    "mitchell.note.moves": _("North-South pairs stay at their table; East-West pairs move up one table; boards "
-                             "move down one table."),
-    "mitchell.note.skip": _("Skip: after round %(round)s the East-West pairs move up two tables instead of one "
-                            "(the boards move down one as usual)."),
-    "mitchell.note.relay": _("Tables 1 and %(tables)s share boards every round. A bye stand (relay) between tables "
-                             "%(lower)s and %(upper)s holds one set: table %(upper)s passes its boards to the bye "
-                             "stand, and the bye stand's boards go to table %(lower)s."),
+    "mitchell.note.moves": _(
+        "North-South pairs stay at their table; East-West pairs move up one table; boards move down one table."
+    ),
+    "mitchell.note.skip": _(
+        "Skip: after round %(round)s the East-West pairs move up two tables instead of one "
+        "(the boards move down one as usual)."
+    ),
+    "mitchell.note.relay": _(
+        "Tables 1 and %(tables)s share boards every round. A bye stand (relay) between tables "
+        "%(lower)s and %(upper)s holds one set: table %(upper)s passes its boards to the bye "
+        "stand, and the bye stand's boards go to table %(lower)s."
+    ),
     "mitchell.note.arrows": ngettext_lazy(
         "Arrow switch in round %(rounds)s: at every table the pairs swap directions (North-South play the "
         "East-West cards); their results count for the other field.",
         "Arrow switch in rounds %(rounds)s: at every table the pairs swap directions (North-South play the "
-        "East-West cards); their results count for the other field.", "count"),
-    "mitchell.note.shortened": ngettext_lazy("Shortened to %(rounds)s of the %(natural)s rounds.",
-                                             "Shortened to %(rounds)s of the %(natural)s rounds.", "natural"),
-    "howell.note.stationary": _("Pair %(pair)s stays at table %(table)s, North-South. After each round every other "
-                                "pair moves to the seat just left by the pair numbered one below it (pair 1 follows "
-                                "pair %(previous)s)."),
+        "East-West cards); their results count for the other field.",
+        "count",
+    ),
+    "mitchell.note.shortened": ngettext_lazy(
+        "Shortened to %(rounds)s of the %(natural)s rounds.",
+        "Shortened to %(rounds)s of the %(natural)s rounds.",
+        "natural",
+    ),
+    "howell.note.stationary": _(
+        "Pair %(pair)s stays at table %(table)s, North-South. After each round every other "
+        "pair moves to the seat just left by the pair numbered one below it (pair 1 follows "
+        "pair %(previous)s)."
+    ),
     "howell.note.boards": _("Boards move down one table each round; sets not in play wait on relay tables."),
-    "howell.note.relay.one": _("Round 1: set %(first)s waits on a relay between table %(following)s and table "
-                               "%(table)s: boards leaving table %(following)s go onto the relay, and table %(table)s "
-                               "takes its next boards from it."),
-    "howell.note.relay.many": _("Round 1: sets %(first)s-%(last)s wait on a relay between table %(following)s and "
-                                "table %(table)s: boards leaving table %(following)s go onto the relay, and table "
-                                "%(table)s takes its next boards from it."),
+    "howell.note.relay.one": _(
+        "Round 1: set %(first)s waits on a relay between table %(following)s and table "
+        "%(table)s: boards leaving table %(following)s go onto the relay, and table %(table)s "
+        "takes its next boards from it."
+    ),
+    "howell.note.relay.many": _(
+        "Round 1: sets %(first)s-%(last)s wait on a relay between table %(following)s and "
+        "table %(table)s: boards leaving table %(following)s go onto the relay, and table "
+        "%(table)s takes its next boards from it."
+    ),
     "howell.note.shared.always": _("The tables share boards every round."),
     "howell.note.shared": ngettext_lazy(
         "Shared boards in round %(rounds)s: several tables play the same set (make copies of those boards in "
         "advance if you can).",
         "Shared boards in rounds %(rounds)s: several tables play the same set (make copies of those boards in "
-        "advance if you can).", "count"),
+        "advance if you can).",
+        "count",
+    ),
     "howell.note.shortened": ngettext_lazy(
         "Shortened to %(rounds)s of the %(natural)s rounds: not every pair meets every other pair.",
-        "Shortened to %(rounds)s of the %(natural)s rounds: not every pair meets every other pair.", "natural"),
+        "Shortened to %(rounds)s of the %(natural)s rounds: not every pair meets every other pair.",
+        "natural",
+    ),
     "note.missing": _("Pair %(pair)s is missing: its opponents sit out that round."),
 }
 
@@ -126,15 +170,21 @@ _PARAMETERS = {
     "mitchell.even": _("even must be one of %(methods)s (got %(value)s)"),
     "mitchell.rounds": ngettext_lazy(
         "a %(tables)s-table Mitchell has at most %(natural)s rounds (asked for %(rounds)s)",
-        "a %(tables)s-table Mitchell has at most %(natural)s rounds (asked for %(rounds)s)", "tables"),
+        "a %(tables)s-table Mitchell has at most %(natural)s rounds (asked for %(rounds)s)",
+        "tables",
+    ),
     "mitchell.arrow_round": _("arrow switch round %(round)s is not a round of this movement (1 to %(rounds)s)"),
     "mitchell.phantom": _("phantom must be True or one of the pairs 1NS..%(tables)sEW (got %(value)s)"),
-    "howell.tables": ngettext_lazy("no complete Howell for %(tables)s table (supported: %(low)s to %(high)s)",
-                                   "no complete Howell for %(tables)s tables (supported: %(low)s to %(high)s)",
-                                   "tables"),
-    "howell.rounds": ngettext_lazy("a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
-                                   "a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
-                                   "tables"),
+    "howell.tables": ngettext_lazy(
+        "no complete Howell for %(tables)s table (supported: %(low)s to %(high)s)",
+        "no complete Howell for %(tables)s tables (supported: %(low)s to %(high)s)",
+        "tables",
+    ),
+    "howell.rounds": ngettext_lazy(
+        "a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
+        "a %(tables)s-table Howell has at most %(natural)s rounds (asked for %(rounds)s)",
+        "tables",
+    ),
     "howell.phantom": _("phantom must be True or one of the pairs 1..%(pairs)s (got %(value)s)"),
     "csv.numbering": _("numbering must be one of %(numberings)s (got %(value)s)"),
 }
@@ -161,20 +211,28 @@ _CSV = {
     "csv.sections": _("more than one section (%(names)s): load one section at a time"),
 }
 
-_PLAYED_TWICE_LINE = ngettext_lazy("pair %(pair)s plays board %(boards)s again (already played on line %(line)s)",
-                                   "pair %(pair)s plays boards %(boards)s again (already played on line %(line)s)",
-                                   "count")
+_PLAYED_TWICE_LINE = ngettext_lazy(
+    "pair %(pair)s plays board %(boards)s again (already played on line %(line)s)",
+    "pair %(pair)s plays boards %(boards)s again (already played on line %(line)s)",
+    "count",
+)
 _PLAYED_TWICE_TABLE = ngettext_lazy(
     "pair %(pair)s plays board %(boards)s again (already played in round %(round)s at table %(table)s)",
-    "pair %(pair)s plays boards %(boards)s again (already played in round %(round)s at table %(table)s)", "count")
+    "pair %(pair)s plays boards %(boards)s again (already played in round %(round)s at table %(table)s)",
+    "count",
+)
 _TWO_TABLES = ngettext_lazy(
     "board %(boards)s is also at table %(table)s in round %(round)s and the tables do not share boards",
-    "boards %(boards)s are also at table %(table)s in round %(round)s and the tables do not share boards", "count")
+    "boards %(boards)s are also at table %(table)s in round %(round)s and the tables do not share boards",
+    "count",
+)
 _TWO_TABLES_LINE = ngettext_lazy(
     "board %(boards)s is also at table %(table)s in round %(round)s (on line %(line)s) and the tables do not share "
     "boards",
     "boards %(boards)s are also at table %(table)s in round %(round)s (on line %(line)s) and the tables do not "
-    "share boards", "count")
+    "share boards",
+    "count",
+)
 _CHECKS = {
     "check.empty_table": _("no pair at the table"),
     "check.bad_number": _("rounds and tables are numbered from 1"),
@@ -185,8 +243,9 @@ _CHECKS = {
     "check.pair_in_two_places.table": _("pair %(pair)s is already playing in round %(round)s at table %(table)s"),
     "check.no_boards": _("no boards to play"),
     "check.pairs_meet_again.line": _("pairs %(ns)s and %(ew)s meet again (they already met on line %(line)s)"),
-    "check.pairs_meet_again.table": _("pairs %(ns)s and %(ew)s meet again (they already met in round %(round)s "
-                                      "at table %(table)s)"),
+    "check.pairs_meet_again.table": _(
+        "pairs %(ns)s and %(ew)s meet again (they already met in round %(round)s at table %(table)s)"
+    ),
     "check.board_played_twice.line": _PLAYED_TWICE_LINE,
     "check.boards_played_twice.line": _PLAYED_TWICE_LINE,
     "check.board_played_twice.table": _PLAYED_TWICE_TABLE,
@@ -210,8 +269,10 @@ def translate(message: object, **shown: object) -> str:
     template = MESSAGES.get(code) if isinstance(code, str) and isinstance(params, dict) else None
     if template is None:
         return str(message)
-    params = {name: get_text_list([str(item) for item in value], gettext("and")) if isinstance(value, Listing)
-              else value for name, value in {**params, **shown}.items()}
+    params = {
+        name: get_text_list([str(item) for item in value], gettext("and")) if isinstance(value, Listing) else value
+        for name, value in {**params, **shown}.items()
+    }
     return str(template % params)
 
 
@@ -230,7 +291,10 @@ def violation_text(violation) -> str:
     if violation.round is None:
         return detail
     return gettext("Round %(round)s, table %(table)s: %(message)s") % {
-        "round": violation.round, "table": violation.table, "message": detail}
+        "round": violation.round,
+        "table": violation.table,
+        "message": detail,
+    }
 
 
 def error_lines(error: BaseException) -> list[str]:

@@ -67,8 +67,11 @@ def records(text: str) -> Iterator[tuple[int, list[str]]]:
 
 def _unreadable(line: int, error: csv.Error) -> CsvProblem:
     if "field limit" in str(error):
-        return CsvProblem(line, _("a cell is longer than %(limit)s characters: this is not a results file.")
-                          % {"limit": csv.field_size_limit()})
+        return CsvProblem(
+            line,
+            _("a cell is longer than %(limit)s characters: this is not a results file.")
+            % {"limit": csv.field_size_limit()},
+        )
     return CsvProblem(None, _("The file cannot be read as CSV (%(error)s).") % {"error": error})
 
 

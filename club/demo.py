@@ -35,8 +35,10 @@ MEMBERS = [
 
 def demo_members() -> list[Member]:
     """The demo members, created the first time, in the order of `MEMBERS`."""
-    return [Member.objects.get_or_create(number=number, defaults={"first_name": first, "last_name": last})[0]
-            for number, first, last in MEMBERS]
+    return [
+        Member.objects.get_or_create(number=number, defaults={"first_name": first, "last_name": last})[0]
+        for number, first, last in MEMBERS
+    ]
 
 
 @transaction.atomic
@@ -54,5 +56,9 @@ def load_demo() -> dict:
     info: dict = {}
     for loader in demo_loaders():
         info.update(loader(director))
-    return {**info, "members": Member.objects.count(), "director_username": DIRECTOR_USERNAME,
-            "director_password": DIRECTOR_PASSWORD}
+    return {
+        **info,
+        "members": Member.objects.count(),
+        "director_username": DIRECTOR_USERNAME,
+        "director_password": DIRECTOR_PASSWORD,
+    }

@@ -13,7 +13,6 @@ class PublishStatus(models.TextChoices):
     FINAL = "final", _("Final")
 
 
-
 class Member(models.Model):
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("last name"), max_length=60)
@@ -21,8 +20,12 @@ class Member(models.Model):
     email = models.EmailField(_("email"), blank=True)
     active = models.BooleanField(_("active"), default=True)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, verbose_name=_("login"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="member",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("login"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="member",
     )
 
     class Meta:

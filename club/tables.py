@@ -27,8 +27,12 @@ class ForgivingPaginator(Paginator):
 
 
 class MemberTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), accessor="last_name", order_by=("last_name", "first_name"),
-                         linkify=("events:member_detail", [tables.A("pk")]))
+    name = tables.Column(
+        verbose_name=_("Name"),
+        accessor="last_name",
+        order_by=("last_name", "first_name"),
+        linkify=("events:member_detail", [tables.A("pk")]),
+    )
 
     class Meta:
         model = Member

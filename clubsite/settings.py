@@ -102,11 +102,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Directors save at the same moment: every transaction takes SQLite's write lock when it begins and waits
     # for it (up to SQLITE_TIMEOUT seconds) instead of failing with "database is locked"; WAL lets pages read
     # while a save writes.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": int(os.getenv("SQLITE_TIMEOUT", "20")),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": int(os.getenv("SQLITE_TIMEOUT", "20")),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -164,9 +166,16 @@ DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 # script, handler or style anywhere (templates use static/js/site.js and static/css), no framing.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
-        "default-src": [SELF], "script-src": [SELF], "style-src": [SELF], "img-src": [SELF, "data:"],
-        "font-src": [SELF], "connect-src": [SELF], "frame-ancestors": [NONE], "form-action": [SELF],
-        "base-uri": [SELF], "object-src": [NONE],
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
     },
 }
 

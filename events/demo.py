@@ -24,14 +24,36 @@ def load_demo_sessions(director) -> dict:
 
 
 DEMO_SESSIONS = [
-    {"name": "Monday Mitchell", "date": datetime.date(2026, 11, 23), "kind": "mitchell", "tables": 7,
-     "boards_per_round": 2, "seed": 23},
-    {"name": "Thursday Howell", "date": datetime.date(2026, 11, 26), "kind": "howell", "tables": 4,
-     "boards_per_round": 2, "seed": 26},
+    {
+        "name": "Monday Mitchell",
+        "date": datetime.date(2026, 11, 23),
+        "kind": "mitchell",
+        "tables": 7,
+        "boards_per_round": 2,
+        "seed": 23,
+    },
+    {
+        "name": "Thursday Howell",
+        "date": datetime.date(2026, 11, 26),
+        "kind": "howell",
+        "tables": 4,
+        "boards_per_round": 2,
+        "seed": 26,
+    },
 ]
 # Plausible contracts for the demo boards: (contract, declarer) and the usual number of tricks.
-DEMO_CONTRACTS = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("4H", "W", 10), ("3C", "N", 9),
-                  ("1NT", "W", 7), ("6S", "N", 12), ("2S", "S", 8), ("3NT", "E", 9), ("5D", "W", 11)]
+DEMO_CONTRACTS = [
+    ("4S", "N", 10),
+    ("3NT", "S", 9),
+    ("2H", "E", 8),
+    ("4H", "W", 10),
+    ("3C", "N", 9),
+    ("1NT", "W", 7),
+    ("6S", "N", 12),
+    ("2S", "S", 8),
+    ("3NT", "E", 9),
+    ("5D", "W", 11),
+]
 
 
 def demo_line(board: int, rng: random.Random) -> tuple[str, str, str]:
@@ -51,16 +73,19 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
         return existing
     rng = random.Random(seed)
     session = Session.objects.create(name=name, date=date, director=director, status=Session.Status.FINAL)
-    section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
-                                     boards_per_round=boards_per_round)
+    section = Section.objects.create(
+        session=session, letter="A", kind=kind, tables=tables, boards_per_round=boards_per_round
+    )
     prepare_section(section=section)
     members = [f"({number})" for number, _first, _last in MEMBERS]
     pairs = list(section.pairs.order_by("direction", "number"))
     rng.shuffle(members)
-    names = [(pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in
-             enumerate(pairs)]
-    guests = [(pair, f"Guest {pair.label} North", f"Guest {pair.label} South") for pair, _a, _b in
-              names[len(members) // 2:]]
+    names = [
+        (pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in enumerate(pairs)
+    ]
+    guests = [
+        (pair, f"Guest {pair.label} North", f"Guest {pair.label} South") for pair, _a, _b in names[len(members) // 2 :]
+    ]
     set_players(pairs_and_names=names[: len(members) // 2] + guests)
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
@@ -69,6 +94,13 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
             contract, declarer, tricks = demo_line(slot.board, rng)
             board = boards[slot.board]
             board.section = section
-            save_line(board=board, ns_pair=by_label[slot.ns], ew_pair=by_label[slot.ew], round_=slot.round,
-                      table=slot.table, result=read_result(slot.board, contract, declarer, tricks), user=director)
+            save_line(
+                board=board,
+                ns_pair=by_label[slot.ns],
+                ew_pair=by_label[slot.ew],
+                round_=slot.round,
+                table=slot.table,
+                result=read_result(slot.board, contract, declarer, tricks),
+                user=director,
+            )
     return session

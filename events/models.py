@@ -29,14 +29,19 @@ class Session(models.Model):
     scoring = models.CharField(_("scoring"), max_length=20, choices=Scoring, default=Scoring.MATCHPOINTS)
     scale = models.CharField(_("matchpoint scale"), max_length=10, choices=Scale, default=Scale.EBU)
     neuberg_for_movement = models.BooleanField(
-        _("Neuberg for boards played fewer times"), default=True,
+        _("Neuberg for boards played fewer times"),
+        default=True,
         help_text=_("Factor boards that the movement has played fewer times than others up to the full top."),
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
     corrections_until = models.DateTimeField(_("corrections accepted until"), null=True, blank=True)
     director = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("director"), null=True, blank=True,
-        on_delete=models.SET_NULL, related_name="directed_sessions",
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("director"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="directed_sessions",
     )
 
     objects = SessionQuerySet.as_manager()
@@ -77,16 +82,20 @@ class Section(models.Model):
     kind = models.CharField(_("movement"), max_length=10, choices=Kind, default=Kind.MITCHELL)
     tables = models.PositiveSmallIntegerField(_("tables"))
     boards_per_round = models.PositiveSmallIntegerField(_("boards per round"), default=2)
-    rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True,
-                                              help_text=_("Leave empty to play the whole movement."))
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), null=True, blank=True, help_text=_("Leave empty to play the whole movement.")
+    )
     first_board = models.PositiveSmallIntegerField(_("first board"), default=1)
-    even_tables = models.CharField(_("even number of tables"), max_length=5, choices=EvenTables,
-                                   default=EvenTables.SKIP)
-    arrow_switch_rounds = models.CharField(_("arrow-switch rounds"), max_length=60, blank=True,
-                                           help_text=_("Round numbers separated by commas, e.g. 6,7."))
+    even_tables = models.CharField(
+        _("even number of tables"), max_length=5, choices=EvenTables, default=EvenTables.SKIP
+    )
+    arrow_switch_rounds = models.CharField(
+        _("arrow-switch rounds"), max_length=60, blank=True, help_text=_("Round numbers separated by commas, e.g. 6,7.")
+    )
     phantom = models.BooleanField(_("one pair missing (sit-out)"), default=False)
-    custom_movement = models.ForeignKey("movements.CustomMovement", null=True, blank=True,
-                                        on_delete=models.PROTECT, verbose_name=_("custom movement"))
+    custom_movement = models.ForeignKey(
+        "movements.CustomMovement", null=True, blank=True, on_delete=models.PROTECT, verbose_name=_("custom movement")
+    )
 
     class Meta:
         ordering = ["session", "letter"]
@@ -107,11 +116,13 @@ class Pair(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="pairs", verbose_name=_("section"))
     number = models.PositiveSmallIntegerField(_("pair number"))
     direction = models.CharField(_("direction"), max_length=2, choices=Direction, blank=True, default="")
-    player1 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-                                verbose_name=_("player 1"))
+    player1 = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("player 1")
+    )
     player1_guest = models.CharField(_("player 1 (guest)"), max_length=80, blank=True)
-    player2 = models.ForeignKey(Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-                                verbose_name=_("player 2"))
+    player2 = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("player 2")
+    )
     player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
     # The pair's standing, stored by events.services.standings whenever its session is scored (never typed).
     score = models.FloatField(_("score"), default=0, editable=False)

@@ -18,8 +18,15 @@ def section_plan(section) -> Movement:
     """The movement of a section model instance (its custom movement is read if it has one)."""
     csv_text = section.custom_movement.csv_text if section.kind == "custom" and section.custom_movement_id else ""
     return build_plan(
-        section.kind, section.tables, section.boards_per_round, section.rounds, section.first_board,
-        section.even_tables, section.arrow_switch_rounds, section.phantom, csv_text,
+        section.kind,
+        section.tables,
+        section.boards_per_round,
+        section.rounds,
+        section.first_board,
+        section.even_tables,
+        section.arrow_switch_rounds,
+        section.phantom,
+        csv_text,
     )
 
 
@@ -37,16 +44,21 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def build_plan(kind, tables, boards_per_round, rounds, first_board, even, arrow_switch_rounds, phantom,
-               csv_text) -> Movement:
+def build_plan(
+    kind, tables, boards_per_round, rounds, first_board, even, arrow_switch_rounds, phantom, csv_text
+) -> Movement:
     """The movement of these section settings, its boards numbered from `first_board` (cached: every page
     asks for it)."""
     if kind == "none":
         return no_movement(tables, rounds or 0)
     if kind == "mitchell":
         movement = mitchell(
-            tables, boards_per_round, rounds=rounds, even=even,
-            arrow_switch_rounds=parse_rounds(arrow_switch_rounds), phantom=phantom,
+            tables,
+            boards_per_round,
+            rounds=rounds,
+            even=even,
+            arrow_switch_rounds=parse_rounds(arrow_switch_rounds),
+            phantom=phantom,
         )
     elif kind == "howell":
         movement = howell(tables, boards_per_round, rounds=rounds, phantom=phantom)

@@ -1,8 +1,10 @@
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-FOLD_ON_PHONES = {"th": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"},
-                  "td": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"}}
+FOLD_ON_PHONES = {
+    "th": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"},
+    "td": {"class": "d-none d-sm-table-cell d-print-table-cell text-end"},
+}
 NUMBER = {"th": {"class": "text-end"}, "td": {"class": "text-end"}}
 
 
@@ -32,7 +34,11 @@ class RankingTable(tables.Table):
             kwargs["extra_columns"] = [
                 ("score", tables.Column(verbose_name=_("IMPs"), attrs=NUMBER)),
                 ("percentage", None),
-                ("average", tables.Column(verbose_name=_("IMPs per board"), order_by=("average_key",),
-                                          attrs=NUMBER, empty_values=())),
+                (
+                    "average",
+                    tables.Column(
+                        verbose_name=_("IMPs per board"), order_by=("average_key",), attrs=NUMBER, empty_values=()
+                    ),
+                ),
             ]
         super().__init__(data, **kwargs)

@@ -87,8 +87,14 @@ def check(movement: Movement) -> list[Violation]:
         earlier_table = tables_used.get((encounter.round, encounter.table))
         if earlier_table is not None:
             line = {"line": earlier_table.row} if earlier_table.row is not None else {}
-            add("table_used_twice", encounter, ".line" if line else "", table=encounter.table,
-                round=encounter.round, **line)
+            add(
+                "table_used_twice",
+                encounter,
+                ".line" if line else "",
+                table=encounter.table,
+                round=encounter.round,
+                **line,
+            )
         else:
             tables_used[(encounter.round, encounter.table)] = encounter
         if encounter.ns is not None and encounter.ns == encounter.ew:
@@ -98,8 +104,7 @@ def check(movement: Movement) -> list[Violation]:
             elsewhere = placed.get((pair, encounter.round))
             if elsewhere is not None:
                 where = {"line": elsewhere.row} if elsewhere.row is not None else {"table": elsewhere.table}
-                add("pair_in_two_places", encounter, "." + next(iter(where)), pair=pair, round=encounter.round,
-                    **where)
+                add("pair_in_two_places", encounter, "." + next(iter(where)), pair=pair, round=encounter.round, **where)
             else:
                 placed[(pair, encounter.round)] = encounter
         if encounter.is_sit_out:
@@ -126,9 +131,19 @@ def check(movement: Movement) -> list[Violation]:
             for key, boards in again.items():
                 variant, where = _other(earlier[key])
                 code = "board_played_twice" if len(boards) == 1 else "boards_played_twice"
-                violations.append(_violation("board_played_twice", encounter, Text(
-                    f"check.{code}.{variant}", pair=pair, boards=boards_text(tuple(boards)), count=len(boards),
-                    **where)))
+                violations.append(
+                    _violation(
+                        "board_played_twice",
+                        encounter,
+                        Text(
+                            f"check.{code}.{variant}",
+                            pair=pair,
+                            boards=boards_text(tuple(boards)),
+                            count=len(boards),
+                            **where,
+                        ),
+                    )
+                )
         by_round.setdefault(encounter.round, []).append(encounter)
 
     for round, plays in by_round.items():
@@ -140,9 +155,20 @@ def check(movement: Movement) -> list[Violation]:
                 continue
             code = "board_at_two_tables" if len(common) == 1 else "boards_at_two_tables"
             line = {"line": first.row} if first.row is not None else {}
-            violations.append(_violation("board_at_two_tables", second, Text(
-                f"check.{code}" + (".line" if line else ""), boards=boards_text(common), count=len(common),
-                table=first.table, round=round, **line)))
+            violations.append(
+                _violation(
+                    "board_at_two_tables",
+                    second,
+                    Text(
+                        f"check.{code}" + (".line" if line else ""),
+                        boards=boards_text(common),
+                        count=len(common),
+                        table=first.table,
+                        round=round,
+                        **line,
+                    ),
+                )
+            )
     return violations
 
 

@@ -108,8 +108,9 @@ def _whole(value: str, column: str, line: int, problems: list[MovementProblem], 
     return number
 
 
-def _pair(value: str, column: str, line: int,
-          problems: list[MovementProblem]) -> tuple[int, str | None] | None | Literal[False]:
+def _pair(
+    value: str, column: str, line: int, problems: list[MovementProblem]
+) -> tuple[int, str | None] | None | Literal[False]:
     """(number, direction or None), None for a missing pair, False when invalid (problem recorded)."""
     text = value.strip()
     if not text or text == "0":

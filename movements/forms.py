@@ -50,19 +50,29 @@ class MovementChoiceForm(forms.Form):
     """
 
     kind = forms.CharField(label=gettext_lazy("Movement"), required=False, widget=forms.Select(choices=KIND_CHOICES))
-    tables = forms.CharField(label=gettext_lazy("Tables"), required=False,
-                             widget=_number_input())
-    boards_per_round = forms.CharField(label=gettext_lazy("Boards per round"), required=False,
-                                       widget=_number_input())
-    rounds = forms.CharField(label=gettext_lazy("Rounds"), required=False, widget=_number_input(),
-                             help_text=gettext_lazy("Leave empty to play the whole movement."))
+    tables = forms.CharField(label=gettext_lazy("Tables"), required=False, widget=_number_input())
+    boards_per_round = forms.CharField(label=gettext_lazy("Boards per round"), required=False, widget=_number_input())
+    rounds = forms.CharField(
+        label=gettext_lazy("Rounds"),
+        required=False,
+        widget=_number_input(),
+        help_text=gettext_lazy("Leave empty to play the whole movement."),
+    )
     first_board = forms.CharField(label=gettext_lazy("First board"), required=False, widget=_number_input())
-    even = forms.CharField(label=gettext_lazy("Even number of tables (Mitchell)"), required=False,
-                           widget=forms.Select(choices=EVEN_CHOICES))
-    arrows = forms.CharField(label=gettext_lazy("Arrow-switch rounds (Mitchell)"), required=False, max_length=200,
-                             help_text=gettext_lazy("Round numbers separated by commas, e.g. 6,7."))
-    phantom = forms.CharField(label=gettext_lazy("One pair missing (sit-out)"), required=False,
-                              widget=forms.Select(choices=PHANTOM_CHOICES))
+    even = forms.CharField(
+        label=gettext_lazy("Even number of tables (Mitchell)"),
+        required=False,
+        widget=forms.Select(choices=EVEN_CHOICES),
+    )
+    arrows = forms.CharField(
+        label=gettext_lazy("Arrow-switch rounds (Mitchell)"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("Round numbers separated by commas, e.g. 6,7."),
+    )
+    phantom = forms.CharField(
+        label=gettext_lazy("One pair missing (sit-out)"), required=False, widget=forms.Select(choices=PHANTOM_CHOICES)
+    )
     custom = forms.CharField(label=gettext_lazy("Custom movement"), required=False, widget=forms.Select())
 
     def __init__(self, data=None, *, custom_choices=(), **kwargs):
@@ -132,11 +142,15 @@ def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProble
         return None, [LineProblem(p.line, translate(p.message), line_text(p.line)) for p in error.problems], []
     if movement.tables > MAX_CUSTOM_TABLES or movement.rounds > MAX_CUSTOM_ROUNDS:
         message = _("At most %(tables)s and %(rounds)s (this movement has %(found_tables)s and %(found_rounds)s).") % {
-            "tables": _tables(MAX_CUSTOM_TABLES), "rounds": _rounds(MAX_CUSTOM_ROUNDS),
-            "found_tables": _tables(movement.tables), "found_rounds": _rounds(movement.rounds)}
+            "tables": _tables(MAX_CUSTOM_TABLES),
+            "rounds": _rounds(MAX_CUSTOM_ROUNDS),
+            "found_tables": _tables(movement.tables),
+            "found_rounds": _rounds(movement.rounds),
+        }
         return None, [LineProblem(None, message)], []
-    violations = [LineProblem(v.row, translate(v.detail or v.message), line_text(v.row), v.code)
-                  for v in check(movement)]
+    violations = [
+        LineProblem(v.row, translate(v.detail or v.message), line_text(v.row), v.code) for v in check(movement)
+    ]
     return movement, [], violations
 
 
@@ -144,16 +158,23 @@ class CustomMovementForm(forms.ModelForm):
     """A custom movement from an uploaded file or pasted text; saved only when `check` finds it sound (or,
     for pairs meeting more than once only, when the director ticks "save anyway")."""
 
-    csv_file = forms.FileField(label=gettext_lazy("CSV file"), required=False,
-                               widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}))
+    csv_file = forms.FileField(
+        label=gettext_lazy("CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
     save_anyway = forms.BooleanField(
-        label=gettext_lazy("I know these pairs meet more than once: save anyway"), required=False)
+        label=gettext_lazy("I know these pairs meet more than once: save anyway"), required=False
+    )
 
     class Meta:
         model = CustomMovement
         fields = ["name", "description", "csv_file", "csv_text", "save_anyway"]
-        widgets = {"csv_text": forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "font-monospace",
-                                                     "placeholder": ",".join(COLUMNS)})}
+        widgets = {
+            "csv_text": forms.Textarea(
+                attrs={"rows": 12, "spellcheck": "false", "class": "font-monospace", "placeholder": ",".join(COLUMNS)}
+            )
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -162,8 +183,8 @@ class CustomMovementForm(forms.ModelForm):
         self.fields["csv_text"].label = _("or paste the CSV")
         self.fields["csv_text"].help_text = _(
             "Columns: %(columns)s (a header row first; an empty pair is a sit-out). "
-            "The RoundData table of a Bridgemate .bws file, exported as CSV, loads as it is.") % {
-            "columns": ", ".join(COLUMNS)}
+            "The RoundData table of a Bridgemate .bws file, exported as CSV, loads as it is."
+        ) % {"columns": ", ".join(COLUMNS)}
         self.problems: list[LineProblem] = []
         self.violations: list[LineProblem] = []
         self.can_save_anyway = False
@@ -174,12 +195,14 @@ class CustomMovementForm(forms.ModelForm):
         if not upload:
             return ""
         if upload.size > MAX_FILE_SIZE:
-            raise forms.ValidationError(_("The file is too large (at most %(size)s kB).")
-                                        % {"size": MAX_FILE_SIZE // 1024})
+            raise forms.ValidationError(
+                _("The file is too large (at most %(size)s kB).") % {"size": MAX_FILE_SIZE // 1024}
+            )
         raw = upload.read()
         if b"\x00" in raw:
-            raise forms.ValidationError(_("This is not a text file: export the movement (the RoundData table) "
-                                          "as CSV first."))
+            raise forms.ValidationError(
+                _("This is not a text file: export the movement (the RoundData table) as CSV first.")
+            )
         for encoding in ("utf-8-sig", "cp1252"):
             try:
                 return raw.decode(encoding)
@@ -203,8 +226,9 @@ class CustomMovementForm(forms.ModelForm):
             self.add_error("csv_text", _("Upload a CSV file or paste the movement."))
             return data
         if len(text) > MAX_CSV_CHARS:
-            self.add_error("csv_text", _("The movement is too long (at most %(count)s characters).")
-                           % {"count": MAX_CSV_CHARS})
+            self.add_error(
+                "csv_text", _("The movement is too long (at most %(count)s characters).") % {"count": MAX_CSV_CHARS}
+            )
             return data
         data["csv_text"] = text
         self.movement, self.problems, self.violations = validate_csv(text, data.get("name", ""))

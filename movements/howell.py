@@ -35,8 +35,9 @@ def _relay_notes(layout: HowellLayout) -> list[str]:
             if gap == 1:
                 notes.append(Text("howell.note.relay.one", first=first, following=following, table=table))
             else:
-                notes.append(Text("howell.note.relay.many", first=first, last=first + gap - 1,
-                                  following=following, table=table))
+                notes.append(
+                    Text("howell.note.relay.many", first=first, last=first + gap - 1, following=following, table=table)
+                )
     return notes
 
 
@@ -74,8 +75,10 @@ def howell(
     encounters = []
     for round in range(1, rounds + 1):
         placements = {table: layout.set_at(table, round) for table in range(1, tables + 1)}
-        seats = {table: (str(layout.seat_holder(ns_start, round)), str(layout.seat_holder(ew_start, round)))
-                 for table, (ns_start, ew_start) in enumerate(layout.start, 1)}
+        seats = {
+            table: (str(layout.seat_holder(ns_start, round)), str(layout.seat_holder(ew_start, round)))
+            for table, (ns_start, ew_start) in enumerate(layout.start, 1)
+        }
         encounters += build_round(round, seats, placements, board_sets, missing)
 
     stationary = layout.stationary

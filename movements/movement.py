@@ -266,8 +266,9 @@ class Movement:
         return dataclasses.replace(
             self,
             board_sets={number: tuple(b + offset for b in boards) for number, boards in self.board_sets.items()},
-            encounters=tuple(dataclasses.replace(e, boards=tuple(b + offset for b in e.boards))
-                             for e in self.encounters),
+            encounters=tuple(
+                dataclasses.replace(e, boards=tuple(b + offset for b in e.boards)) for e in self.encounters
+            ),
         )
 
     @cached_property
@@ -358,8 +359,9 @@ class Movement:
         cells: dict[tuple[int, int], TableRound] = {}
         for (table, round), plays in self._plays_by_table_round.items():
             first = plays[0]
-            cells[table, round] = TableRound(first.ns, first.ew, tuple(play.board for play in plays),
-                                             first.arrow_switched)
+            cells[table, round] = TableRound(
+                first.ns, first.ew, tuple(play.board for play in plays), first.arrow_switched
+            )
         return tuple(
             (table, tuple(cells.get((table, round)) for round in range(1, self.rounds + 1)))
             for table in range(1, self.tables + 1)
@@ -368,5 +370,14 @@ class Movement:
 
 def no_movement(tables: int, rounds: int) -> Movement:
     """The stand-in for a session without a movement (results entered freely): no encounters, no schedule."""
-    return Movement(kind="none", name="", tables=tables, rounds=rounds, boards_per_round=None, board_sets={},
-                    winners=1, pairs=(), encounters=())
+    return Movement(
+        kind="none",
+        name="",
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=None,
+        board_sets={},
+        winners=1,
+        pairs=(),
+        encounters=(),
+    )

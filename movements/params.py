@@ -74,8 +74,9 @@ class ChoiceError(ValueError):
 
 def query_string(data: Mapping[str, str]) -> str:
     """The movement parameters of ``data`` (a QueryDict or a dict) as a query string, empty values left out."""
-    return urlencode([(name, str(data.get(name, "")).strip()) for name in PARAMETERS
-                      if str(data.get(name, "") or "").strip()])
+    return urlencode(
+        [(name, str(data.get(name, "")).strip()) for name in PARAMETERS if str(data.get(name, "") or "").strip()]
+    )
 
 
 def _value(data: Mapping[str, str], name: str) -> str:
@@ -100,8 +101,10 @@ def _rounds_list(text: str, errors: list[str]) -> tuple[int, ...]:
         if not part:
             continue
         if not _WHOLE.fullmatch(part) or int(part) < 1:
-            errors.append(_("“%(value)s” is not a round number: give round numbers separated by commas, e.g. 6,7.")
-                          % {"value": part[:40]})
+            errors.append(
+                _("“%(value)s” is not a round number: give round numbers separated by commas, e.g. 6,7.")
+                % {"value": part[:40]}
+            )
             break  # one message is enough, however long the text
         rounds.add(int(part))
     return tuple(sorted(rounds))
@@ -122,14 +125,21 @@ def _phantom(text: str, kind: str, tables: int | None, errors: list[str]) -> boo
         return True
     match = _PAIR.fullmatch(text)
     if not match:
-        errors.append(_("“%(value)s” is not a missing pair: leave empty, say yes, or name a pair such as 7NS.")
-                      % {"value": text[:40]})
+        errors.append(
+            _("“%(value)s” is not a missing pair: leave empty, say yes, or name a pair such as 7NS.")
+            % {"value": text[:40]}
+        )
         return False
     number, direction = int(match.group(1)), match.group(2).upper()
     if tables and not 1 <= number <= tables:
-        errors.append(ngettext("There is no pair %(pair)s with %(tables)s table.",
-                               "There is no pair %(pair)s with %(tables)s tables.", tables)
-                      % {"pair": f"{number}{direction}", "tables": tables})
+        errors.append(
+            ngettext(
+                "There is no pair %(pair)s with %(tables)s table.",
+                "There is no pair %(pair)s with %(tables)s tables.",
+                tables,
+            )
+            % {"pair": f"{number}{direction}", "tables": tables}
+        )
         return False
     return f"{number}{direction}"
 
@@ -142,8 +152,10 @@ def parse_choice(data: Mapping[str, str]) -> MovementChoice:
         errors["kind"].append(_("Choose the kind of movement: Mitchell, Howell or a custom movement."))
         raise ChoiceError(errors)
     if kind not in KINDS:
-        errors["kind"].append(_("Unknown kind of movement “%(value)s”: choose Mitchell, Howell or a custom movement.")
-                              % {"value": kind[:40]})
+        errors["kind"].append(
+            _("Unknown kind of movement “%(value)s”: choose Mitchell, Howell or a custom movement.")
+            % {"value": kind[:40]}
+        )
         raise ChoiceError(errors)
     values: dict[str, object] = {"kind": kind}
 
@@ -159,10 +171,19 @@ def parse_choice(data: Mapping[str, str]) -> MovementChoice:
         if not text:
             errors["tables"].append(_("Give the number of tables."))
         elif _WHOLE.fullmatch(text) and not low <= int(text) <= high:
-            message = (ngettext("A Mitchell needs %(minimum)s to %(maximum)s table.",
-                                "A Mitchell needs %(minimum)s to %(maximum)s tables.", high) if kind == "mitchell"
-                       else ngettext("A complete Howell is available for %(minimum)s to %(maximum)s table.",
-                                     "A complete Howell is available for %(minimum)s to %(maximum)s tables.", high))
+            message = (
+                ngettext(
+                    "A Mitchell needs %(minimum)s to %(maximum)s table.",
+                    "A Mitchell needs %(minimum)s to %(maximum)s tables.",
+                    high,
+                )
+                if kind == "mitchell"
+                else ngettext(
+                    "A complete Howell is available for %(minimum)s to %(maximum)s table.",
+                    "A complete Howell is available for %(minimum)s to %(maximum)s tables.",
+                    high,
+                )
+            )
             errors["tables"].append(message % {"minimum": low, "maximum": high})
         else:
             values["tables"] = _whole(text, low, high, errors["tables"])
@@ -193,8 +214,9 @@ def load_custom(pk: int):
     try:
         return CustomMovement.objects.get(pk=pk)
     except CustomMovement.DoesNotExist:
-        raise ChoiceError({"custom": [_("There is no saved custom movement number %(value)s.") % {"value": pk}]}) \
-            from None
+        raise ChoiceError(
+            {"custom": [_("There is no saved custom movement number %(value)s.") % {"value": pk}]}
+        ) from None
 
 
 def custom_movement(custom, first_board: int = 1) -> Movement:
@@ -218,19 +240,46 @@ def build_movement(choice: MovementChoice, custom=None) -> Movement:
         return custom_movement(custom or load_custom(choice.custom), choice.first_board)
     natural = _natural_rounds(choice)
     if choice.rounds and choice.rounds > natural:
-        raise ChoiceError({"rounds": [ngettext("This movement has %(rounds)s round: give at most %(rounds)s.",
-                                               "This movement has %(rounds)s rounds: give at most %(rounds)s.",
-                                               natural) % {"rounds": natural}]})
+        raise ChoiceError(
+            {
+                "rounds": [
+                    ngettext(
+                        "This movement has %(rounds)s round: give at most %(rounds)s.",
+                        "This movement has %(rounds)s rounds: give at most %(rounds)s.",
+                        natural,
+                    )
+                    % {"rounds": natural}
+                ]
+            }
+        )
     rounds = choice.rounds or natural
     late = [r for r in choice.arrows if r > rounds]
     if late:
-        raise ChoiceError({"arrows": [_("Round %(round)s is not a round of this movement (1 to %(rounds)s).")
-                                      % {"round": late[0], "rounds": rounds}]})
+        raise ChoiceError(
+            {
+                "arrows": [
+                    _("Round %(round)s is not a round of this movement (1 to %(rounds)s).")
+                    % {"round": late[0], "rounds": rounds}
+                ]
+            }
+        )
     try:
         if choice.kind == "mitchell":
-            return mitchell(choice.tables, choice.boards_per_round, rounds=choice.rounds, even=choice.even,
-                            arrow_switch_rounds=choice.arrows, phantom=choice.phantom, first_board=choice.first_board)
-        return howell(choice.tables, choice.boards_per_round, rounds=choice.rounds, phantom=choice.phantom,
-                      first_board=choice.first_board)
+            return mitchell(
+                choice.tables,
+                choice.boards_per_round,
+                rounds=choice.rounds,
+                even=choice.even,
+                arrow_switch_rounds=choice.arrows,
+                phantom=choice.phantom,
+                first_board=choice.first_board,
+            )
+        return howell(
+            choice.tables,
+            choice.boards_per_round,
+            rounds=choice.rounds,
+            phantom=choice.phantom,
+            first_board=choice.first_board,
+        )
     except ValueError as error:  # the checks above should leave nothing for the generators to refuse
         raise ChoiceError({"": [_("This movement cannot be made: %(error)s") % {"error": translate(error)}]}) from error

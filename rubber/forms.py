@@ -23,8 +23,9 @@ OUT_OF_DATE = _("The page was out of date: reload it, then enter the deal again.
 
 
 class StartForm(forms.Form):
-    kind = forms.ChoiceField(label=_("Game"), choices=KindChoice.choices, widget=forms.RadioSelect,
-                             initial=KindChoice.RUBBER)
+    kind = forms.ChoiceField(
+        label=_("Game"), choices=KindChoice.choices, widget=forms.RadioSelect, initial=KindChoice.RUBBER
+    )
     played_on = forms.DateField(label=_("Evening"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}))
     first_dealer = forms.ChoiceField(label=_("First dealer"), choices=Seat.choices, initial="N")
 
@@ -34,11 +35,14 @@ class StartForm(forms.Form):
         members = Member.objects.filter(active=True)
         for seat, _name in Seat.choices:
             self.fields[f"{seat}_member"] = forms.ModelChoiceField(
-                label=_("Member"), queryset=members, required=False,
-                empty_label=_("(a guest)"))
+                label=_("Member"), queryset=members, required=False, empty_label=_("(a guest)")
+            )
             self.fields[f"{seat}_guest"] = forms.CharField(
-                label=_("or a guest's name"), max_length=GUEST_LENGTH, required=False,
-                widget=forms.TextInput(attrs={"autocomplete": "off"}))
+                label=_("or a guest's name"),
+                max_length=GUEST_LENGTH,
+                required=False,
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
 
     def seat_fields(self):
         return [(SEAT_NAMES[seat], self[f"{seat}_member"], self[f"{seat}_guest"]) for seat in pad.SEATS]
@@ -57,8 +61,10 @@ class StartForm(forms.Form):
                 continue
             key = f"m{member.pk}" if member else "g" + guest.casefold()
             if key in seen:
-                self.add_error(f"{seat}_guest", _("%(name)s already sits %(seat)s.") % {
-                    "name": member or guest, "seat": SEAT_NAMES[seen[key]]})
+                self.add_error(
+                    f"{seat}_guest",
+                    _("%(name)s already sits %(seat)s.") % {"name": member or guest, "seat": SEAT_NAMES[seen[key]]},
+                )
                 continue
             seen[key] = seat
             players[seat] = (member, str(member)[:130] if member else guest)
@@ -67,20 +73,37 @@ class StartForm(forms.Form):
 
 
 class DealForm(forms.Form):
-    side = forms.ChoiceField(label=_("Declaring side"), choices=Side.choices, widget=forms.RadioSelect,
-                             required=False)
-    contract = forms.CharField(label=_("Contract"), max_length=12, help_text=_("e.g. 4S, 3NTX, or PASS"),
-                               widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
-                                                             "size": 6}))
-    tricks = forms.CharField(label=_("Tricks"), max_length=3, required=False,
-                             help_text=_("declarer's tricks, 0 to 13, or the result: =, +1, -2"),
-                             widget=forms.TextInput(attrs={"autocomplete": "off", "size": 3}))
-    honours = forms.ChoiceField(label=_("Honours"), required=False, choices=[
-        ("", _("None")), ("We 100", _("We 100")), ("We 150", _("We 150")),
-        ("They 100", _("They 100")), ("They 150", _("They 150"))])
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1,
-                                 error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value"),
-                                                              OUT_OF_DATE))
+    side = forms.ChoiceField(label=_("Declaring side"), choices=Side.choices, widget=forms.RadioSelect, required=False)
+    contract = forms.CharField(
+        label=_("Contract"),
+        max_length=12,
+        help_text=_("e.g. 4S, 3NTX, or PASS"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "size": 6}),
+    )
+    tricks = forms.CharField(
+        label=_("Tricks"),
+        max_length=3,
+        required=False,
+        help_text=_("declarer's tricks, 0 to 13, or the result: =, +1, -2"),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "size": 3}),
+    )
+    honours = forms.ChoiceField(
+        label=_("Honours"),
+        required=False,
+        choices=[
+            ("", _("None")),
+            ("We 100", _("We 100")),
+            ("We 150", _("We 150")),
+            ("They 100", _("They 100")),
+            ("They 150", _("They 150")),
+        ],
+    )
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages=dict.fromkeys(("required", "invalid", "min_value", "max_value"), OUT_OF_DATE),
+    )
 
     def clean(self):
         data = super().clean()
@@ -134,8 +157,9 @@ def read_honours(text: str) -> tuple[str, int] | None:
         return None
     if len(words) == 2 and words[0] in pad.SIDES and words[1] in ("100", "150"):
         return words[0], int(words[1])
-    raise ValidationError(_("%(text)s: honours are written We 100, We 150, They 100 or They 150.") % {
-        "text": text[:20]})
+    raise ValidationError(
+        _("%(text)s: honours are written We 100, We 150, They 100 or They 150.") % {"text": text[:20]}
+    )
 
 
 class VersionForm(forms.Form):
@@ -153,8 +177,10 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts", "ends"]
-        widgets = {"starts": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
-                   "ends": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})}
+        widgets = {
+            "starts": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+            "ends": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+        }
 
     def clean(self):
         data = super().clean()

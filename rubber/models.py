@@ -44,8 +44,9 @@ class Side(models.TextChoices):
 class ClubChoices(models.Model):
     """The club's way of playing (one row): copied into each rubber when it starts."""
 
-    chicago_bonus = models.CharField(_("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus,
-                                     default=ChicagoBonus.FOURTH)
+    chicago_bonus = models.CharField(
+        _("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus, default=ChicagoBonus.FOURTH
+    )
     rounding = models.CharField(_("scores in hundreds"), max_length=10, choices=Rounding, default=Rounding.DOWN50)
     rotate = models.BooleanField(_("partners change after each Chicago"), default=True)
 
@@ -70,8 +71,9 @@ class Season(models.Model):
         ordering = ["-starts"]
         verbose_name = _("rubber season")
         verbose_name_plural = _("rubber seasons")
-        constraints = [models.CheckConstraint(condition=models.Q(ends__gte=models.F("starts")),
-                                              name="rubber_season_dates")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(ends__gte=models.F("starts")), name="rubber_season_dates")
+        ]
 
     def __str__(self):
         return self.name
@@ -81,8 +83,9 @@ class Scorepad(models.Model):
     kind = models.CharField(_("game"), max_length=10, choices=GameKind, default=GameKind.RUBBER)
     played_on = models.DateField(_("evening"))
     first_dealer = models.CharField(_("first dealer"), max_length=1, choices=Seat)
-    chicago_bonus = models.CharField(_("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus,
-                                     default=ChicagoBonus.FOURTH)
+    chicago_bonus = models.CharField(
+        _("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus, default=ChicagoBonus.FOURTH
+    )
     rounding = models.CharField(_("scores in hundreds"), max_length=10, choices=Rounding, default=Rounding.DOWN50)
     rotate = models.BooleanField(_("partners change after each Chicago"), default=True)
     ended = models.BooleanField(_("stopped unfinished"), default=False)
@@ -91,10 +94,17 @@ class Scorepad(models.Model):
     they_total = models.IntegerField(_("They"), default=0, editable=False)
     we_score = models.IntegerField(_("net score of We, rounded"), default=0, editable=False)
     version = models.PositiveIntegerField(default=0, editable=False)
-    follows = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next",
-                                verbose_name=_("after"))
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+", verbose_name=_("started by"))
+    follows = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="next", verbose_name=_("after")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("started by"),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -110,8 +120,13 @@ class Scorepad(models.Model):
         return [deal.as_input() for deal in self.deals.all()]
 
     def build_sheet(self, deals: list[pad.DealIn] | None = None, ended: bool | None = None) -> pad.Sheet:
-        return pad.build(self.kind, self.first_dealer, self.deal_list() if deals is None else deals,
-                         self.chicago_bonus, self.ended if ended is None else ended)
+        return pad.build(
+            self.kind,
+            self.first_dealer,
+            self.deal_list() if deals is None else deals,
+            self.chicago_bonus,
+            self.ended if ended is None else ended,
+        )
 
     def seats(self) -> dict[str, "SeatedPlayer"]:
         return {player.seat: player for player in self.players.all()}
@@ -123,8 +138,9 @@ class Scorepad(models.Model):
 class SeatedPlayer(models.Model):
     rubber = models.ForeignKey(Scorepad, on_delete=models.CASCADE, related_name="players")
     seat = models.CharField(_("seat"), max_length=1, choices=Seat)
-    member = models.ForeignKey(Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                               verbose_name=_("member"))
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("member")
+    )
     name = models.CharField(_("name"), max_length=130, help_text=_("a guest's name, or the member's when seated"))
 
     class Meta:

@@ -26,23 +26,29 @@ MAX_FIELD = 40
 class PaperError(ValueError):
     def __init__(self, line: int | None, message: str):
         self.line = line
-        super().__init__(message if line is None else _("Line %(line)s: %(problem)s") % {
-            "line": line, "problem": message})
+        super().__init__(
+            message if line is None else _("Line %(line)s: %(problem)s") % {"line": line, "problem": message}
+        )
 
 
 def _header(row: list[str], line: int) -> dict[str, int]:
     names = [name.strip().upper() for name in row]
     missing = [name for name in COLUMNS if name not in names]
     if missing:
-        raise PaperError(line, _("missing columns: %(columns)s (the header must be %(header)s)") % {
-            "columns": ", ".join(missing), "header": ", ".join(COLUMNS)})
+        raise PaperError(
+            line,
+            _("missing columns: %(columns)s (the header must be %(header)s)")
+            % {"columns": ", ".join(missing), "header": ", ".join(COLUMNS)},
+        )
     return {name: names.index(name) for name in COLUMNS}
 
 
 def _deal(fields: dict[str, str], expected: int) -> pad.DealIn:
     if fields["DEAL"] != str(expected):
-        raise ValueError(_("DEAL should be %(expected)s (deals are numbered 1, 2, 3 ... in order), not '%(value)s'")
-                         % {"expected": expected, "value": fields["DEAL"]})
+        raise ValueError(
+            _("DEAL should be %(expected)s (deals are numbered 1, 2, 3 ... in order), not '%(value)s'")
+            % {"expected": expected, "value": fields["DEAL"]}
+        )
     try:
         contract = scoring.parse_contract(fields["CONTRACT"])
     except ValueError as error:
@@ -77,8 +83,7 @@ def read(text: str) -> list[pad.DealIn]:
     for line, row in rows[1:]:
         if len(deals) >= pad.MAX_DEALS:
             raise PaperError(line, _("A sheet holds at most %(count)s deals.") % {"count": pad.MAX_DEALS})
-        fields = {name: (row[index].strip() if index < len(row) else "")[:MAX_FIELD]
-                  for name, index in columns.items()}
+        fields = {name: (row[index].strip() if index < len(row) else "")[:MAX_FIELD] for name, index in columns.items()}
         try:
             deals.append(_deal(fields, len(deals) + 1))
         except ValueError as error:

@@ -32,7 +32,8 @@ def can_edit(user, rubber: Scorepad) -> bool:
 def sheet_message(error: pad.SheetError) -> str:
     if error.code == "over":
         return _("Deal %(deal)s comes after the end of the rubber: delete the deals after it first.") % {
-            "deal": error.deal}
+            "deal": error.deal
+        }
     if error.code == "too_many":
         return _("A sheet holds at most %(count)s deals.") % {"count": pad.MAX_DEALS}
     return _("Deal %(deal)s: %(problem)s") % {"deal": error.deal, "problem": translate(error.cause)}
@@ -51,8 +52,13 @@ def _check(rubber: Scorepad, deals: list[pad.DealIn], ended: bool, version: int)
 def _commit(rubber: Scorepad, version: int, result: pad.Sheet, **changes) -> None:
     """Moves the version on if it is still ``version`` and stores what the sheet says; else `Conflict`."""
     totals = result.totals
-    fields = {"finished": result.over, "we_total": totals["We"], "they_total": totals["They"],
-              "we_score": pad.rounded(result.net("We"), rubber.rounding), **changes}
+    fields = {
+        "finished": result.over,
+        "we_total": totals["We"],
+        "they_total": totals["They"],
+        "we_score": pad.rounded(result.net("We"), rubber.rounding),
+        **changes,
+    }
     if not Scorepad.objects.filter(pk=rubber.pk, version=version).update(version=F("version") + 1, **fields):
         raise Conflict
     for name, value in fields.items():
@@ -72,9 +78,17 @@ def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version
         result = _check(rubber, deals, rubber.ended, version)
         _commit(rubber, version, result)
         honours_side, honours = deal.honours or ("", 0)
-        Deal.objects.update_or_create(rubber=rubber, number=number, defaults={
-            "side": deal.side, "contract": deal.contract, "tricks": deal.tricks,
-            "honours_side": honours_side, "honours": honours})
+        Deal.objects.update_or_create(
+            rubber=rubber,
+            number=number,
+            defaults={
+                "side": deal.side,
+                "contract": deal.contract,
+                "tricks": deal.tricks,
+                "honours_side": honours_side,
+                "honours": honours,
+            },
+        )
     return number
 
 
@@ -103,12 +117,19 @@ def start(*, user, kind: str, played_on, first_dealer: str, players: dict[str, t
     """A new rubber with the club's current choices; ``players`` maps each seat to (member or None, name)."""
     choices = ClubChoices.current()
     with transaction.atomic():
-        rubber = Scorepad.objects.create(kind=kind, played_on=played_on, first_dealer=first_dealer,
-                                       chicago_bonus=choices.chicago_bonus, rounding=choices.rounding,
-                                       rotate=choices.rotate, follows=follows,
-                                       created_by=user if user.is_authenticated else None)
-        SeatedPlayer.objects.bulk_create(SeatedPlayer(rubber=rubber, seat=seat, member=member, name=name)
-                                   for seat, (member, name) in players.items())
+        rubber = Scorepad.objects.create(
+            kind=kind,
+            played_on=played_on,
+            first_dealer=first_dealer,
+            chicago_bonus=choices.chicago_bonus,
+            rounding=choices.rounding,
+            rotate=choices.rotate,
+            follows=follows,
+            created_by=user if user.is_authenticated else None,
+        )
+        SeatedPlayer.objects.bulk_create(
+            SeatedPlayer(rubber=rubber, seat=seat, member=member, name=name) for seat, (member, name) in players.items()
+        )
     return rubber
 
 

@@ -105,8 +105,7 @@ class Sheet:
         count = max([f.game for f in self.figures if f.below], default=1)
         sections = []
         for game in range(1, count + 1):
-            parts = {side: [f for f in self.figures if f.below and f.game == game and f.side == side]
-                     for side in SIDES}
+            parts = {side: [f for f in self.figures if f.below and f.game == game and f.side == side] for side in SIDES}
             closed = any(sum(f.points for f in parts[side]) >= 100 for side in SIDES)
             sections.append({"we": parts["We"], "they": parts["They"], "closed": closed})
         return sections
@@ -148,8 +147,9 @@ def _dealer(kind: str, first_dealer: str, number: int, counted: int) -> str:
     return SEATS[(SEATS.index(first_dealer) + steps) % 4]
 
 
-def build(kind: str, first_dealer: str, deals: list[DealIn], chicago_bonus: str = "fourth",
-          ended: bool = False) -> Sheet:
+def build(
+    kind: str, first_dealer: str, deals: list[DealIn], chicago_bonus: str = "fourth", ended: bool = False
+) -> Sheet:
     """The sheet after ``deals``; ``ended`` settles an unfinished rubber (300 / 100) after the last deal.
 
     Raises `SheetError` naming the first deal that cannot be written (``over``: the sheet was already
@@ -164,8 +164,13 @@ def build(kind: str, first_dealer: str, deals: list[DealIn], chicago_bonus: str 
             raise SheetError("too_many", number)
         if pad.is_over:
             raise SheetError("over", number)
-        row = DealRow(number, deal, _dealer(kind, first_dealer, number, pad.deals_played), dict(pad.vulnerable),
-                      pad.deal if isinstance(pad, scoring.Chicago) else None)
+        row = DealRow(
+            number,
+            deal,
+            _dealer(kind, first_dealer, number, pad.deals_played),
+            dict(pad.vulnerable),
+            pad.deal if isinstance(pad, scoring.Chicago) else None,
+        )
         try:
             entries = pad.record(deal.side, None if deal.passed else deal.contract, deal.tricks or 0, deal.honours)
         except ValueError as error:
@@ -182,7 +187,14 @@ def build(kind: str, first_dealer: str, deals: list[DealIn], chicago_bonus: str 
         figures += _figures(pad.end(), len(deals))
     over = pad.is_over
     counted = pad.deals_played
-    return Sheet(kind, rows, figures, over, settled,
-                 None if over else _dealer(kind, first_dealer, len(deals) + 1, counted),
-                 dict(pad.vulnerable), pad.games_won,
-                 pad.deal if isinstance(pad, scoring.Chicago) else None)
+    return Sheet(
+        kind,
+        rows,
+        figures,
+        over,
+        settled,
+        None if over else _dealer(kind, first_dealer, len(deals) + 1, counted),
+        dict(pad.vulnerable),
+        pad.games_won,
+        pad.deal if isinstance(pad, scoring.Chicago) else None,
+    )

@@ -21,8 +21,11 @@ class Line:
 
 
 def finished(first_day, last_day):
-    return (Scorepad.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
-            .prefetch_related("players").order_by("played_on", "pk"))
+    return (
+        Scorepad.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
+        .prefetch_related("players")
+        .order_by("played_on", "pk")
+    )
 
 
 def league(rubbers) -> list[Line]:

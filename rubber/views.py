@@ -19,8 +19,10 @@ MAX_ID = 2**31 - 1
 
 
 def _conflict_message() -> str:
-    return _("Someone else changed this sheet while you were typing: it is shown as it is now. "
-             "Your entry was not saved; check it and send it again.")
+    return _(
+        "Someone else changed this sheet while you were typing: it is shown as it is now. "
+        "Your entry was not saved; check it and send it again."
+    )
 
 
 def _rubber(pk: int) -> Scorepad:
@@ -42,16 +44,28 @@ def _context(request, rubber: Scorepad, form=None, editing: int | None = None) -
     editable = services.can_edit(request.user, rubber)
     if form is None and editable and not result.over:
         form = DealForm(initial={"version": rubber.version})
-    names = {side: " – ".join(str(seats[s]) for s in pad.SEATS if s in seats and pad.SIDE_OF_SEAT[s] == side)
-             for side in pad.SIDES}
+    names = {
+        side: " – ".join(str(seats[s]) for s in pad.SEATS if s in seats and pad.SIDE_OF_SEAT[s] == side)
+        for side in pad.SIDES
+    }
     if form is not None:
         form.fields["side"].choices = [(side, f"{label} ({names[side]})") for side, label in Side.choices]
-    return {"rubber": rubber, "sheet": result, "seats": seats, "form": form, "editable": editable,
-            "editing": editing, "full": services.sheet_message(pad.SheetError("too_many", len(result.rows)))
-            if len(result.rows) >= pad.MAX_DEALS else "",
-            "names": names, "above": [result.above("We"), result.above("They")],
-            "next_dealer_name": seats.get(result.next_dealer) if result.next_dealer else None,
-            "score_we": rubber.score_of("We"), "score_they": rubber.score_of("They")}
+    return {
+        "rubber": rubber,
+        "sheet": result,
+        "seats": seats,
+        "form": form,
+        "editable": editable,
+        "editing": editing,
+        "full": services.sheet_message(pad.SheetError("too_many", len(result.rows)))
+        if len(result.rows) >= pad.MAX_DEALS
+        else "",
+        "names": names,
+        "above": [result.above("We"), result.above("They")],
+        "next_dealer_name": seats.get(result.next_dealer) if result.next_dealer else None,
+        "score_we": rubber.score_of("We"),
+        "score_they": rubber.score_of("They"),
+    }
 
 
 def scorepad(request, pk: int):
@@ -64,8 +78,9 @@ def scorepad(request, pk: int):
     form = DealForm(request.POST)
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
-            number = services.save_deal(rubber=rubber, number=None, deal=form.cleaned_data["deal"],
-                                        version=form.cleaned_data["version"])
+            number = services.save_deal(
+                rubber=rubber, number=None, deal=form.cleaned_data["deal"], version=form.cleaned_data["version"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
         except services.Conflict:
@@ -87,15 +102,24 @@ def edit_deal(request, pk: int, number: int):
     deal = deals[number - 1]
     if request.method != "POST":
         honours = f"{deal.honours_side} {deal.honours}" if deal.honours_side else ""
-        form = DealForm(initial={"side": deal.side, "contract": deal.contract, "honours": honours,
-                                 "tricks": "" if deal.tricks is None else deal.tricks, "version": rubber.version})
-        return render(request, "rubber/deal_form.html", {**_context(request, rubber, form, number),
-                                                          "last": number == len(deals)})
+        form = DealForm(
+            initial={
+                "side": deal.side,
+                "contract": deal.contract,
+                "honours": honours,
+                "tricks": "" if deal.tricks is None else deal.tricks,
+                "version": rubber.version,
+            }
+        )
+        return render(
+            request, "rubber/deal_form.html", {**_context(request, rubber, form, number), "last": number == len(deals)}
+        )
     form = DealForm(request.POST)
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
-            services.save_deal(rubber=rubber, number=number, deal=form.cleaned_data["deal"],
-                               version=form.cleaned_data["version"])
+            services.save_deal(
+                rubber=rubber, number=number, deal=form.cleaned_data["deal"], version=form.cleaned_data["version"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
         except services.Conflict:
@@ -106,8 +130,12 @@ def edit_deal(request, pk: int, number: int):
         else:
             messages.success(request, _("Deal %(deal)s corrected: the sheet is recomputed.") % {"deal": number})
             return redirect("rubber:pad", pk=pk)
-    return render(request, "rubber/deal_form.html", {**_context(request, rubber, form, number),
-                                                      "last": number == len(deals)}, status=400)
+    return render(
+        request,
+        "rubber/deal_form.html",
+        {**_context(request, rubber, form, number), "last": number == len(deals)},
+        status=400,
+    )
 
 
 def _versioned(request, rubber: Scorepad, action) -> bool:
@@ -121,8 +149,10 @@ def _versioned(request, rubber: Scorepad, action) -> bool:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     except services.Conflict:
-        messages.error(request, _("Someone else changed this sheet in the meantime: nothing was changed. "
-                                  "Check the sheet and try again."))
+        messages.error(
+            request,
+            _("Someone else changed this sheet in the meantime: nothing was changed. Check the sheet and try again."),
+        )
     else:
         return True
     return False
@@ -146,8 +176,7 @@ def stop(request, pk: int):
     rubber = _editable(request, pk)
     ended = request.POST.get("ended") == "1"
     if _versioned(request, rubber, lambda version: services.set_ended(rubber=rubber, ended=ended, version=version)):
-        messages.success(request, _("The rubber is settled as unfinished.") if ended
-                         else _("The rubber goes on."))
+        messages.success(request, _("The rubber is settled as unfinished.") if ended else _("The rubber goes on."))
     return redirect("rubber:pad", pk=pk)
 
 
@@ -164,8 +193,14 @@ def start(request):
         form = StartForm(request.POST)
         if form.is_valid():
             data = form.cleaned_data
-            rubber = services.start(user=request.user, kind=data["kind"], played_on=data["played_on"],
-                                    first_dealer=data["first_dealer"], players=data["players"], follows=after)
+            rubber = services.start(
+                user=request.user,
+                kind=data["kind"],
+                played_on=data["played_on"],
+                first_dealer=data["first_dealer"],
+                players=data["players"],
+                follows=after,
+            )
             return redirect("rubber:pad", pk=rubber.pk)
         return render(request, "rubber/start.html", {"form": form, "after": after}, status=400)
     return render(request, "rubber/start.html", {"form": StartForm(initial=_initial(after)), "after": after})

@@ -22,12 +22,22 @@ EVENINGS_SHOWN = 30
 
 def index(request):
     today = timezone.localdate()
-    evenings = (Scorepad.objects.values("played_on").annotate(rubbers=Count("pk"))
-                .order_by("-played_on")[:EVENINGS_SHOWN])
+    evenings = (
+        Scorepad.objects.values("played_on").annotate(rubbers=Count("pk")).order_by("-played_on")[:EVENINGS_SHOWN]
+    )
     playing = Scorepad.objects.filter(finished=False).prefetch_related("players").order_by("-pk")[:20]
-    return render(request, "rubber/index.html", {
-        "evenings": evenings, "playing": playing, "seasons": Season.objects.all(), "today": today,
-        "is_director": is_director(request.user), "choices": ClubChoices.current()})
+    return render(
+        request,
+        "rubber/index.html",
+        {
+            "evenings": evenings,
+            "playing": playing,
+            "seasons": Season.objects.all(),
+            "today": today,
+            "is_director": is_director(request.user),
+            "choices": ClubChoices.current(),
+        },
+    )
 
 
 def _day(text: str) -> datetime.date:
@@ -43,8 +53,7 @@ def evening(request, day: str):
     if not rubbers:
         raise Http404
     done = [rubber for rubber in rubbers if rubber.finished]
-    return render(request, "rubber/evening.html", {
-        "day": date, "rubbers": rubbers, "lines": standings.league(done)})
+    return render(request, "rubber/evening.html", {"day": date, "rubbers": rubbers, "lines": standings.league(done)})
 
 
 def season(request, pk: int):
@@ -53,8 +62,11 @@ def season(request, pk: int):
     found = get_object_or_404(Season, pk=pk)
     rubbers = list(standings.finished(found.starts, found.ends))
     evenings = sorted({rubber.played_on for rubber in rubbers}, reverse=True)
-    return render(request, "rubber/season.html", {
-        "season": found, "lines": standings.league(rubbers), "evenings": evenings, "count": len(rubbers)})
+    return render(
+        request,
+        "rubber/season.html",
+        {"season": found, "lines": standings.league(rubbers), "evenings": evenings, "count": len(rubbers)},
+    )
 
 
 @director_required

@@ -28,8 +28,7 @@ MESSAGES: dict[str, str] = {
     "entry.percent": "{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040",
     "entry.invalid": "{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
     "or an adjusted score such as A6040, A5050, A4040, A+, A or A-",
-    "typed.empty": "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) "
-    "or NP for not played.",
+    "typed.empty": "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP for not played.",
     "typed.empty_team": "Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-).",
     "typed.team_adjusted": "“{value}”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "
     "or A6040, A5050, A4060, A6060, A4040.",

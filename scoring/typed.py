@@ -69,8 +69,9 @@ class TypedResultError(ScoringError):
         return _typed_error, (self.field, self.code, self.params, self.problems[1:])
 
 
-def _typed_error(field: str, code: str, params: dict[str, object],
-                 others: tuple[TypedResultError, ...]) -> TypedResultError:
+def _typed_error(
+    field: str, code: str, params: dict[str, object], others: tuple[TypedResultError, ...]
+) -> TypedResultError:
     error = TypedResultError(field, code, **params)
     error.problems = (error, *others)
     return error
@@ -138,12 +139,15 @@ def _played(board: int, contract: Contract, declarer: str, result: str) -> Typed
         problems[0].problems = tuple(problems)
         raise problems[0]
     assert tricks is not None
-    return TypedResult(contract=contract.code, declarer=seat, tricks=tricks,
-                       ns_score=ns_score(contract, seat, board_vulnerability(board), tricks))
+    return TypedResult(
+        contract=contract.code,
+        declarer=seat,
+        tricks=tricks,
+        ns_score=ns_score(contract, seat, board_vulnerability(board), tricks),
+    )
 
 
-def read_result(board: int, contract: str, declarer: str = "", result: str = "", *,
-                team: bool = False) -> TypedResult:
+def read_result(board: int, contract: str, declarer: str = "", result: str = "", *, team: bool = False) -> TypedResult:
     """Reads what was typed for board number ``board``: ``contract``, ``declarer`` and ``result`` (the tricks).
 
     ``team``: a team match's room, where an adjusted score is A+, A or A- (or A6040, A5050, A4060, A6060,

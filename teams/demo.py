@@ -24,8 +24,16 @@ SWISS_NAME = "Spring Swiss Teams"
 ROUND_ROBIN_NAME = "Winter Teams League"
 SWISS_TEAMS = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines"]
 ROUND_ROBIN_TEAMS = ["North Stars", "Grand Slammers", "Finessers", "Squeezers"]
-GUESTS = ["Alex Guest", "Sam Visitor", "Robin Friend", "Chris Newcomer", "Jo Traveller", "Max Weekend",
-          "Lee Holiday", "Kim Sunday"]
+GUESTS = [
+    "Alex Guest",
+    "Sam Visitor",
+    "Robin Friend",
+    "Chris Newcomer",
+    "Jo Traveller",
+    "Max Weekend",
+    "Lee Holiday",
+    "Kim Sunday",
+]
 CONTRACTS = ["4S", "3NT", "4H", "2S", "3C", "1NT", "5D", "6S", "2H", "3NT", "4SX", "2D"]
 
 
@@ -59,11 +67,10 @@ def _event(name: str, date: datetime.date, **settings) -> TeamEvent:
 
 
 def _swiss(members: list[Member]) -> TeamEvent:
-    event = _event(SWISS_NAME, datetime.date(2026, 4, 16), format=TeamEvent.Format.SWISS, boards_per_match=6,
-                   rounds=3)
+    event = _event(SWISS_NAME, datetime.date(2026, 4, 16), format=TeamEvent.Format.SWISS, boards_per_match=6, rounds=3)
     for index, name in enumerate(SWISS_TEAMS):
-        team_members = members[4 * index:4 * index + 4]
-        guests = GUESTS[4 * (index - 4):4 * (index - 4) + 4] if index >= 4 else []
+        team_members = members[4 * index : 4 * index + 4]
+        guests = GUESTS[4 * (index - 4) : 4 * (index - 4) + 4] if index >= 4 else []
         save_team(event=event, name=name, players=_players(team_members, guests))
     rng = random.Random(7)
     rounds.start_event(event=event)
@@ -72,16 +79,18 @@ def _swiss(members: list[Member]) -> TeamEvent:
             rounds.next_swiss_round(event=event)
         _play_round(event, round_, rng)
     match = Match.objects.filter(event=event, round=2).order_by("table").first()
-    add_adjustment(match=match, team=match.away, kind=Adjustment.Kind.VP, amount=Decimal("-1"),
-                   reason="Slow play after a warning")
+    add_adjustment(
+        match=match, team=match.away, kind=Adjustment.Kind.VP, amount=Decimal("-1"), reason="Slow play after a warning"
+    )
     return event
 
 
 def _round_robin(members: list[Member]) -> TeamEvent:
-    event = _event(ROUND_ROBIN_NAME, datetime.date(2026, 2, 12), format=TeamEvent.Format.ROUND_ROBIN,
-                   boards_per_match=8)
+    event = _event(
+        ROUND_ROBIN_NAME, datetime.date(2026, 2, 12), format=TeamEvent.Format.ROUND_ROBIN, boards_per_match=8
+    )
     for index, name in enumerate(ROUND_ROBIN_TEAMS):
-        save_team(event=event, name=name, players=_players(members[4 * index:4 * index + 4], []))
+        save_team(event=event, name=name, players=_players(members[4 * index : 4 * index + 4], []))
     rng = random.Random(11)
     for round_ in range(1, rounds.start_event(event=event) + 1):
         _play_round(event, round_, rng)

@@ -46,19 +46,36 @@ class TeamEvent(models.Model):
     date = models.DateField(_("date"))
     format = models.CharField(_("format"), max_length=12, choices=Format, default=Format.SWISS)
     boards_per_match = models.PositiveSmallIntegerField(
-        _("boards per match"), default=8, validators=[MinValueValidator(1), MaxValueValidator(MAX_BOARDS)])
+        _("boards per match"), default=8, validators=[MinValueValidator(1), MaxValueValidator(MAX_BOARDS)]
+    )
     rounds = models.PositiveSmallIntegerField(
-        _("rounds"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(30)],
-        help_text=_("Swiss: the number of rounds. Round robin: leave empty for one full round robin."))
+        _("rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(30)],
+        help_text=_("Swiss: the number of rounds. Round robin: leave empty for one full round robin."),
+    )
     scoring = models.CharField(_("scoring"), max_length=5, choices=Scoring, default=Scoring.VP)
     scale = models.CharField(_("victory point scale"), max_length=12, choices=Scale, default=Scale.WBF)
     bye_score = models.DecimalField(
-        _("score for a bye"), max_digits=5, decimal_places=2, null=True, blank=True,
-        help_text=_("Leave empty for the usual: 12 VPs on a 20-point scale, 18 on 25 and 30, "
-                    "half the board-a-match points."))
+        _("score for a bye"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text=_(
+            "Leave empty for the usual: 12 VPs on a 20-point scale, 18 on 25 and 30, half the board-a-match points."
+        ),
+    )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
-    director = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("director"), null=True, blank=True,
-                                 on_delete=models.SET_NULL, related_name="directed_team_events")
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("director"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="directed_team_events",
+    )
 
     objects = TeamEventQuerySet.as_manager()
 
@@ -111,8 +128,14 @@ class TeamPlayer(models.Model):
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("position"))
-    member = models.ForeignKey("club.Member", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="team_players", verbose_name=_("member"))
+    member = models.ForeignKey(
+        "club.Member",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="team_players",
+        verbose_name=_("member"),
+    )
     guest_name = models.CharField(_("guest"), max_length=80, blank=True)
     captain = models.BooleanField(_("captain"), default=False)
 
@@ -121,9 +144,10 @@ class TeamPlayer(models.Model):
         verbose_name = _("team player")
         verbose_name_plural = _("team players")
         constraints = [
-            models.CheckConstraint(condition=(Q(member__isnull=False, guest_name="")
-                                              | Q(member__isnull=True, guest_name__gt="")),
-                                   name="teamplayer_member_or_guest"),
+            models.CheckConstraint(
+                condition=(Q(member__isnull=False, guest_name="") | Q(member__isnull=True, guest_name__gt="")),
+                name="teamplayer_member_or_guest",
+            ),
             models.UniqueConstraint(fields=["team", "position"], name="teamplayer_position_unique"),
             models.UniqueConstraint(fields=["team"], condition=Q(captain=True), name="teamplayer_one_captain"),
         ]
@@ -143,16 +167,25 @@ class Match(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     table = models.PositiveSmallIntegerField(_("table"))
     home = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="home_matches", verbose_name=_("home team"))
-    away = models.ForeignKey(Team, on_delete=models.CASCADE, null=True, blank=True, related_name="away_matches",
-                             verbose_name=_("away team"), help_text=_("Empty: the home team has a bye."))
+    away = models.ForeignKey(
+        Team,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="away_matches",
+        verbose_name=_("away team"),
+        help_text=_("Empty: the home team has a bye."),
+    )
     first_board = models.PositiveSmallIntegerField(_("first board"), default=1)
     totals_only = models.BooleanField(_("IMP totals entered without boards"), default=False)
     home_imps = models.IntegerField(_("home IMPs"), null=True, blank=True)
     away_imps = models.IntegerField(_("away IMPs"), null=True, blank=True)
-    home_points = models.DecimalField(_("home board-a-match points"), max_digits=6, decimal_places=2,
-                                      null=True, blank=True)
-    away_points = models.DecimalField(_("away board-a-match points"), max_digits=6, decimal_places=2,
-                                      null=True, blank=True)
+    home_points = models.DecimalField(
+        _("home board-a-match points"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
+    away_points = models.DecimalField(
+        _("away board-a-match points"), max_digits=6, decimal_places=2, null=True, blank=True
+    )
     boards_scored = models.PositiveSmallIntegerField(_("boards scored"), default=0)
     complete = models.BooleanField(_("complete"), default=False)
 
@@ -211,10 +244,13 @@ class BoardResult(models.Model):
         verbose_name_plural = _("board results")
         constraints = [
             models.UniqueConstraint(fields=["match", "board", "room"], name="boardresult_once_per_room"),
-            models.CheckConstraint(condition=(Q(contract__gt="", adjusted="") | Q(contract="", adjusted__gt="")),
-                                   name="boardresult_contract_or_adjusted"),
-            models.CheckConstraint(condition=Q(tricks__isnull=True) | Q(tricks__lte=13),
-                                   name="boardresult_tricks_0_13"),
+            models.CheckConstraint(
+                condition=(Q(contract__gt="", adjusted="") | Q(contract="", adjusted__gt="")),
+                name="boardresult_contract_or_adjusted",
+            ),
+            models.CheckConstraint(
+                condition=Q(tricks__isnull=True) | Q(tricks__lte=13), name="boardresult_tricks_0_13"
+            ),
         ]
 
     def __str__(self):
@@ -231,8 +267,9 @@ class Adjustment(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="adjustments", verbose_name=_("match"))
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="adjustments", verbose_name=_("team"))
     kind = models.CharField(_("kind"), max_length=4, choices=Kind, default=Kind.VP)
-    amount = models.DecimalField(_("amount"), max_digits=6, decimal_places=2,
-                                 help_text=_("Negative for a penalty, e.g. -1 or -0.5."))
+    amount = models.DecimalField(
+        _("amount"), max_digits=6, decimal_places=2, help_text=_("Negative for a penalty, e.g. -1 or -0.5.")
+    )
     reason = models.CharField(_("reason"), max_length=200, help_text=_("Shown on the public pages."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
 

@@ -43,8 +43,13 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
         result = scoring.read_result(board, contract_text, declarer, tricks_text, team=True)
     except scoring.TypedResultError as error:
         raise ValidationError({problem.field: translate(problem) for problem in error.problems}) from error
-    return RoomResult(contract=result.contract, declarer=result.declarer, tricks=result.tricks,
-                      adjusted=result.adjusted, ns_score=result.ns_score)
+    return RoomResult(
+        contract=result.contract,
+        declarer=result.declarer,
+        tricks=result.tricks,
+        adjusted=result.adjusted,
+        ns_score=result.ns_score,
+    )
 
 
 @dataclass(frozen=True)
@@ -95,8 +100,9 @@ def _adjusted_board(adjusted: list[tuple[int, scoring.Adjusted]]) -> BoardScore:
     if home == -away:  # a balanced award: the winner's column only, as on a played board
         home, away = max(home, 0), max(away, 0)
     count = len(adjusted)
-    return BoardScore(home, away, _percent_points(home_percent) / count, _percent_points(away_percent) / count,
-                      adjusted=True)
+    return BoardScore(
+        home, away, _percent_points(home_percent) / count, _percent_points(away_percent) / count, adjusted=True
+    )
 
 
 def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: BoardScore | None) -> list[str]:
@@ -105,7 +111,12 @@ def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: Bo
     if any(room is not None and room.contract == "PASS" for room in (room1, room2)):
         notes.append(_("Passed out in a room."))
     if score is not None and not score.adjusted and abs(score.swing) >= BIG_SWING:
-        notes.append(ngettext("A swing of %(imps)s IMP: check both rooms' slips.",
-                              "A swing of %(imps)s IMPs: check both rooms' slips.", abs(score.swing))
-                     % {"imps": abs(score.swing)})
+        notes.append(
+            ngettext(
+                "A swing of %(imps)s IMP: check both rooms' slips.",
+                "A swing of %(imps)s IMPs: check both rooms' slips.",
+                abs(score.swing),
+            )
+            % {"imps": abs(score.swing)}
+        )
     return notes

@@ -20,8 +20,9 @@ def met(a, b, played: Collection[frozenset]) -> bool:
     return frozenset((a, b)) in played
 
 
-def swiss_pairings(ranking: Sequence[T], played: Collection[frozenset] = (),
-                   byes: Collection[T] = ()) -> list[tuple[T, T | None]]:
+def swiss_pairings(
+    ranking: Sequence[T], played: Collection[frozenset] = (), byes: Collection[T] = ()
+) -> list[tuple[T, T | None]]:
     """Pairs (home, away) for the next round; `ranking` is best first, `played` holds frozensets of the
     teams that have met, `byes` the teams that have had a bye. The bye, if any, is (team, None) and
     comes last; the higher-ranked team of each pair is at home."""
@@ -58,7 +59,7 @@ def _search(left: tuple[int, ...], budget: int, costs, failed: dict) -> list[tup
         cost = costs[first, other]
         if cost > budget:
             continue
-        found = _search(rest[:position] + rest[position + 1:], budget - cost, costs, failed)
+        found = _search(rest[:position] + rest[position + 1 :], budget - cost, costs, failed)
         if found is not None:
             return [(first, other), *found]
     failed[left] = budget

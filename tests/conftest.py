@@ -8,8 +8,12 @@ from django.utils import translation
 from tests.builders.accounts import logged_in_client
 
 # The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
-pytest_plugins = ["tests.builders.sessions", "tests.builders.hand_mitchell", "tests.builders.teams",
-                  "tests.builders.rubber"]
+pytest_plugins = [
+    "tests.builders.sessions",
+    "tests.builders.hand_mitchell",
+    "tests.builders.teams",
+    "tests.builders.rubber",
+]
 
 PASSWORD = "correct-horse-battery"
 

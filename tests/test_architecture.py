@@ -20,8 +20,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"club", "clubsite", "events", "movements", "rubber", "scoring", "teams"}
 # The pure part of movements: the generators and their data model (no Django).
-GENERATORS = {"checks", "custom", "encounters", "generators", "howell", "howell_tables", "manning", "mitchell",
-              "movement", "texts"}
+GENERATORS = {
+    "checks",
+    "custom",
+    "encounters",
+    "generators",
+    "howell",
+    "howell_tables",
+    "manning",
+    "mitchell",
+    "movement",
+    "texts",
+}
 # What each layer may import from the project (besides itself).
 ALLOWED = {
     "clubsite": {"club", "events", "teams", "rubber", "movements", "generators", "scoring"},
@@ -76,8 +86,13 @@ def imports(path: Path, *, top_level_only: bool = False) -> list[str]:
 def forbidden(module: str, names: list[str]) -> list[str]:
     """The project modules among `names` that `module` may not import."""
     mine = layer(module)
-    return sorted({name for name in names if name.split(".")[0] in PACKAGES
-                   and layer(name) != mine and layer(name) not in ALLOWED[mine]})
+    return sorted(
+        {
+            name
+            for name in names
+            if name.split(".")[0] in PACKAGES and layer(name) != mine and layer(name) not in ALLOWED[mine]
+        }
+    )
 
 
 def project_imports(path: Path, **kwargs) -> list[str]:
@@ -85,8 +100,15 @@ def project_imports(path: Path, **kwargs) -> list[str]:
 
 
 def test_the_plan_sees_every_app():
-    assert {"club.models", "events.models", "teams.models", "movements.models", "scoring.contracts",
-            "movements.movement", "clubsite.settings"} <= MODULES.keys()
+    assert {
+        "club.models",
+        "events.models",
+        "teams.models",
+        "movements.models",
+        "scoring.contracts",
+        "movements.movement",
+        "clubsite.settings",
+    } <= MODULES.keys()
 
 
 @pytest.mark.parametrize("path", project_files(), ids=lambda path: str(path.relative_to(ROOT)))
@@ -112,7 +134,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for following in sorted(graph.get(node, ())):
             if state.get(following) == 1:
-                return stack[stack.index(following):] + [following]
+                return stack[stack.index(following) :] + [following]
             if following not in state and (loop := visit(following)):
                 return loop
         state[node] = 2
@@ -126,8 +148,10 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_no_import_cycle_between_project_files():
-    graph = {module: {name for name in project_imports(path, top_level_only=True) if name in MODULES and
-                      name != module} for module, path in MODULES.items()}
+    graph = {
+        module: {name for name in project_imports(path, top_level_only=True) if name in MODULES and name != module}
+        for module, path in MODULES.items()
+    }
     assert find_cycle(graph) is None
 
 
@@ -137,8 +161,7 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_the_plan_refuses_what_it_forbids():
-    assert forbidden("events.views.results", ["teams.services", "club.access", "events.models"]) == [
-        "teams.services"]
+    assert forbidden("events.views.results", ["teams.services", "club.access", "events.models"]) == ["teams.services"]
     assert forbidden("teams.models", ["events.models"]) == ["events.models"]
     assert forbidden("club.access", ["clubsite.settings", "events.models"]) == ["clubsite.settings", "events.models"]
     assert forbidden("movements.mitchell", ["movements.models", "movements.texts"]) == ["movements.models"]

@@ -20,8 +20,11 @@ def imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
 
 def is_test_module(name: str) -> bool:
     parts = name.split(".")
-    return (parts[0] == "tests" and parts[1:2] != ["builders"]
-            and any(part.startswith("test_") or part == "conftest" for part in parts[1:]))
+    return (
+        parts[0] == "tests"
+        and parts[1:2] != ["builders"]
+        and any(part.startswith("test_") or part == "conftest" for part in parts[1:])
+    )
 
 
 def imports_of_test_modules(source: str) -> list[tuple[int, str]]:
@@ -34,8 +37,11 @@ def imports_of_test_modules(source: str) -> list[tuple[int, str]]:
 
 
 def test_no_test_module_imports_another():
-    offenders = [f"{path.relative_to(TESTS.parent)}:{line}: {name}" for path in sorted(TESTS.rglob("*.py"))
-                 for line, name in imports_of_test_modules(path.read_text())]
+    offenders = [
+        f"{path.relative_to(TESTS.parent)}:{line}: {name}"
+        for path in sorted(TESTS.rglob("*.py"))
+        for line, name in imports_of_test_modules(path.read_text())
+    ]
     assert offenders == [], "import builders and shared data from tests/builders/, not from test modules"
 
 
@@ -45,8 +51,11 @@ def test_the_layout_check_sees_each_way_of_importing_a_test_module():
         "from tests.events.test_results_session import Tables\n"
         "from tests.events import test_line_history_view as history\n"
         "import tests.teams.test_swiss_event\n"
-        "def late():\n    from tests.events.test_standings import assert_current\n")
+        "def late():\n    from tests.events.test_standings import assert_current\n"
+    )
     assert [line for line, _name in caught] == [1, 2, 3, 5]
-    allowed = ("from tests.builders.sessions import make_session\nimport tests.builders.teams\n"
-               "from events import models\nfrom events.tests import test_data\n")
+    allowed = (
+        "from tests.builders.sessions import make_session\nimport tests.builders.teams\n"
+        "from events import models\nfrom events.tests import test_data\n"
+    )
     assert imports_of_test_modules(allowed) == []

@@ -9,7 +9,11 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 def test_mypy_passes_on_the_pure_packages(tmp_path):
     completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)], cwd=PROJECT_ROOT,
-        capture_output=True, text=True, timeout=300)
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path)],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "no issues found" in completed.stdout

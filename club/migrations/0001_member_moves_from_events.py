@@ -34,18 +34,33 @@ class Migration(migrations.Migration):
                 migrations.CreateModel(
                     name="Member",
                     fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False,
-                                                   verbose_name="ID")),
+                        (
+                            "id",
+                            models.BigAutoField(
+                                auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                            ),
+                        ),
                         ("first_name", models.CharField(max_length=60, verbose_name="first name")),
                         ("last_name", models.CharField(max_length=60, verbose_name="last name")),
-                        ("number", models.CharField(blank=True, max_length=20, null=True, unique=True,
-                                                    verbose_name="membership number")),
+                        (
+                            "number",
+                            models.CharField(
+                                blank=True, max_length=20, null=True, unique=True, verbose_name="membership number"
+                            ),
+                        ),
                         ("email", models.EmailField(blank=True, max_length=254, verbose_name="email")),
                         ("active", models.BooleanField(default=True, verbose_name="active")),
-                        ("user", models.OneToOneField(blank=True, null=True,
-                                                      on_delete=django.db.models.deletion.SET_NULL,
-                                                      related_name="member", to=settings.AUTH_USER_MODEL,
-                                                      verbose_name="login")),
+                        (
+                            "user",
+                            models.OneToOneField(
+                                blank=True,
+                                null=True,
+                                on_delete=django.db.models.deletion.SET_NULL,
+                                related_name="member",
+                                to=settings.AUTH_USER_MODEL,
+                                verbose_name="login",
+                            ),
+                        ),
                     ],
                     options={
                         "verbose_name": "member",

@@ -25,8 +25,18 @@ class SessionForm(forms.ModelForm):
 class SectionForm(forms.ModelForm):
     class Meta:
         model = Section
-        fields = ["letter", "kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
-                  "arrow_switch_rounds", "phantom", "custom_movement"]
+        fields = [
+            "letter",
+            "kind",
+            "tables",
+            "boards_per_round",
+            "rounds",
+            "first_board",
+            "even_tables",
+            "arrow_switch_rounds",
+            "phantom",
+            "custom_movement",
+        ]
 
     def clean_letter(self):
         return self.cleaned_data["letter"].strip().upper()
@@ -36,8 +46,9 @@ class SectionForm(forms.ModelForm):
         try:
             return ",".join(str(r) for r in parse_rounds(text))
         except ValueError as error:
-            raise forms.ValidationError(_("Give round numbers separated by commas (%(error)s).")
-                                        % {"error": error}) from error
+            raise forms.ValidationError(
+                _("Give round numbers separated by commas (%(error)s).") % {"error": error}
+            ) from error
 
     def clean(self):
         data = super().clean()
@@ -52,17 +63,32 @@ class SectionForm(forms.ModelForm):
             return data
         movement = data.get("custom_movement")
         try:
-            build_plan(kind, data["tables"], data["boards_per_round"], data.get("rounds"), data["first_board"],
-                       data["even_tables"], data["arrow_switch_rounds"], data["phantom"],
-                       movement.csv_text if kind == Section.Kind.CUSTOM and movement else "")
+            build_plan(
+                kind,
+                data["tables"],
+                data["boards_per_round"],
+                data.get("rounds"),
+                data["first_board"],
+                data["even_tables"],
+                data["arrow_switch_rounds"],
+                data["phantom"],
+                movement.csv_text if kind == Section.Kind.CUSTOM and movement else "",
+            )
         except ValueError as error:
-            raise forms.ValidationError([_("This movement cannot be made: %(error)s") % {"error": line}
-                                         for line in error_lines(error)]) from error
+            raise forms.ValidationError(
+                [_("This movement cannot be made: %(error)s") % {"error": line} for line in error_lines(error)]
+            ) from error
         return data
 
 
 SectionFormSet = inlineformset_factory(
-    Session, Section, form=SectionForm, extra=1, min_num=1, validate_min=True, can_delete=True,
+    Session,
+    Section,
+    form=SectionForm,
+    extra=1,
+    min_num=1,
+    validate_min=True,
+    can_delete=True,
 )
 
 MEMBER_CHOICE = re.compile(r"\((?P<number>[^()]+)\)\s*$")
@@ -105,5 +131,7 @@ class MemberQuickForm(forms.ModelForm):
 class SessionStatusForm(forms.Form):
     status = forms.ChoiceField(label=gettext_lazy("Status"), choices=Session.Status.choices)
     corrections_until = forms.DateTimeField(
-        label=gettext_lazy("Corrections accepted until"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+        label=gettext_lazy("Corrections accepted until"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )

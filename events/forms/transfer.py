@@ -13,15 +13,19 @@ class TravellersImportForm(forms.Form):
     """Session name, date, scoring, scale and the file; `clean_file` gives the file's text."""
 
     name = forms.CharField(label=_("Session name"), max_length=Session._meta.get_field("name").max_length)
-    date = forms.DateField(label=_("Date"), initial=timezone.localdate,
-                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=Session.Scoring.choices,
-                                initial=Session.Scoring.MATCHPOINTS)
+    date = forms.DateField(
+        label=_("Date"), initial=timezone.localdate, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"), choices=Session.Scoring.choices, initial=Session.Scoring.MATCHPOINTS
+    )
     scale = forms.ChoiceField(label=_("Matchpoint scale"), choices=Session.Scale.choices, initial=Session.Scale.EBU)
     file = forms.FileField(
         label=_("Traveller file (CSV)"),
-        help_text=_("A header row naming the columns BOARD_NUMBER, NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, "
-                    "PLAYED_BY, LEAD, TRICKS, SCORE, then one line per result."),
+        help_text=_(
+            "A header row naming the columns BOARD_NUMBER, NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, "
+            "PLAYED_BY, LEAD, TRICKS, SCORE, then one line per result."
+        ),
         widget=forms.FileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
     )
 

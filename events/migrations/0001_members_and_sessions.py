@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,66 +15,189 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='HistoricalSession',
+            name="HistoricalSession",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('date', models.DateField(verbose_name='date')),
-                ('scoring', models.CharField(choices=[('matchpoints', 'Matchpoints'), ('butler', 'Butler IMPs'), ('cross-imps', 'Cross-IMPs')], default='matchpoints', max_length=20, verbose_name='scoring')),
-                ('scale', models.CharField(choices=[('ebu', '2 per score beaten (EBU)'), ('acbl', '1 per score beaten (ACBL)')], default='ebu', max_length=10, verbose_name='matchpoint scale')),
-                ('neuberg_for_movement', models.BooleanField(default=True, help_text='Factor boards that the movement has played fewer times than others up to the full top.', verbose_name='Neuberg for boards played fewer times')),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('provisional', 'Provisional'), ('final', 'Final')], default='in_progress', max_length=20, verbose_name='status')),
-                ('corrections_until', models.DateTimeField(blank=True, null=True, verbose_name='corrections accepted until')),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('director', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='director')),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("date", models.DateField(verbose_name="date")),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("matchpoints", "Matchpoints"),
+                            ("butler", "Butler IMPs"),
+                            ("cross-imps", "Cross-IMPs"),
+                        ],
+                        default="matchpoints",
+                        max_length=20,
+                        verbose_name="scoring",
+                    ),
+                ),
+                (
+                    "scale",
+                    models.CharField(
+                        choices=[("ebu", "2 per score beaten (EBU)"), ("acbl", "1 per score beaten (ACBL)")],
+                        default="ebu",
+                        max_length=10,
+                        verbose_name="matchpoint scale",
+                    ),
+                ),
+                (
+                    "neuberg_for_movement",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Factor boards that the movement has played fewer times than others up to the full top.",
+                        verbose_name="Neuberg for boards played fewer times",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("provisional", "Provisional"), ("final", "Final")],
+                        default="in_progress",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "corrections_until",
+                    models.DateTimeField(blank=True, null=True, verbose_name="corrections accepted until"),
+                ),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1),
+                ),
+                (
+                    "director",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="director",
+                    ),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical session',
-                'verbose_name_plural': 'historical sessions',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical session",
+                "verbose_name_plural": "historical sessions",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Member',
+            name="Member",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_name', models.CharField(max_length=60, verbose_name='first name')),
-                ('last_name', models.CharField(max_length=60, verbose_name='last name')),
-                ('number', models.CharField(blank=True, max_length=20, null=True, unique=True, verbose_name='membership number')),
-                ('email', models.EmailField(blank=True, max_length=254, verbose_name='email')),
-                ('active', models.BooleanField(default=True, verbose_name='active')),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='member', to=settings.AUTH_USER_MODEL, verbose_name='login')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("first_name", models.CharField(max_length=60, verbose_name="first name")),
+                ("last_name", models.CharField(max_length=60, verbose_name="last name")),
+                (
+                    "number",
+                    models.CharField(
+                        blank=True, max_length=20, null=True, unique=True, verbose_name="membership number"
+                    ),
+                ),
+                ("email", models.EmailField(blank=True, max_length=254, verbose_name="email")),
+                ("active", models.BooleanField(default=True, verbose_name="active")),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="member",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="login",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'member',
-                'verbose_name_plural': 'members',
-                'ordering': ['last_name', 'first_name'],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+                "ordering": ["last_name", "first_name"],
             },
         ),
         migrations.CreateModel(
-            name='Session',
+            name="Session",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('date', models.DateField(verbose_name='date')),
-                ('scoring', models.CharField(choices=[('matchpoints', 'Matchpoints'), ('butler', 'Butler IMPs'), ('cross-imps', 'Cross-IMPs')], default='matchpoints', max_length=20, verbose_name='scoring')),
-                ('scale', models.CharField(choices=[('ebu', '2 per score beaten (EBU)'), ('acbl', '1 per score beaten (ACBL)')], default='ebu', max_length=10, verbose_name='matchpoint scale')),
-                ('neuberg_for_movement', models.BooleanField(default=True, help_text='Factor boards that the movement has played fewer times than others up to the full top.', verbose_name='Neuberg for boards played fewer times')),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('provisional', 'Provisional'), ('final', 'Final')], default='in_progress', max_length=20, verbose_name='status')),
-                ('corrections_until', models.DateTimeField(blank=True, null=True, verbose_name='corrections accepted until')),
-                ('director', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='directed_sessions', to=settings.AUTH_USER_MODEL, verbose_name='director')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("date", models.DateField(verbose_name="date")),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[
+                            ("matchpoints", "Matchpoints"),
+                            ("butler", "Butler IMPs"),
+                            ("cross-imps", "Cross-IMPs"),
+                        ],
+                        default="matchpoints",
+                        max_length=20,
+                        verbose_name="scoring",
+                    ),
+                ),
+                (
+                    "scale",
+                    models.CharField(
+                        choices=[("ebu", "2 per score beaten (EBU)"), ("acbl", "1 per score beaten (ACBL)")],
+                        default="ebu",
+                        max_length=10,
+                        verbose_name="matchpoint scale",
+                    ),
+                ),
+                (
+                    "neuberg_for_movement",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Factor boards that the movement has played fewer times than others up to the full top.",
+                        verbose_name="Neuberg for boards played fewer times",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("provisional", "Provisional"), ("final", "Final")],
+                        default="in_progress",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "corrections_until",
+                    models.DateTimeField(blank=True, null=True, verbose_name="corrections accepted until"),
+                ),
+                (
+                    "director",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="directed_sessions",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="director",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'session',
-                'verbose_name_plural': 'sessions',
-                'ordering': ['-date', 'name'],
-                'permissions': [('direct_sessions', 'Can set up sessions and enter results')],
+                "verbose_name": "session",
+                "verbose_name_plural": "sessions",
+                "ordering": ["-date", "name"],
+                "permissions": [("direct_sessions", "Can set up sessions and enter results")],
             },
         ),
     ]

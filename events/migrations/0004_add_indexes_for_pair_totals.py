@@ -4,18 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0003_sections_pairs_boards_and_travellers'),
+        ("events", "0003_sections_pairs_boards_and_travellers"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='travellerline',
-            index=models.Index(fields=['ns_pair', 'not_played', 'ns_points'], name='line_ns_pair_points'),
+            model_name="travellerline",
+            index=models.Index(fields=["ns_pair", "not_played", "ns_points"], name="line_ns_pair_points"),
         ),
         migrations.AddIndex(
-            model_name='travellerline',
-            index=models.Index(fields=['ew_pair', 'not_played', 'ew_points'], name='line_ew_pair_points'),
+            model_name="travellerline",
+            index=models.Index(fields=["ew_pair", "not_played", "ew_points"], name="line_ew_pair_points"),
         ),
     ]

@@ -4,35 +4,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0004_add_indexes_for_pair_totals'),
+        ("events", "0004_add_indexes_for_pair_totals"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='pair',
-            name='boards',
-            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name='boards scored'),
+            model_name="pair",
+            name="boards",
+            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name="boards scored"),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='field_size',
-            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name='field size'),
+            model_name="pair",
+            name="field_size",
+            field=models.PositiveSmallIntegerField(default=0, editable=False, verbose_name="field size"),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='maximum',
-            field=models.FloatField(default=0, editable=False, verbose_name='highest possible score'),
+            model_name="pair",
+            name="maximum",
+            field=models.FloatField(default=0, editable=False, verbose_name="highest possible score"),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='place',
-            field=models.CharField(blank=True, editable=False, max_length=8, verbose_name='place'),
+            model_name="pair",
+            name="place",
+            field=models.CharField(blank=True, editable=False, max_length=8, verbose_name="place"),
         ),
         migrations.AddField(
-            model_name='pair',
-            name='score',
-            field=models.FloatField(default=0, editable=False, verbose_name='score'),
+            model_name="pair",
+            name="score",
+            field=models.FloatField(default=0, editable=False, verbose_name="score"),
         ),
     ]

@@ -37,8 +37,19 @@ class Kind(models.TextChoices):
     EMPTY = "empty", gettext_lazy("No results")
 
 
-BLOCKING_KINDS = frozenset({Kind.MISSING, Kind.EXTRA, Kind.MISPLACED, Kind.SWAPPED_ROUND, Kind.SCORE,
-                            Kind.AVERAGE, Kind.SIT_OUT, Kind.MOVEMENT, Kind.EMPTY})
+BLOCKING_KINDS = frozenset(
+    {
+        Kind.MISSING,
+        Kind.EXTRA,
+        Kind.MISPLACED,
+        Kind.SWAPPED_ROUND,
+        Kind.SCORE,
+        Kind.AVERAGE,
+        Kind.SIT_OUT,
+        Kind.MOVEMENT,
+        Kind.EMPTY,
+    }
+)
 
 SWAP_ROUND = "swap_round"
 RECOMPUTE = "recompute"
@@ -47,8 +58,18 @@ MARK_CHECKED = "mark_checked"
 CHECKED_REASON = "checked by the director"  # the history's change reason of `mark_checked`
 
 # What makes a line's result: a change to any of these after the director checked it re-opens the check.
-CONTENT_FIELDS = ("round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "tricks", "adjusted",
-                  "not_played", "ns_score")
+CONTENT_FIELDS = (
+    "round",
+    "table",
+    "ns_pair_id",
+    "ew_pair_id",
+    "contract",
+    "declarer",
+    "tricks",
+    "adjusted",
+    "not_played",
+    "ns_score",
+)
 
 
 @dataclass(frozen=True)
@@ -86,11 +107,13 @@ class CheckProblem:
 
 
 def make_problem(kind: Kind, message: str, *, checked: bool = False, **references) -> CheckProblem:
-    return CheckProblem(kind=kind.value, blocking=kind in BLOCKING_KINDS and not checked, message=message,
-                   checked=checked, **references)
+    return CheckProblem(
+        kind=kind.value, blocking=kind in BLOCKING_KINDS and not checked, message=message, checked=checked, **references
+    )
 
 
 # Reading lines ----------------------------------------------------------------------------------------------
+
 
 def expected_ns_score(line: TravellerLine) -> int:
     """NS score of a played line from its contract, declarer, tricks and the board's vulnerability.
@@ -152,19 +175,26 @@ def stale_checks(lines: Iterable[TravellerLine]) -> set[int]:
         return set()
     seen: dict[int, dict] = {}
     previous_checked: dict[int, bool] = {}
-    records = (TravellerLine.history.filter(id__in=list(current)).order_by("id", "history_date", "history_id")
-               .values("id", "checked", "history_change_reason", *CONTENT_FIELDS))
+    records = (
+        TravellerLine.history.filter(id__in=list(current))
+        .order_by("id", "history_date", "history_id")
+        .values("id", "checked", "history_change_reason", *CONTENT_FIELDS)
+    )
     for record in records:
         line_id = record["id"]
         marked = record["history_change_reason"] == CHECKED_REASON
         if record["checked"] and (marked or not previous_checked.get(line_id, False)):
             seen[line_id] = record  # the state in which the line was (last) marked checked
         previous_checked[line_id] = record["checked"]
-    return {line_id for line_id, record in seen.items()
-            if any(getattr(current[line_id], name) != record[name] for name in CONTENT_FIELDS)}
+    return {
+        line_id
+        for line_id, record in seen.items()
+        if any(getattr(current[line_id], name) != record[name] for name in CONTENT_FIELDS)
+    }
 
 
 # The problems of a session ----------------------------------------------------------------------------------
+
 
 def describe(line: TravellerLine) -> str:
     where = [_("board %(board)s") % {"board": line.board.number}]
@@ -172,8 +202,11 @@ def describe(line: TravellerLine) -> str:
         where.append(_("round %(round)s") % {"round": line.round})
     if line.table is not None:
         where.append(_("table %(table)s") % {"table": line.table})
-    return _("%(where)s, %(ns)s v %(ew)s") % {"where": capfirst(", ".join(where)), "ns": line.ns_pair.label,
-                                              "ew": line.ew_pair.label}
+    return _("%(where)s, %(ns)s v %(ew)s") % {
+        "where": capfirst(", ".join(where)),
+        "ns": line.ns_pair.label,
+        "ew": line.ew_pair.label,
+    }
 
 
 def result_text(line: TravellerLine) -> str:
@@ -191,44 +224,78 @@ def result_text(line: TravellerLine) -> str:
 
 def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[CheckProblem]:
     """Problems a line has on its own: its score, an adjusted score not checked."""
-    refs = {"section_id": section.pk, "section": section.letter, "board": line.board.number, "line_id": line.pk,
-            "round": line.round, "table": line.table, "line_ids": (line.pk,)}
+    refs = {
+        "section_id": section.pk,
+        "section": section.letter,
+        "board": line.board.number,
+        "line_id": line.pk,
+        "round": line.round,
+        "table": line.table,
+        "line_ids": (line.pk,),
+    }
     problems = []
     if line.contract and not line.adjusted and not line.not_played:
         try:
             expected = expected_ns_score(line)
         except ValueError as error:
-            problems.append(make_problem(Kind.SCORE, _("%(line)s: %(result)s cannot be scored: %(error)s.") % {
-                "line": describe(line), "result": result_text(line), "error": translate(error)},
-                checked=checked, **refs))
+            problems.append(
+                make_problem(
+                    Kind.SCORE,
+                    _("%(line)s: %(result)s cannot be scored: %(error)s.")
+                    % {"line": describe(line), "result": result_text(line), "error": translate(error)},
+                    checked=checked,
+                    **refs,
+                )
+            )
         else:
             if expected != line.ns_score:
-                problems.append(make_problem(
-                    Kind.SCORE,
-                    _("%(line)s: %(result)s (vulnerability %(vul)s) scores %(expected)+d for NS, but %(stored)s is "
-                      "stored.") % {
-                        "line": describe(line), "result": result_text(line),
-                        "vul": scoring.board_vulnerability(line.board.number), "expected": expected,
-                        "stored": "—" if line.ns_score is None else f"{line.ns_score:+d}"},
-                    checked=checked, fix=RECOMPUTE, fix_params=(("line", str(line.pk)),), **refs))
+                problems.append(
+                    make_problem(
+                        Kind.SCORE,
+                        _(
+                            "%(line)s: %(result)s (vulnerability %(vul)s) scores %(expected)+d for NS, but %(stored)s "
+                            "is stored."
+                        )
+                        % {
+                            "line": describe(line),
+                            "result": result_text(line),
+                            "vul": scoring.board_vulnerability(line.board.number),
+                            "expected": expected,
+                            "stored": "—" if line.ns_score is None else f"{line.ns_score:+d}",
+                        },
+                        checked=checked,
+                        fix=RECOMPUTE,
+                        fix_params=(("line", str(line.pk)),),
+                        **refs,
+                    )
+                )
     if line.adjusted:
         try:
             entry = scoring.parse_entry(line.adjusted)
             split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
         except (ValueError, AttributeError):
             split = _("unreadable")
-        problems.append(make_problem(
-            Kind.AVERAGE,
-            _("%(line)s: adjusted score %(code)s (%(split)s). Averages must be an explicit split such as A6040, "
-              "A5050 or A4040: a bare “A” cannot be told apart from A5050 once entered, so confirm this is the "
-              "split the director awarded and mark it checked.") % {
-                "line": describe(line), "code": line.adjusted, "split": split},
-            checked=checked, fix=MARK_CHECKED, fix_params=(("line", str(line.pk)),), **refs))
+        problems.append(
+            make_problem(
+                Kind.AVERAGE,
+                _(
+                    "%(line)s: adjusted score %(code)s (%(split)s). Averages must be an explicit split such as A6040, "
+                    "A5050 or A4040: a bare “A” cannot be told apart from A5050 once entered, so confirm this is the "
+                    "split the director awarded and mark it checked."
+                )
+                % {"line": describe(line), "code": line.adjusted, "split": split},
+                checked=checked,
+                fix=MARK_CHECKED,
+                fix_params=(("line", str(line.pk)),),
+                **refs,
+            )
+        )
     return problems
 
 
-def movement_problems(section: Section, plan: Movement, lines: list[TravellerLine],
-                      checked: set[int]) -> list[CheckProblem]:
+def movement_problems(
+    section: Section, plan: Movement, lines: list[TravellerLine], checked: set[int]
+) -> list[CheckProblem]:
     """Missing and extra results, misplaced pairs, swapped rounds and scored sit-outs of one section."""
     base = {"section_id": section.pk, "section": section.letter}
     status: dict[int, tuple[str, BoardPlay | None]] = {line.pk: placement(plan, line) for line in lines}
@@ -248,30 +315,51 @@ def count_problems(plan: Movement, lines: list[TravellerLine], base: dict) -> li
         if len(have) < due:
             met = {frozenset((line.ns_pair.label, line.ew_pair.label)) for line in have}
             missing = [slot for slot in plan.board_plays(number) if frozenset((slot.ns, slot.ew)) not in met]
-            encounters = "; ".join(_("round %(round)s, table %(table)s: %(ns)s v %(ew)s") % {
-                "round": slot.round, "table": slot.table, "ns": slot.ns, "ew": slot.ew} for slot in missing)
-            problems.append(make_problem(Kind.MISSING, ngettext(
-                "Board %(board)s has %(have)s of the %(due)s result the movement schedules. Missing: %(missing)s. "
-                "Enter it, or NP for a board not played.",
-                "Board %(board)s has %(have)s of the %(due)s results the movement schedules. Missing: %(missing)s. "
-                "Enter them, or NP for a board not played.", due) % {
-                    "board": number, "have": len(have), "due": due, "missing": encounters}, board=number, **base))
+            encounters = "; ".join(
+                _("round %(round)s, table %(table)s: %(ns)s v %(ew)s")
+                % {"round": slot.round, "table": slot.table, "ns": slot.ns, "ew": slot.ew}
+                for slot in missing
+            )
+            problems.append(
+                make_problem(
+                    Kind.MISSING,
+                    ngettext(
+                        "Board %(board)s has %(have)s of the %(due)s result the movement schedules. Missing: "
+                        "%(missing)s. Enter it, or NP for a board not played.",
+                        "Board %(board)s has %(have)s of the %(due)s results the movement schedules. Missing: "
+                        "%(missing)s. Enter them, or NP for a board not played.",
+                        due,
+                    )
+                    % {"board": number, "have": len(have), "due": due, "missing": encounters},
+                    board=number,
+                    **base,
+                )
+            )
         elif len(have) > due:
             if due:
-                message = ngettext("Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
-                                   "Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
-                                   len(have)) % {"board": number, "have": len(have), "due": due}
+                message = ngettext(
+                    "Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
+                    "Board %(board)s has %(have)s results; the movement schedules only %(due)s.",
+                    len(have),
+                ) % {"board": number, "have": len(have), "due": due}
             else:
-                message = ngettext("Board %(board)s has %(have)s result but the movement does not play it.",
-                                   "Board %(board)s has %(have)s results but the movement does not play it.",
-                                   len(have)) % {"board": number, "have": len(have)}
+                message = ngettext(
+                    "Board %(board)s has %(have)s result but the movement does not play it.",
+                    "Board %(board)s has %(have)s results but the movement does not play it.",
+                    len(have),
+                ) % {"board": number, "have": len(have)}
             problems.append(make_problem(Kind.EXTRA, message, board=number, **base))
     return problems
 
 
-def swapped_round_problems(section: Section, plan: Movement, lines: list[TravellerLine], checked: set[int],
-                           status: dict[int, tuple[str, BoardPlay | None]],
-                           base: dict) -> tuple[list[CheckProblem], set[int]]:
+def swapped_round_problems(
+    section: Section,
+    plan: Movement,
+    lines: list[TravellerLine],
+    checked: set[int],
+    status: dict[int, tuple[str, BoardPlay | None]],
+    base: dict,
+) -> tuple[list[CheckProblem], set[int]]:
     """Tables where every line of a round has the pairs swapped, and those lines' ids."""
     problems: list[CheckProblem] = []
     at: dict[tuple[int, int], list[TravellerLine]] = defaultdict(list)
@@ -279,27 +367,40 @@ def swapped_round_problems(section: Section, plan: Movement, lines: list[Travell
         where = position(plan, line)
         if where is not None:
             at[where].append(line)
-    swapped_positions = {where for where, group in at.items()
-                         if all(status[line.pk][0] == "swapped" for line in group)}
+    swapped_positions = {where for where, group in at.items() if all(status[line.pk][0] == "swapped" for line in group)}
     for table, round_ in sorted(swapped_positions, key=lambda where: (where[1], where[0])):
         group = at[(table, round_)]
         ids = tuple(line.pk for line in group)
         boards = ", ".join(str(number) for number in sorted({line.board.number for line in group}))
-        problems.append(make_problem(
-            Kind.SWAPPED_ROUND,
-            _("Round %(round)s, table %(table)s (boards %(boards)s): every line has the movement's NS pair sitting "
-              "EW and its EW pair sitting NS, as if the arrows had been switched by mistake (or the switch was "
-              "missed). The fix swaps the two pairs on these lines; the scores stay with the seats.") % {
-                "round": round_, "table": table, "boards": boards},
-            checked=all(line_id in checked for line_id in ids), round=round_, table=table, line_ids=ids,
-            fix=SWAP_ROUND, fix_params=(("section", str(section.pk)), ("table", str(table)), ("round", str(round_))),
-            **base))
+        problems.append(
+            make_problem(
+                Kind.SWAPPED_ROUND,
+                _(
+                    "Round %(round)s, table %(table)s (boards %(boards)s): every line has the movement's NS pair "
+                    "sitting EW and its EW pair sitting NS, as if the arrows had been switched by mistake (or the "
+                    "switch was missed). The fix swaps the two pairs on these lines; the scores stay with the seats."
+                )
+                % {"round": round_, "table": table, "boards": boards},
+                checked=all(line_id in checked for line_id in ids),
+                round=round_,
+                table=table,
+                line_ids=ids,
+                fix=SWAP_ROUND,
+                fix_params=(("section", str(section.pk)), ("table", str(table)), ("round", str(round_))),
+                **base,
+            )
+        )
     return problems, {line.pk for where in swapped_positions for line in at[where]}
 
 
-def placement_problems(plan: Movement, lines: list[TravellerLine], checked: set[int],
-                       status: dict[int, tuple[str, BoardPlay | None]], swapped_lines: set[int],
-                       base: dict) -> list[CheckProblem]:
+def placement_problems(
+    plan: Movement,
+    lines: list[TravellerLine],
+    checked: set[int],
+    status: dict[int, tuple[str, BoardPlay | None]],
+    swapped_lines: set[int],
+    base: dict,
+) -> list[CheckProblem]:
     """Lines the movement does not place as entered (other than whole swapped rounds), and scored sit-outs."""
     problems: list[CheckProblem] = []
     out = sit_outs(plan)
@@ -307,22 +408,33 @@ def placement_problems(plan: Movement, lines: list[TravellerLine], checked: set[
         state, slot = status[line.pk]
         if state == "ok" or line.pk in swapped_lines:
             continue
-        refs = {**base, "board": line.board.number, "line_id": line.pk, "round": line.round, "table": line.table,
-                "line_ids": (line.pk,)}
-        sitting_out = [label for label in (line.ns_pair.label, line.ew_pair.label)
-                       if line.round is not None and label in out.get(line.round, ())]
+        refs = {
+            **base,
+            "board": line.board.number,
+            "line_id": line.pk,
+            "round": line.round,
+            "table": line.table,
+            "line_ids": (line.pk,),
+        }
+        sitting_out = [
+            label
+            for label in (line.ns_pair.label, line.ew_pair.label)
+            if line.round is not None and label in out.get(line.round, ())
+        ]
         if sitting_out:
-            message = _("%(line)s: the movement has %(pairs)s sitting out in round %(round)s, yet this line has a "
-                        "result.") % {"line": describe(line), "pairs": _(" and ").join(sitting_out),
-                                      "round": line.round}
+            message = _(
+                "%(line)s: the movement has %(pairs)s sitting out in round %(round)s, yet this line has a result."
+            ) % {"line": describe(line), "pairs": _(" and ").join(sitting_out), "round": line.round}
             problems.append(make_problem(Kind.SIT_OUT, message, checked=line.pk in checked, **refs))
             continue
         if state == "swapped":
-            message = _("%(line)s: the movement seats %(ns)s North-South and %(ew)s East-West here; are the "
-                        "directions swapped?") % {"line": describe(line), "ns": slot.ns, "ew": slot.ew}
+            message = _(
+                "%(line)s: the movement seats %(ns)s North-South and %(ew)s East-West here; are the directions swapped?"
+            ) % {"line": describe(line), "ns": slot.ns, "ew": slot.ew}
         elif slot is not None:
-            message = _("%(line)s: the movement has this encounter play the board in round %(right)s, "
-                        "not round %(wrong)s.") % {"line": describe(line), "right": slot.round, "wrong": line.round}
+            message = _(
+                "%(line)s: the movement has this encounter play the board in round %(right)s, not round %(wrong)s."
+            ) % {"line": describe(line), "right": slot.round, "wrong": line.round}
         else:
             message = _("%(line)s: the movement does not put these pairs on this board.") % {"line": describe(line)}
         problems.append(make_problem(Kind.MISPLACED, message, checked=line.pk in checked, **refs))
@@ -333,19 +445,35 @@ def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[CheckPro
     """Without a movement, missing results cannot be known: boards with fewer results than the most played,
     and a section with no result at all (it cannot be published so)."""
     if not lines:
-        return [make_problem(Kind.EMPTY, _(
-            "Section %(section)s has no results yet: enter them, or import them from a file, before publishing.")
-            % {"section": section.letter}, section_id=section.pk, section=section.letter)]
+        return [
+            make_problem(
+                Kind.EMPTY,
+                _("Section %(section)s has no results yet: enter them, or import them from a file, before publishing.")
+                % {"section": section.letter},
+                section_id=section.pk,
+                section=section.letter,
+            )
+        ]
     counts: dict[int, int] = defaultdict(int)
     for line in lines:
         counts[line.board.number] += 1
     most = max(counts.values(), default=0)
-    return [make_problem(Kind.UNEVEN,
-                         ngettext("Board %(board)s has %(have)s result; other boards have up to %(most)s.",
-                                  "Board %(board)s has %(have)s results; other boards have up to %(most)s.",
-                                  count) % {"board": number, "have": count, "most": most},
-                         section_id=section.pk, section=section.letter, board=number)
-            for number, count in sorted(counts.items()) if count < most]
+    return [
+        make_problem(
+            Kind.UNEVEN,
+            ngettext(
+                "Board %(board)s has %(have)s result; other boards have up to %(most)s.",
+                "Board %(board)s has %(have)s results; other boards have up to %(most)s.",
+                count,
+            )
+            % {"board": number, "have": count, "most": most},
+            section_id=section.pk,
+            section=section.letter,
+            board=number,
+        )
+        for number, count in sorted(counts.items())
+        if count < most
+    ]
 
 
 def schedule_problems(section: Section, lines: list[TravellerLine], checked: set[int]) -> list[CheckProblem]:
@@ -353,11 +481,18 @@ def schedule_problems(section: Section, lines: list[TravellerLine], checked: set
     try:
         plan = section_plan(section)
     except ValueError as error:
-        return [make_problem(Kind.MOVEMENT, _(
-            "The movement of section %(section)s cannot be read (%(error)s), so its results cannot be checked "
-            "against it. Correct the movement in the session set-up.") % {
-                "section": section.letter, "error": "; ".join(error_lines(error))},
-            section_id=section.pk, section=section.letter)]
+        return [
+            make_problem(
+                Kind.MOVEMENT,
+                _(
+                    "The movement of section %(section)s cannot be read (%(error)s), so its results cannot be checked "
+                    "against it. Correct the movement in the session set-up."
+                )
+                % {"section": section.letter, "error": "; ".join(error_lines(error))},
+                section_id=section.pk,
+                section=section.letter,
+            )
+        ]
     if plan.has_schedule:
         return movement_problems(section, plan, lines, checked)
     return uneven_boards(section, lines)
@@ -366,9 +501,11 @@ def schedule_problems(section: Section, lines: list[TravellerLine], checked: set
 def session_problems(session: Session) -> list[CheckProblem]:
     """Every problem of a session, section by section, in a fixed number of queries."""
     sections = list(session.sections.select_related("custom_movement", "session").order_by("letter"))
-    lines = list(TravellerLine.objects.filter(board__section__session=session)
-                 .select_related("board", "ns_pair", "ew_pair")
-                 .order_by("board__number", "round", "table", "pk"))
+    lines = list(
+        TravellerLine.objects.filter(board__section__session=session)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "round", "table", "pk")
+    )
     stale = stale_checks(lines)
     checked = {line.pk for line in lines if line.checked and line.pk not in stale}
     by_section: dict[int, list[TravellerLine]] = defaultdict(list)
@@ -387,12 +524,26 @@ def session_problems(session: Session) -> list[CheckProblem]:
             named = {line.pk: line for line in board_lines}
             for line_id, notes in board_warnings(board_lines).items():
                 line = named[line_id]
-                problems.append(make_problem(
-                    Kind.WARNING, _("%(line)s: %(result)s, %(score)+d. %(notes)s") % {
-                        "line": describe(line), "result": result_text(line), "score": line.ns_score,
-                        "notes": " ".join(notes)},
-                    checked=line_id in checked, section_id=section.pk, section=section.letter, board=number,
-                    line_id=line_id, round=line.round, table=line.table, line_ids=(line_id,)))
+                problems.append(
+                    make_problem(
+                        Kind.WARNING,
+                        _("%(line)s: %(result)s, %(score)+d. %(notes)s")
+                        % {
+                            "line": describe(line),
+                            "result": result_text(line),
+                            "score": line.ns_score,
+                            "notes": " ".join(notes),
+                        },
+                        checked=line_id in checked,
+                        section_id=section.pk,
+                        section=section.letter,
+                        board=number,
+                        line_id=line_id,
+                        round=line.round,
+                        table=line.table,
+                        line_ids=(line_id,),
+                    )
+                )
     problems.sort(key=lambda problem: (problem.section, problem.board or 0, problem.round or 0, problem.table or 0))
     return problems
 

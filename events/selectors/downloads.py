@@ -24,23 +24,57 @@ def plain(value: float | None, places: int = 2) -> str:
 def ranking_rows(session: Session, results: SessionResults) -> list[list]:
     """The session's ranking, a header then one row per pair of each field."""
     points = _("IMPs") if session.uses_imps else _("Matchpoints")
-    rows = [[_("Section"), _("Field"), _("Place"), _("Pair"), _("Player 1"), _("Player 2"), points,
-             _("Maximum"), _("Percentage"), _("Boards")]]
+    rows = [
+        [
+            _("Section"),
+            _("Field"),
+            _("Place"),
+            _("Pair"),
+            _("Player 1"),
+            _("Player 2"),
+            points,
+            _("Maximum"),
+            _("Percentage"),
+            _("Boards"),
+        ]
+    ]
     for ranking in results.fields:
         for row in ranking.rows:
             names = [player.name for player in row.pair.players] + ["", ""]
-            rows.append([ranking.section.letter, ranking.direction or _("All"), spreadsheet_place(row.place),
-                         row.pair.label, names[0], names[1], plain(row.score),
-                         "" if session.uses_imps else plain(row.maximum), plain(row.percentage), row.boards])
+            rows.append(
+                [
+                    ranking.section.letter,
+                    ranking.direction or _("All"),
+                    spreadsheet_place(row.place),
+                    row.pair.label,
+                    names[0],
+                    names[1],
+                    plain(row.score),
+                    "" if session.uses_imps else plain(row.maximum),
+                    plain(row.percentage),
+                    row.boards,
+                ]
+            )
     return rows
 
 
 def traveller_rows(traveller: Traveller) -> list[list]:
     """The board's traveller, a header then one row per line."""
     imps = traveller.uses_imps
-    header = [_("Board"), _("Round"), _("Table"), _("NS pair"), _("EW pair"), _("Contract"), _("Declarer"),
-              _("Lead"), _("Tricks"), _("NS score"), _("NS IMPs") if imps else _("NS matchpoints"),
-              _("EW IMPs") if imps else _("EW matchpoints")]
+    header = [
+        _("Board"),
+        _("Round"),
+        _("Table"),
+        _("NS pair"),
+        _("EW pair"),
+        _("Contract"),
+        _("Declarer"),
+        _("Lead"),
+        _("Tricks"),
+        _("NS score"),
+        _("NS IMPs") if imps else _("NS matchpoints"),
+        _("EW IMPs") if imps else _("EW matchpoints"),
+    ]
     if not imps:
         header += [_("NS %"), _("EW %")]
     rows = [header]
@@ -49,9 +83,20 @@ def traveller_rows(traveller: Traveller) -> list[list]:
             contract = "NP"
         else:
             contract = row.adjusted.code if row.adjusted is not None else row.contract
-        line = [traveller.number, row.round or "", row.table or "", row.ns.label, row.ew.label, contract,
-                row.declarer, row.lead, "" if row.tricks is None else row.tricks,
-                "" if row.ns_score is None else row.ns_score, plain(row.ns_points), plain(row.ew_points)]
+        line = [
+            traveller.number,
+            row.round or "",
+            row.table or "",
+            row.ns.label,
+            row.ew.label,
+            contract,
+            row.declarer,
+            row.lead,
+            "" if row.tricks is None else row.tricks,
+            "" if row.ns_score is None else row.ns_score,
+            plain(row.ns_points),
+            plain(row.ew_points),
+        ]
         if not imps:
             line += [plain(row.ns_percent), plain(row.ew_percent)]
         rows.append(line)

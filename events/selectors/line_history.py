@@ -10,8 +10,20 @@ from django.utils.translation import gettext as _
 
 from events.models import Pair, TravellerLine
 
-HISTORY_FIELDS = ("round", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "adjusted",
-                  "not_played", "ns_score", "checked")
+HISTORY_FIELDS = (
+    "round",
+    "table",
+    "ns_pair",
+    "ew_pair",
+    "contract",
+    "declarer",
+    "tricks",
+    "lead",
+    "adjusted",
+    "not_played",
+    "ns_score",
+    "checked",
+)
 
 
 @dataclass(frozen=True)
@@ -70,7 +82,8 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
                     changes.append(FieldChange(label, "—", shown(name, after, pairs)))
             elif before != after:
                 changes.append(FieldChange(label, shown(name, before, pairs), shown(name, after, pairs)))
-        entries.append(HistoryEntry(record.id, record.history_type, record.history_date, record.history_user,
-                                    tuple(changes)))
+        entries.append(
+            HistoryEntry(record.id, record.history_type, record.history_date, record.history_user, tuple(changes))
+        )
         previous = record
     return entries

@@ -134,10 +134,23 @@ class MemberHistory:
         return self.sessions[-1].date if self.sessions else None
 
 
-MEMBER_PAIR_COLUMNS = ("id", "number", "direction", "player1_id", "player1_guest", "player2_id", "player2_guest",
-                       "section_id", "section__letter", "section__session_id", "section__session__name",
-                       "section__session__date", "section__session__status", "section__session__scoring",
-                       *STANDING_FIELDS)
+MEMBER_PAIR_COLUMNS = (
+    "id",
+    "number",
+    "direction",
+    "player1_id",
+    "player1_guest",
+    "player2_id",
+    "player2_guest",
+    "section_id",
+    "section__letter",
+    "section__session_id",
+    "section__session__name",
+    "section__session__date",
+    "section__session__status",
+    "section__session__scoring",
+    *STANDING_FIELDS,
+)
 
 
 def load_history(member_id: int) -> MemberHistory:
@@ -146,14 +159,19 @@ def load_history(member_id: int) -> MemberHistory:
     Two queries whatever the length of the history: the member's pairs with their sections, sessions
     and standings, and the names of the partners.
     """
-    member_pairs = Pair.objects.filter(Q(player1_id=member_id) | Q(player2_id=member_id),
-                                       section__session__status__in=PUBLISHED).order_by()
+    member_pairs = Pair.objects.filter(
+        Q(player1_id=member_id) | Q(player2_id=member_id), section__session__status__in=PUBLISHED
+    ).order_by()
     rows = list(member_pairs.values_list(*MEMBER_PAIR_COLUMNS, named=True))
     if not rows:
         return MemberHistory([], [], [], None)
     partner_ids = {row.player2_id if row.player1_id == member_id else row.player1_id for row in rows} - {None}
-    names = {pk: f"{first} {last}" for pk, first, last in
-             Member.objects.filter(pk__in=partner_ids | {member_id}).values_list("pk", "first_name", "last_name")}
+    names = {
+        pk: f"{first} {last}"
+        for pk, first, last in Member.objects.filter(pk__in=partner_ids | {member_id}).values_list(
+            "pk", "first_name", "last_name"
+        )
+    }
     me = Player(names.get(member_id, ""), member_id)
     entries = [member_session(row, member_id, me, names) for row in rows]
     entries.sort(key=lambda entry: (entry.date, entry.session_id, entry.section_letter), reverse=True)
@@ -174,12 +192,21 @@ def member_session(row, member_id: int, me: Player, names: dict[int, str]) -> Me
     uses_imps = row.section__session__scoring != Session.Scoring.MATCHPOINTS
     score, maximum = row.score, row.maximum
     return MemberSession(
-        row.section__session_id, row.section__session__name, row.section__session__date,
-        row.section__session__status, row.section__letter,
+        row.section__session_id,
+        row.section__session__name,
+        row.section__session__date,
+        row.section__session__status,
+        row.section__letter,
         PairInfo(row.id, row.section_id, row.number, row.direction, players),
-        partner, uses_imps, score, maximum, row.boards,
+        partner,
+        uses_imps,
+        score,
+        maximum,
+        row.boards,
         percentage=100 * score / maximum if maximum and not uses_imps else None,
-        place=row.place, field_size=row.field_size or None)
+        place=row.place,
+        field_size=row.field_size or None,
+    )
 
 
 def best_results(entries: list[MemberSession]) -> list[MemberSession]:
@@ -206,8 +233,9 @@ def best_partners(entries: list[MemberSession]) -> list[PartnerRecord]:
 
 def chart(entries: list[MemberSession], width: int = 720, height: int = 240, window: int = 10) -> Chart | None:
     """Percentage over time: one point per matchpoint session, and the moving average of `window` sessions."""
-    scored = sorted((entry for entry in entries if entry.percentage is not None),
-                    key=lambda entry: (entry.date, entry.session_id))
+    scored = sorted(
+        (entry for entry in entries if entry.percentage is not None), key=lambda entry: (entry.date, entry.session_id)
+    )
     if not scored:
         return None
     left, right, top, bottom = 58, 14, 12, 30
@@ -226,23 +254,34 @@ def chart(entries: list[MemberSession], width: int = 720, height: int = 240, win
     def y_of(percentage: float) -> float:
         return top + plot_height * (high - percentage) / (high - low)
 
-    points = [ChartPoint(x_of(entry.date), y_of(entry.percentage), entry.date, entry.percentage, entry.name)
-              for entry in scored]
+    points = [
+        ChartPoint(x_of(entry.date), y_of(entry.percentage), entry.date, entry.percentage, entry.name)
+        for entry in scored
+    ]
     average = []
     for index in range(len(scored)):
-        recent = values[max(0, index - window + 1):index + 1]
+        recent = values[max(0, index - window + 1) : index + 1]
         average.append(f"{points[index].x:.1f},{y_of(sum(recent) / len(recent)):.1f}")
     gridlines = [(y_of(value), value) for value in range(low, high + 1, 10)]
     years = range(scored[0].date.year, scored[-1].date.year + 1)
     if len(years) > 1:
         step = max(1, -(-len(years) // 8))
-        ticks = [Tick(x_of(max(datetime.date(year, 1, 1), scored[0].date)), datetime.date(year, 1, 1), "Y")
-                 for year in years[::step]]
+        ticks = [
+            Tick(x_of(max(datetime.date(year, 1, 1), scored[0].date)), datetime.date(year, 1, 1), "Y")
+            for year in years[::step]
+        ]
     else:
         ends = (scored[0].date, scored[-1].date) if last != first else (scored[0].date,)
         ticks = [Tick(x_of(date), date, "j M Y") for date in ends]
-    ticks = [Tick(tick.x, tick.date, tick.format,
-                  "start" if tick.x - left < 30 else "end" if width - right - tick.x < 30 else "middle")
-             for tick in ticks]
-    return Chart(width, height, left, right, top, bottom, low, high, points, " ".join(average), gridlines, ticks,
-                 window)
+    ticks = [
+        Tick(
+            tick.x,
+            tick.date,
+            tick.format,
+            "start" if tick.x - left < 30 else "end" if width - right - tick.x < 30 else "middle",
+        )
+        for tick in ticks
+    ]
+    return Chart(
+        width, height, left, right, top, bottom, low, high, points, " ".join(average), gridlines, ticks, window
+    )

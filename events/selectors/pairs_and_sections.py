@@ -41,9 +41,20 @@ class PairInfo:
         return {player.member_id for player in self.players if player.member_id}
 
 
-PAIR_COLUMNS = ("id", "section_id", "number", "direction",
-                "player1_id", "player1__first_name", "player1__last_name", "player1_guest",
-                "player2_id", "player2__first_name", "player2__last_name", "player2_guest")
+PAIR_COLUMNS = (
+    "id",
+    "section_id",
+    "number",
+    "direction",
+    "player1_id",
+    "player1__first_name",
+    "player1__last_name",
+    "player1_guest",
+    "player2_id",
+    "player2__first_name",
+    "player2__last_name",
+    "player2_guest",
+)
 
 
 def _player(member_id, first, last, guest) -> Player | None:
@@ -54,15 +65,20 @@ def _player(member_id, first, last, guest) -> Player | None:
 
 def pair_from_row(row) -> PairInfo:
     """A PairInfo from a named row of PAIR_COLUMNS."""
-    found = (_player(row.player1_id, row.player1__first_name, row.player1__last_name, row.player1_guest),
-             _player(row.player2_id, row.player2__first_name, row.player2__last_name, row.player2_guest))
+    found = (
+        _player(row.player1_id, row.player1__first_name, row.player1__last_name, row.player1_guest),
+        _player(row.player2_id, row.player2__first_name, row.player2__last_name, row.player2_guest),
+    )
     return PairInfo(row.id, row.section_id, row.number, row.direction, tuple(player for player in found if player))
 
 
 def load_pairs(**filters) -> dict[int, PairInfo]:
     """Pairs as plain data, in one query (the players' names come with them)."""
-    rows = Pair.objects.filter(**filters).order_by("section_id", "direction", "number").values_list(*PAIR_COLUMNS,
-                                                                                                  named=True)
+    rows = (
+        Pair.objects.filter(**filters)
+        .order_by("section_id", "direction", "number")
+        .values_list(*PAIR_COLUMNS, named=True)
+    )
     return {row.id: pair_from_row(row) for row in rows}
 
 
@@ -117,23 +133,54 @@ class SectionInfo:
         return Section.Kind(self.kind).label
 
 
-SECTION_COLUMNS = ("id", "session_id", "letter", "kind", "tables", "boards_per_round", "rounds", "first_board",
-                   "even_tables", "arrow_switch_rounds", "phantom", "custom_movement__csv_text",
-                   "session__scoring", "session__scale", "session__neuberg_for_movement")
+SECTION_COLUMNS = (
+    "id",
+    "session_id",
+    "letter",
+    "kind",
+    "tables",
+    "boards_per_round",
+    "rounds",
+    "first_board",
+    "even_tables",
+    "arrow_switch_rounds",
+    "phantom",
+    "custom_movement__csv_text",
+    "session__scoring",
+    "session__scale",
+    "session__neuberg_for_movement",
+)
 
 
 def section_from_row(row) -> SectionInfo:
     """A SectionInfo from a named row of SECTION_COLUMNS (the plan comes from the plans' cache)."""
     kind = row.kind
     csv_text = (row.custom_movement__csv_text or "") if kind == Section.Kind.CUSTOM else ""
-    plan = build_plan(kind, row.tables, row.boards_per_round, row.rounds, row.first_board, row.even_tables,
-                      row.arrow_switch_rounds, row.phantom, csv_text)
-    return SectionInfo(row.id, row.session_id, row.letter, kind, row.tables, row.session__scoring,
-                       row.session__scale, row.session__neuberg_for_movement, plan)
+    plan = build_plan(
+        kind,
+        row.tables,
+        row.boards_per_round,
+        row.rounds,
+        row.first_board,
+        row.even_tables,
+        row.arrow_switch_rounds,
+        row.phantom,
+        csv_text,
+    )
+    return SectionInfo(
+        row.id,
+        row.session_id,
+        row.letter,
+        kind,
+        row.tables,
+        row.session__scoring,
+        row.session__scale,
+        row.session__neuberg_for_movement,
+        plan,
+    )
 
 
 def load_sections(**filters) -> dict[int, SectionInfo]:
     """Sections as plain data with their plans, in one query."""
-    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS,
-                                                                                               named=True)
+    rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS, named=True)
     return {row.id: section_from_row(row) for row in rows}

@@ -55,10 +55,13 @@ def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int])
     if any(section.uniform_top for section in sections.values()):
         pairs = [pair_id for pair_id, section_id in pair_sections.items() if sections[section_id].uniform_top]
         for side in ("ns", "ew"):
-            rows = (TravellerLine.objects.order_by()
-                    .filter(**{f"{side}_pair_id__in": pairs, "not_played": False, f"{side}_points__isnull": False})
-                    .values(f"{side}_pair_id").annotate(score=Sum(f"{side}_points"), boards=Count("*"))
-                    .values_list(f"{side}_pair_id", "score", "boards"))
+            rows = (
+                TravellerLine.objects.order_by()
+                .filter(**{f"{side}_pair_id__in": pairs, "not_played": False, f"{side}_points__isnull": False})
+                .values(f"{side}_pair_id")
+                .annotate(score=Sum(f"{side}_points"), boards=Count("*"))
+                .values_list(f"{side}_pair_id", "score", "boards")
+            )
             for pair_id, score, boards in rows:
                 total = totals.get(pair_id)
                 section = sections.get(pair_sections.get(pair_id))
@@ -69,9 +72,11 @@ def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int])
                 total.maximum += boards * section.movement_top
     varying = [section_id for section_id, section in sections.items() if not section.uniform_top]
     if varying:
-        lines = list(TravellerLine.objects.filter(board__section_id__in=varying, not_played=False).order_by()
-                     .values_list("board__section_id", "board__number", "ns_pair_id", "ew_pair_id", "ns_points",
-                                  "ew_points"))
+        lines = list(
+            TravellerLine.objects.filter(board__section_id__in=varying, not_played=False)
+            .order_by()
+            .values_list("board__section_id", "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points")
+        )
         counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
         for section_id, number, *_rest in lines:
             counts[section_id][number] += 1
@@ -180,9 +185,10 @@ def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
     if names:
         pairs = load_pairs(section__session_id__in=session_ids)
     else:
-        pairs = {pk: PairInfo(pk, section_id, number, direction, ())
-                 for pk, section_id, number, direction in in_sessions.values_list("id", "section_id", "number",
-                                                                                  "direction")}
+        pairs = {
+            pk: PairInfo(pk, section_id, number, direction, ())
+            for pk, section_id, number, direction in in_sessions.values_list("id", "section_id", "number", "direction")
+        }
     totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
     by_section: dict[int, list[PairInfo]] = defaultdict(list)
     for pair in pairs.values():
@@ -191,8 +197,11 @@ def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
         result = results[section.session_id]
         result.sections.append(section)
         for direction in section.fields:
-            rows = [PairStanding(pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards)
-                    for pair in by_section[section.id] if not direction or pair.direction == direction]
+            rows = [
+                PairStanding(pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards)
+                for pair in by_section[section.id]
+                if not direction or pair.direction == direction
+            ]
             key = (lambda row: row.score) if section.uses_imps else (lambda row: row.percentage)
             assign_places(rows, key)
             for position, row in enumerate(rows, start=1):
@@ -219,9 +228,13 @@ def name_winners(results: dict[int, SessionResults]) -> None:
 def board_counts(section_ids) -> dict[int, dict[int, int]]:
     """Results on each board (not-played lines left out) of the given sections: section → number → count."""
     counts: dict[int, dict[int, int]] = {section_id: {} for section_id in section_ids}
-    rows = (TravellerLine.objects.filter(board__section_id__in=list(section_ids), not_played=False).order_by()
-            .values("board__section_id", "board__number").annotate(n=Count("id"))
-            .values_list("board__section_id", "board__number", "n"))
+    rows = (
+        TravellerLine.objects.filter(board__section_id__in=list(section_ids), not_played=False)
+        .order_by()
+        .values("board__section_id", "board__number")
+        .annotate(n=Count("id"))
+        .values_list("board__section_id", "board__number", "n")
+    )
     for section_id, number, count in rows:
         counts[section_id][number] = count
     return counts
@@ -262,11 +275,13 @@ class TopSummary:
 
 def top_summaries(sections: list[SectionInfo]) -> dict[int, TopSummary]:
     """The top of every board of the given sections, in one query."""
-    rows = (TravellerLine.objects.filter(board__section_id__in=[section.id for section in sections],
-                                         not_played=False).order_by()
-            .values("board__section_id", "board__number")
-            .annotate(entries=Count("id"), compared=Count("id", filter=Q(adjusted="")))
-            .values_list("board__section_id", "board__number", "entries", "compared"))
+    rows = (
+        TravellerLine.objects.filter(board__section_id__in=[section.id for section in sections], not_played=False)
+        .order_by()
+        .values("board__section_id", "board__number")
+        .annotate(entries=Count("id"), compared=Count("id", filter=Q(adjusted="")))
+        .values_list("board__section_id", "board__number", "entries", "compared")
+    )
     entries: dict[int, dict[int, int]] = {section.id: {} for section in sections}
     compared: dict[int, dict[int, int]] = {section.id: {} for section in sections}
     for section_id, number, count, played in rows:
@@ -276,8 +291,9 @@ def top_summaries(sections: list[SectionInfo]) -> dict[int, TopSummary]:
         played = entries[section.id]
         most = max(played.values(), default=0)
         expected = {number: section.expected(number, count, most) for number, count in played.items()}
-        tops = {} if section.uses_imps else {number: section.top(number, count, most)
-                                             for number, count in played.items()}
+        tops = (
+            {} if section.uses_imps else {number: section.top(number, count, most) for number, count in played.items()}
+        )
         summaries[section.id] = TopSummary(section, tops, expected, compared[section.id])
     return summaries
 
@@ -307,6 +323,6 @@ def assign_places(rows: list, key) -> None:
         while end + 1 < len(rows) and round(key(rows[end + 1]) or 0, 6) == value:
             end += 1
         place = str(index + 1) if end == index else f"={index + 1}"
-        for row in rows[index:end + 1]:
+        for row in rows[index : end + 1]:
             row.place = place
         index = end + 1

@@ -117,17 +117,33 @@ class Scorecard:
         return self.section.uses_imps
 
 
-
-LINE_COLUMNS = ("board__number", "round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "lead",
-                "tricks", "adjusted", "not_played", "ns_score", "ns_points", "ew_points")
+LINE_COLUMNS = (
+    "board__number",
+    "round",
+    "table",
+    "ns_pair_id",
+    "ew_pair_id",
+    "contract",
+    "declarer",
+    "lead",
+    "tricks",
+    "adjusted",
+    "not_played",
+    "ns_score",
+    "ns_points",
+    "ew_points",
+)
 
 
 def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     section = next(section for section in results.sections if section.id == pair.section_id)
     counts = board_counts([section.id])[section.id]
     most = max(counts.values(), default=0)
-    rows = (TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id)).order_by()
-            .values_list(*LINE_COLUMNS, named=True))
+    rows = (
+        TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id))
+        .order_by()
+        .values_list(*LINE_COLUMNS, named=True)
+    )
     lines = []
     for row in rows:
         number, ns_score = row.board__number, row.ns_score
@@ -136,9 +152,25 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
         score = None if ns_score is None else (ns_score if direction == "NS" else -ns_score)
         points = row.ns_points if direction == "NS" else row.ew_points
         top = section.top(number, counts.get(number, 0), most) if counts.get(number) else 0
-        lines.append(CardLine(number, row.round, row.table, direction, opponent, row.contract, row.declarer,
-                              row.lead, row.tricks, scoring.parse_entry(row.adjusted) if row.adjusted else None,
-                              row.not_played, score, points, top, section.uses_imps))
+        lines.append(
+            CardLine(
+                number,
+                row.round,
+                row.table,
+                direction,
+                opponent,
+                row.contract,
+                row.declarer,
+                row.lead,
+                row.tricks,
+                scoring.parse_entry(row.adjusted) if row.adjusted else None,
+                row.not_played,
+                score,
+                points,
+                top,
+                section.uses_imps,
+            )
+        )
     lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))
     score = maximum = 0.0
     roles = {role: RoleSummary(role, uses_imps=section.uses_imps) for role in (DECLARER, DEFENDER, PASSED)}

@@ -152,8 +152,22 @@ class Traveller:
         return any(row.not_played for row in self.rows)
 
 
-LINE_COLUMNS = ("id", "round", "table", "ns_pair_id", "ew_pair_id", "contract", "declarer", "lead", "tricks",
-                "adjusted", "not_played", "ns_score", "ns_points", "ew_points")
+LINE_COLUMNS = (
+    "id",
+    "round",
+    "table",
+    "ns_pair_id",
+    "ew_pair_id",
+    "contract",
+    "declarer",
+    "lead",
+    "tricks",
+    "adjusted",
+    "not_played",
+    "ns_score",
+    "ns_points",
+    "ew_points",
+)
 
 
 def mark_extremes(rows: list[TravellerRow]) -> None:
@@ -171,19 +185,36 @@ def mark_extremes(rows: list[TravellerRow]) -> None:
                 setattr(row, f"{side}_mark", "bottom")
 
 
-def load_traveller(session: Session, section: Section, number: int, numbers: list[int],
-                   member_id: int | None = None) -> Traveller:
+def load_traveller(
+    session: Session, section: Section, number: int, numbers: list[int], member_id: int | None = None
+) -> Traveller:
     """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
     pairs = load_pairs(section_id=section.pk)
-    lines = list(TravellerLine.objects.filter(board__section=section, board__number=number).order_by("pk")
-                 .values_list(*LINE_COLUMNS, named=True))
+    lines = list(
+        TravellerLine.objects.filter(board__section=section, board__number=number)
+        .order_by("pk")
+        .values_list(*LINE_COLUMNS, named=True)
+    )
     rows = []
     for line in lines:
         ns, ew = pairs[line.ns_pair_id], pairs[line.ew_pair_id]
         contract, declarer, tricks = line.contract, line.declarer, line.tricks
-        row = TravellerRow(line.id, line.round, line.table, ns, ew, contract, declarer, line.lead, tricks,
-                           scoring.parse_entry(line.adjusted) if line.adjusted else None, line.not_played,
-                           line.ns_score, line.ns_points, line.ew_points)
+        row = TravellerRow(
+            line.id,
+            line.round,
+            line.table,
+            ns,
+            ew,
+            contract,
+            declarer,
+            line.lead,
+            tricks,
+            scoring.parse_entry(line.adjusted) if line.adjusted else None,
+            line.not_played,
+            line.ns_score,
+            line.ns_points,
+            line.ew_points,
+        )
         if contract and contract != "PASS" and declarer and tricks is not None:
             row.declarer_vulnerable = scoring.seat_vulnerable(scoring.board_vulnerability(number), declarer)
             row.breakdown = scoring.score_breakdown(contract, row.declarer_vulnerable, tricks)
@@ -200,9 +231,17 @@ def load_traveller(session: Session, section: Section, number: int, numbers: lis
     datum = None
     if session.scoring == Session.Scoring.BUTLER and compared:
         datum = scoring.butler_datum(compared)
-    working = Working(session.scoring, session.scale, unit, len(compared), len(rows) - len(compared) -
-                      sum(1 for row in rows if row.not_played), sum(1 for row in rows if row.not_played),
-                      expected, top, datum)
+    working = Working(
+        session.scoring,
+        session.scale,
+        unit,
+        len(compared),
+        len(rows) - len(compared) - sum(1 for row in rows if row.not_played),
+        sum(1 for row in rows if row.not_played),
+        expected,
+        top,
+        datum,
+    )
 
     if not session.uses_imps:
         for row in rows:

@@ -23,7 +23,10 @@ def update_by_pk(*, model, fields: tuple[str, ...], rows: Iterable[tuple]) -> No
     columns = [meta.get_field(name) for name in fields]
     assignments = ", ".join(f"{quote(column.column)} = %s" for column in columns)
     sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
-    params = [[column.get_db_prep_save(value, connection) for column, value in zip(columns, row[:-1], strict=True)]
-              + [row[-1]] for row in rows]
+    params = [
+        [column.get_db_prep_save(value, connection) for column, value in zip(columns, row[:-1], strict=True)]
+        + [row[-1]]
+        for row in rows
+    ]
     with connection.cursor() as cursor:
         cursor.executemany(sql, params)

@@ -89,9 +89,12 @@ def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int
     if not plan.has_schedule:
         return _free_slip_rows(boards, table, round_, data)
     slots = plan.plays_at(table, round_)
-    lines = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line
-             for line in TravellerLine.objects.filter(board__in=[boards[s.board] for s in slots])
-             .select_related("ns_pair", "ew_pair")}
+    lines = {
+        (line.board_id, line.ns_pair.label, line.ew_pair.label): line
+        for line in TravellerLine.objects.filter(board__in=[boards[s.board] for s in slots]).select_related(
+            "ns_pair", "ew_pair"
+        )
+    }
     rows = []
     for index, slot in enumerate(slots):
         board = boards[slot.board]
@@ -101,13 +104,20 @@ def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int
 
 
 def _free_slip_rows(boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
-    lines = (TravellerLine.objects.filter(board__in=boards.values(), table=table, round=round_)
-             .select_related("ns_pair", "ew_pair").order_by("board__number", "pk"))
+    lines = (
+        TravellerLine.objects.filter(board__in=boards.values(), table=table, round=round_)
+        .select_related("ns_pair", "ew_pair")
+        .order_by("board__number", "pk")
+    )
     by_board = {board.pk: board for board in boards.values()}
-    rows = [Row(by_board[line.board_id], _form(data, f"r{index}", line, True), None, line)
-            for index, line in enumerate(lines)]
-    rows += [Row(board, _form(data, f"n{number}", None, True), at=(table, round_))
-             for number, board in sorted(boards.items())]
+    rows = [
+        Row(by_board[line.board_id], _form(data, f"r{index}", line, True), None, line)
+        for index, line in enumerate(lines)
+    ]
+    rows += [
+        Row(board, _form(data, f"n{number}", None, True), at=(table, round_))
+        for number, board in sorted(boards.items())
+    ]
     return rows
 
 
@@ -137,8 +147,10 @@ def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name
         return None
     pair = pairs.get(f"{number}{direction}")
     if pair is None:
-        form.add_error(field_name, _("Section %(section)s has no pair %(label)s.")
-                       % {"section": section.letter, "label": label.upper()})
+        form.add_error(
+            field_name,
+            _("Section %(section)s has no pair %(label)s.") % {"section": section.letter, "label": label.upper()},
+        )
     return pair
 
 
@@ -178,8 +190,16 @@ def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
         for row, result, ns, ew in changes:
             try:
                 row.line = save_line(
-                    board=row.board, ns_pair=ns, ew_pair=ew, result=result, lead=row.form.cleaned_data["lead"],
-                    round_=row.round, table=row.table, line=row.line, user=user)
+                    board=row.board,
+                    ns_pair=ns,
+                    ew_pair=ew,
+                    result=result,
+                    lead=row.form.cleaned_data["lead"],
+                    round_=row.round,
+                    table=row.table,
+                    line=row.line,
+                    user=user,
+                )
             except ValidationError as error:
                 add_errors(row.form, error)
         if any(row.form.errors for row in rows):

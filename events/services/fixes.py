@@ -21,8 +21,11 @@ from events.services.rescoring import rescore_board, rescore_session
 
 def locked_line(line: TravellerLine) -> TravellerLine:
     """The line, locked; called in a `session_write` block, which locked its session first."""
-    return (TravellerLine.objects.select_for_update(of=("self",))
-            .select_related("board__section__session", "ns_pair", "ew_pair").get(pk=line.pk))
+    return (
+        TravellerLine.objects.select_for_update(of=("self",))
+        .select_related("board__section__session", "ns_pair", "ew_pair")
+        .get(pk=line.pk)
+    )
 
 
 @transaction.atomic
@@ -34,15 +37,18 @@ def swap_round(*, section: Section, table: int, round_: int, user=None) -> int:
     with session_write(section.session_id):
         section = Section.objects.select_related("session", "custom_movement").get(pk=section.pk)
         plan = section_plan(section)
-        candidates = (TravellerLine.objects.select_for_update(of=("self",))
-                      .select_related("board", "ns_pair", "ew_pair")
-                      .filter(board__section=section)
-                      .filter(models.Q(round=round_, table=table) | models.Q(round__isnull=True)
-                              | models.Q(table__isnull=True)))
+        candidates = (
+            TravellerLine.objects.select_for_update(of=("self",))
+            .select_related("board", "ns_pair", "ew_pair")
+            .filter(board__section=section)
+            .filter(models.Q(round=round_, table=table) | models.Q(round__isnull=True) | models.Q(table__isnull=True))
+        )
         lines = [line for line in candidates if position(plan, line) == (table, round_)]
         if not lines:
-            raise ValidationError(_("Section %(section)s has no results at table %(table)s in round %(round)s.") % {
-                "section": section.letter, "table": table, "round": round_})
+            raise ValidationError(
+                _("Section %(section)s has no results at table %(table)s in round %(round)s.")
+                % {"section": section.letter, "table": table, "round": round_}
+            )
         boards = {}
         for line in lines:
             line.ns_pair, line.ew_pair = line.ew_pair, line.ns_pair
@@ -70,8 +76,9 @@ def recompute_line(*, line: TravellerLine, user=None) -> TravellerLine:
         try:
             line.ns_score = expected_ns_score(line)
         except ValueError as error:
-            raise ValidationError(_("%(line)s cannot be scored: %(error)s.") % {
-                "line": describe(line), "error": translate(error)}) from error
+            raise ValidationError(
+                _("%(line)s cannot be scored: %(error)s.") % {"line": describe(line), "error": translate(error)}
+            ) from error
         line._history_user = user
         line.save()
         rescore_board(board=line.board)
@@ -125,12 +132,17 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
     if status != Session.Status.IN_PROGRESS:
         blocking = blocking_problems(session)
         if blocking:
-            raise ValidationError(ngettext(
-                "Not published: %(count)d blocking problem remains. See the checks page: fix it or, where the "
-                "result stands as entered, mark it checked.",
-                "Not published: %(count)d blocking problems remain. See the checks page: fix them or, where the "
-                "result stands as entered, mark them checked.", len(blocking)) % {"count": len(blocking)},
-                code="blocking")
+            raise ValidationError(
+                ngettext(
+                    "Not published: %(count)d blocking problem remains. See the checks page: fix it or, where the "
+                    "result stands as entered, mark it checked.",
+                    "Not published: %(count)d blocking problems remain. See the checks page: fix them or, where the "
+                    "result stands as entered, mark them checked.",
+                    len(blocking),
+                )
+                % {"count": len(blocking)},
+                code="blocking",
+            )
         rescore_session(session=session)
     session.status = status
     if status == Session.Status.IN_PROGRESS:

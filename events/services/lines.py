@@ -19,8 +19,9 @@ from events.services.rescoring import rescore_board
 from movements.generators import Movement
 
 
-def check_placement(plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None,
-                    others: list[TravellerLine]) -> None:
+def check_placement(
+    plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, round_: int | None, others: list[TravellerLine]
+) -> None:
     """Refuses a line the movement or the board cannot hold. `others` are the board's other lines."""
     if ns_pair.pk == ew_pair.pk:
         raise ValidationError({"ew_pair": _("NS and EW must be two different pairs.")})
@@ -29,7 +30,9 @@ def check_placement(plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, 
         clash = next((line for line in others if pair.pk in (line.ns_pair_id, line.ew_pair_id)), None)
         if clash is not None:
             errors[field] = _("Pair %(pair)s already has a result on board %(board)s.") % {
-                "pair": pair.label, "board": board.number}
+                "pair": pair.label,
+                "board": board.number,
+            }
     if errors:
         raise ValidationError(errors)
     if not plan.has_schedule:
@@ -38,29 +41,56 @@ def check_placement(plan: Movement, board: Board, ns_pair: Pair, ew_pair: Pair, 
     if slot is None:
         swapped = plan.find_play(board.number, ew_pair.label, ns_pair.label)
         if swapped is not None:
-            message = _("The movement seats %(ns)s North-South and %(ew)s East-West on board %(board)s: "
-                        "are the directions swapped?") % {"ns": ew_pair.label, "ew": ns_pair.label,
-                                                        "board": board.number}
+            message = _(
+                "The movement seats %(ns)s North-South and %(ew)s East-West on board %(board)s: "
+                "are the directions swapped?"
+            ) % {"ns": ew_pair.label, "ew": ns_pair.label, "board": board.number}
         else:
             message = _("The movement does not put %(ns)s against %(ew)s on board %(board)s.") % {
-                "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number}
+                "ns": ns_pair.label,
+                "ew": ew_pair.label,
+                "board": board.number,
+            }
         raise ValidationError({"ns_pair": message})
     if round_ is not None and slot.round != round_:
-        raise ValidationError({"round": _("The movement has %(ns)s v %(ew)s play board %(board)s in round "
-                                          "%(right)s, not round %(wrong)s.") % {
-            "ns": ns_pair.label, "ew": ew_pair.label, "board": board.number, "right": slot.round,
-            "wrong": round_}})
+        raise ValidationError(
+            {
+                "round": _(
+                    "The movement has %(ns)s v %(ew)s play board %(board)s in round %(right)s, not round %(wrong)s."
+                )
+                % {
+                    "ns": ns_pair.label,
+                    "ew": ew_pair.label,
+                    "board": board.number,
+                    "right": slot.round,
+                    "wrong": round_,
+                }
+            }
+        )
     if len(others) >= plan.play_count(board.number):
-        raise ValidationError(ngettext("Board %(board)s already has its %(count)s result.",
-                                       "Board %(board)s already has all its %(count)s results.",
-                                       plan.play_count(board.number)) % {
-            "board": board.number, "count": plan.play_count(board.number)})
+        raise ValidationError(
+            ngettext(
+                "Board %(board)s already has its %(count)s result.",
+                "Board %(board)s already has all its %(count)s results.",
+                plan.play_count(board.number),
+            )
+            % {"board": board.number, "count": plan.play_count(board.number)}
+        )
 
 
 @transaction.atomic
-def save_line(*, board: Board, ns_pair: Pair, ew_pair: Pair, result: LineResult, round_: int | None = None,
-              table: int | None = None, lead: str = "", line: TravellerLine | None = None,
-              user=None) -> TravellerLine:
+def save_line(
+    *,
+    board: Board,
+    ns_pair: Pair,
+    ew_pair: Pair,
+    result: LineResult,
+    round_: int | None = None,
+    table: int | None = None,
+    lead: str = "",
+    line: TravellerLine | None = None,
+    user=None,
+) -> TravellerLine:
     """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
 
     The session's standings are stored too, once for all the lines when the caller saves several in its own
@@ -85,8 +115,9 @@ def save_line(*, board: Board, ns_pair: Pair, ew_pair: Pair, result: LineResult,
         line._history_user = user
         line.save()
         line.seatings.all().delete()
-        Seating.objects.bulk_create([Seating(line=line, board=board, pair=ns_pair),
-                                     Seating(line=line, board=board, pair=ew_pair)])
+        Seating.objects.bulk_create(
+            [Seating(line=line, board=board, pair=ns_pair), Seating(line=line, board=board, pair=ew_pair)]
+        )
         rescore_board(board=board, lines=others + [line], plan=plan)
         return line
 

@@ -13,8 +13,9 @@ from events.services.locking import session_write
 from movements.generators import Movement
 
 
-def expected_results(section: Section, plan: Movement, board_number: int, entries: int,
-                     most_played: int | None = None) -> int:
+def expected_results(
+    section: Section, plan: Movement, board_number: int, entries: int, most_played: int | None = None
+) -> int:
     """How many results a board is scored against (Neuberg's E: `Movement.scored_against`).
 
     Without a movement, Neuberg scores every board against the section's most results on a board:
@@ -22,8 +23,13 @@ def expected_results(section: Section, plan: Movement, board_number: int, entrie
     """
     neuberg = section.session.neuberg_for_movement
     if most_played is None and neuberg and not plan.has_schedule:
-        most_played = (TravellerLine.objects.filter(board__section=section, not_played=False)
-                       .values("board").annotate(n=Count("id")).aggregate(most=Max("n"))["most"] or 0)
+        most_played = (
+            TravellerLine.objects.filter(board__section=section, not_played=False)
+            .values("board")
+            .annotate(n=Count("id"))
+            .aggregate(most=Max("n"))["most"]
+            or 0
+        )
     return plan.scored_against(board_number, entries, neuberg, most_played or 0)
 
 
@@ -53,8 +59,13 @@ def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) 
         line.ns_points, line.ew_points = ns, ew
 
 
-def rescore_board(*, board: Board, lines: list[TravellerLine] | None = None, plan: Movement | None = None,
-                  most_played: int | None = None) -> None:
+def rescore_board(
+    *,
+    board: Board,
+    lines: list[TravellerLine] | None = None,
+    plan: Movement | None = None,
+    most_played: int | None = None,
+) -> None:
     """Scores every line of the board again (its session's standings stored by `session_write`).
 
     Without a movement, Neuberg scores every board against the section's most results on a board,
@@ -68,10 +79,16 @@ def rescore_board(*, board: Board, lines: list[TravellerLine] | None = None, pla
         else:
             lines = list(board.lines.all()) if lines is None else lines
             played = sum(1 for line in lines if not line.not_played)
-            score_lines(session=section.session, lines=lines,
-                        expected=expected_results(section, plan, board.number, played, most_played))
-            update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"),
-                         rows=[(line.ns_points, line.ew_points, line.pk) for line in lines])
+            score_lines(
+                session=section.session,
+                lines=lines,
+                expected=expected_results(section, plan, board.number, played, most_played),
+            )
+            update_by_pk(
+                model=TravellerLine,
+                fields=("ns_points", "ew_points"),
+                rows=[(line.ns_points, line.ew_points, line.pk) for line in lines],
+            )
 
 
 def rescore_section(*, section: Section, plan: Movement) -> None:
@@ -80,8 +97,7 @@ def rescore_section(*, section: Section, plan: Movement) -> None:
         lines_by_board: dict[int, list[TravellerLine]] = {}
         for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
             lines_by_board.setdefault(line.board_id, []).append(line)
-        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()),
-                          default=0)
+        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()), default=0)
         for board in section.boards.all():
             board.section = section
             rescore_board(board=board, lines=lines_by_board.get(board.pk, []), plan=plan, most_played=most_played)

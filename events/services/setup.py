@@ -12,8 +12,17 @@ from events.plans import section_plan
 from events.services.locking import session_write
 from events.services.rescoring import rescore_session
 
-MOVEMENT_FIELDS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even_tables",
-                   "arrow_switch_rounds", "phantom", "custom_movement")
+MOVEMENT_FIELDS = (
+    "kind",
+    "tables",
+    "boards_per_round",
+    "rounds",
+    "first_board",
+    "even_tables",
+    "arrow_switch_rounds",
+    "phantom",
+    "custom_movement",
+)
 SCORING_FIELDS = ("scoring", "scale", "neuberg_for_movement")  # a session's fields that change its scores
 
 
@@ -86,7 +95,8 @@ def refused_section_change(formset) -> tuple[object, str] | None:
             return section_form, _("Section %(letter)s has results: remove them first.") % {"letter": section.letter}
         if section_form.has_changed() and movement_changed(section_form.save(commit=False)):
             return section_form, _("Section %(letter)s has results: its movement can no longer change.") % {
-                "letter": section.letter}
+                "letter": section.letter
+            }
     return None
 
 

@@ -62,5 +62,6 @@ def _store(session_ids: list[int], results) -> int:
 def refresh_all_standings() -> int:
     """Every session's standings (after a data load that went around the services), a batch at a time."""
     session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
-    return sum(refresh_standings(session_ids=session_ids[start:start + BATCH])
-               for start in range(0, len(session_ids), BATCH))
+    return sum(
+        refresh_standings(session_ids=session_ids[start : start + BATCH]) for start in range(0, len(session_ids), BATCH)
+    )

@@ -28,7 +28,14 @@ from events.services.locking import session_write
 from events.services.rescoring import rescore_session
 
 COLUMNS: tuple[str, ...] = (
-    "BOARD_NUMBER", "NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE",
+    "BOARD_NUMBER",
+    "NS_PAIR_NUMBER",
+    "EW_PAIR_NUMBER",
+    "CONTRACT",
+    "PLAYED_BY",
+    "LEAD",
+    "TRICKS",
+    "SCORE",
 )
 OPTIONAL_COLUMNS = frozenset({"LEAD"})
 MATCHPOINT_COLUMNS = ("NS_MATCH_POINTS", "EW_MATCH_POINTS")
@@ -98,17 +105,23 @@ def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvPr
             positions[name] = position
     missing = [name for name in COLUMNS if name not in positions and name not in OPTIONAL_COLUMNS]
     if missing:
-        problems.append(CsvProblem(line, _(
-            "the first line must be the header naming the columns %(columns)s; missing: %(missing)s.")
-            % {"columns": ", ".join(COLUMNS), "missing": ", ".join(missing)}))
+        problems.append(
+            CsvProblem(
+                line,
+                _("the first line must be the header naming the columns %(columns)s; missing: %(missing)s.")
+                % {"columns": ", ".join(COLUMNS), "missing": ", ".join(missing)},
+            )
+        )
     return positions, problems
 
 
 def read_board(text: str) -> int:
     """A board number, 1 to MAX_NUMBER; raises ValueError with the message to show."""
     if not text.isdigit() or not 1 <= int(text) <= MAX_NUMBER:
-        raise ValueError(_("BOARD_NUMBER: “%(value)s” is not a board number (a whole number from 1 to %(max)s).")
-                         % {"value": text, "max": MAX_NUMBER})
+        raise ValueError(
+            _("BOARD_NUMBER: “%(value)s” is not a board number (a whole number from 1 to %(max)s).")
+            % {"value": text, "max": MAX_NUMBER}
+        )
     return int(text)
 
 
@@ -116,8 +129,10 @@ def read_pair(column: str, text: str) -> PairKey:
     """`3` (a Howell pair) or `3NS` / `5EW` (a Mitchell pair); raises ValueError with the message to show."""
     match = _PAIR.fullmatch(text)
     if match is None or not 1 <= int(match.group(1)) <= MAX_NUMBER:
-        raise ValueError(_("%(column)s: “%(value)s” is not a pair number such as 3 (Howell) or 3NS, 5EW "
-                           "(Mitchell).") % {"column": column, "value": text})
+        raise ValueError(
+            _("%(column)s: “%(value)s” is not a pair number such as 3 (Howell) or 3NS, 5EW (Mitchell).")
+            % {"column": column, "value": text}
+        )
     return int(match.group(1)), (match.group(2) or "").upper()
 
 
@@ -133,8 +148,10 @@ def read_score(text: str) -> int | str | None:
     try:
         entry = scoring.parse_entry(text)
     except ValueError:
-        raise ValueError(_("SCORE: “%(value)s” is neither an NS score (e.g. 620, -100) nor an adjusted score "
-                           "(e.g. A6040) nor NP.") % {"value": text}) from None
+        raise ValueError(
+            _("SCORE: “%(value)s” is neither an NS score (e.g. 620, -100) nor an adjusted score (e.g. A6040) nor NP.")
+            % {"value": text}
+        ) from None
     return entry.code
 
 
@@ -142,11 +159,13 @@ def _describe(result: LineResult) -> str:
     if result.contract == "PASS":
         return _("a passed-out board")
     return _("%(contract)s by %(declarer)s taking %(tricks)s tricks") % {
-        "contract": result.contract, "declarer": result.declarer, "tricks": result.tricks}
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+    }
 
 
-def combine_result(board: int | None, contract: str, declarer: str, tricks: str,
-                   score: int | str | None) -> LineResult:
+def combine_result(board: int | None, contract: str, declarer: str, tricks: str, score: int | str | None) -> LineResult:
     """The line's result from its CONTRACT, PLAYED_BY, TRICKS and SCORE; they must agree where both are given.
 
     With no board number (an unreadable one) the contract is still read, but the score is not compared.
@@ -158,25 +177,37 @@ def combine_result(board: int | None, contract: str, declarer: str, tricks: str,
         if isinstance(score, str):
             return LineResult(adjusted=score)
         if score is None:
-            raise ValueError(_("CONTRACT: give a contract (or PASS), an adjusted score in SCORE such as A6040, "
-                               "or NP for a board not played."))
-        raise ValueError(_("CONTRACT: the score %(score)s needs its contract, PLAYED_BY and TRICKS.")
-                         % {"score": score})
+            raise ValueError(
+                _(
+                    "CONTRACT: give a contract (or PASS), an adjusted score in SCORE such as A6040, "
+                    "or NP for a board not played."
+                )
+            )
+        raise ValueError(
+            _("CONTRACT: the score %(score)s needs its contract, PLAYED_BY and TRICKS.") % {"score": score}
+        )
     try:
         result = read_result(board or 1, contract, declarer, tricks)
     except ValidationError as error:
-        raise ValueError("\n".join(f"{_RESULT_COLUMNS.get(field, field)}: {message}"
-                                   for field, messages in error.message_dict.items() for message in messages)) from None
+        raise ValueError(
+            "\n".join(
+                f"{_RESULT_COLUMNS.get(field, field)}: {message}"
+                for field, messages in error.message_dict.items()
+                for message in messages
+            )
+        ) from None
     if score is None or board is None:
         return result
     if result.not_played or result.adjusted:
         if score != ("NP" if result.not_played else result.adjusted):
-            raise ValueError(_("SCORE %(score)s does not agree with CONTRACT %(contract)s.")
-                             % {"score": score, "contract": contract})
+            raise ValueError(
+                _("SCORE %(score)s does not agree with CONTRACT %(contract)s.") % {"score": score, "contract": contract}
+            )
     elif score != result.ns_score:
-        raise ValueError(_("SCORE %(score)s does not agree with %(result)s on board %(board)s, which scores "
-                           "%(expected)s for NS.") % {"score": score, "result": _describe(result),
-                                                      "board": board, "expected": result.ns_score})
+        raise ValueError(
+            _("SCORE %(score)s does not agree with %(result)s on board %(board)s, which scores %(expected)s for NS.")
+            % {"score": score, "result": _describe(result), "board": board, "expected": result.ns_score}
+        )
     return result
 
 
@@ -208,12 +239,21 @@ def read_row(line: int, cells: dict[str, str]) -> tuple[ImportedLine | None, lis
     score_read = len(messages) == known
     result = None
     if score_read or cells["CONTRACT"]:
-        result = _attempt(messages, combine_result, board, cells["CONTRACT"], cells["PLAYED_BY"], cells["TRICKS"],
-                          score if score_read else None)
+        result = _attempt(
+            messages,
+            combine_result,
+            board,
+            cells["CONTRACT"],
+            cells["PLAYED_BY"],
+            cells["TRICKS"],
+            score if score_read else None,
+        )
     lead = cells.get("LEAD", "")
     if len(lead) > MAX_LEAD or not lead.isprintable():
-        messages.append(_("LEAD: “%(value)s” is not a card of at most %(max)s characters (write e.g. SA or H10).")
-                        % {"value": lead, "max": MAX_LEAD})
+        messages.append(
+            _("LEAD: “%(value)s” is not a card of at most %(max)s characters (write e.g. SA or H10).")
+            % {"value": lead, "max": MAX_LEAD}
+        )
     problems = [CsvProblem(line, message) for message in messages]
     if board is None or ns is None or ew is None:
         return None, problems
@@ -228,17 +268,28 @@ def cross_check(rows: list[ImportedLine]) -> list[CsvProblem]:
         for key in (row.ns, row.ew):
             first = seen.setdefault((row.board, key), row.line)
             if first != row.line:
-                problems.append(CsvProblem(row.line, _("pair %(pair)s already plays board %(board)s on line "
-                                                    "%(first)s.") % {"pair": pair_label(key),
-                                                                       "board": row.board, "first": first}))
+                problems.append(
+                    CsvProblem(
+                        row.line,
+                        _("pair %(pair)s already plays board %(board)s on line %(first)s.")
+                        % {"pair": pair_label(key), "board": row.board, "first": first},
+                    )
+                )
     with_direction = sum(bool(key[1]) for row in rows for key in (row.ns, row.ew))
     mitchell = 2 * with_direction >= 2 * len(rows)  # most pair numbers carry a direction
     for row in rows:
         odd = next((key for key in (row.ns, row.ew) if bool(key[1]) != mitchell), None)
         if odd is not None:
-            problems.append(CsvProblem(row.line, _(
-                "pair %(pair)s: pair numbers must all have a direction (3NS, 5EW: a Mitchell) or none "
-                "(3: a Howell), like most of the file.") % {"pair": pair_label(odd)}))
+            problems.append(
+                CsvProblem(
+                    row.line,
+                    _(
+                        "pair %(pair)s: pair numbers must all have a direction (3NS, 5EW: a Mitchell) or none "
+                        "(3: a Howell), like most of the file."
+                    )
+                    % {"pair": pair_label(odd)},
+                )
+            )
     return problems
 
 
@@ -261,8 +312,13 @@ def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[Impor
     header_width, width = len(first[1]), max(positions.values()) + 1
     for line, cells in records:
         if any(cells[header_width:]):
-            problems.append(CsvProblem(line, _("%(found)s values where the header names %(expected)s columns.")
-                                    % {"found": len(cells), "expected": header_width}))
+            problems.append(
+                CsvProblem(
+                    line,
+                    _("%(found)s values where the header names %(expected)s columns.")
+                    % {"found": len(cells), "expected": header_width},
+                )
+            )
             continue
         cells += [""] * (width - len(cells))
         row, row_problems = read_row(line, {name: cells[position] for name, position in positions.items()})
@@ -284,14 +340,25 @@ def check_session_fields(name: str, scoring_method: str, scale: str) -> list[Csv
     problems = []
     max_length = Session._meta.get_field("name").max_length
     if not name.strip() or len(name.strip()) > max_length:
-        problems.append(CsvProblem(None, _("The session needs a name of 1 to %(max)s characters.")
-                                   % {"max": max_length}))
+        problems.append(
+            CsvProblem(None, _("The session needs a name of 1 to %(max)s characters.") % {"max": max_length})
+        )
     if scoring_method not in Session.Scoring.values:
-        problems.append(CsvProblem(None, _("Unknown scoring method “%(value)s”: use %(choices)s.")
-                                % {"value": scoring_method, "choices": ", ".join(Session.Scoring.values)}))
+        problems.append(
+            CsvProblem(
+                None,
+                _("Unknown scoring method “%(value)s”: use %(choices)s.")
+                % {"value": scoring_method, "choices": ", ".join(Session.Scoring.values)},
+            )
+        )
     if scale not in Session.Scale.values:
-        problems.append(CsvProblem(None, _("Unknown matchpoint scale “%(value)s”: use %(choices)s.")
-                                % {"value": scale, "choices": ", ".join(Session.Scale.values)}))
+        problems.append(
+            CsvProblem(
+                None,
+                _("Unknown matchpoint scale “%(value)s”: use %(choices)s.")
+                % {"value": scale, "choices": ", ".join(Session.Scale.values)},
+            )
+        )
     return problems
 
 
@@ -303,8 +370,9 @@ def table_count(pairs: Iterable[PairKey]) -> int:
     return max(1, (len(pairs) + 1) // 2)
 
 
-def import_travellers(*, text: str, name: str, date: datetime.date, scoring_method: str,
-                      scale: str = Session.Scale.EBU, user=None) -> ImportResult:
+def import_travellers(
+    *, text: str, name: str, date: datetime.date, scoring_method: str, scale: str = Session.Scale.EBU, user=None
+) -> ImportResult:
     """Creates a session (one free-entry section) with its pairs, boards and scored lines from a CSV text.
 
     Raises TravellersRefused, listing every problem, when anything is wrong; nothing is then written.
@@ -314,42 +382,63 @@ def import_travellers(*, text: str, name: str, date: datetime.date, scoring_meth
     problems += file_problems
     if problems:
         raise TravellersRefused(problems)
-    return _create_session(rows, name=name.strip(), date=date, scoring_method=scoring_method, scale=scale,
-                           user=user)
+    return _create_session(rows, name=name.strip(), date=date, scoring_method=scoring_method, scale=scale, user=user)
 
 
 @transaction.atomic
-def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date, scoring_method: str, scale: str,
-                    user) -> ImportResult:
+def _create_session(
+    rows: list[ImportedLine], *, name: str, date: datetime.date, scoring_method: str, scale: str, user
+) -> ImportResult:
     """Writes validated rows as a new session: a constant number of queries plus two per board (rescoring)."""
     user = user if user is not None and user.is_authenticated else None
     session = Session.objects.create(name=name, date=date, scoring=scoring_method, scale=scale, director=user)
     with session_write(session.pk):
         pair_keys = sorted({key for row in rows for key in (row.ns, row.ew)}, key=lambda key: (key[1], key[0]))
         board_numbers = sorted({row.board for row in rows})
-        section = Section.objects.create(session=session, letter="A", kind=Section.Kind.NONE,
-                                         tables=table_count(pair_keys), first_board=board_numbers[0])
-        Pair.objects.bulk_create([Pair(section=section, number=number, direction=direction)
-                                  for number, direction in pair_keys])
+        section = Section.objects.create(
+            session=session,
+            letter="A",
+            kind=Section.Kind.NONE,
+            tables=table_count(pair_keys),
+            first_board=board_numbers[0],
+        )
+        Pair.objects.bulk_create(
+            [Pair(section=section, number=number, direction=direction) for number, direction in pair_keys]
+        )
         Board.objects.bulk_create([Board(section=section, number=number) for number in board_numbers])
         pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
         boards = {board.number: board for board in section.boards.all()}
-        lines = bulk_create_with_history([
-            TravellerLine(board=boards[row.board], ns_pair=pairs[row.ns], ew_pair=pairs[row.ew],
-                          contract=row.result.contract, declarer=row.result.declarer, tricks=row.result.tricks,
-                          adjusted=row.result.adjusted, not_played=row.result.not_played,
-                          ns_score=row.result.ns_score, lead=row.lead)
-            for row in rows], TravellerLine, default_user=user)
-        Seating.objects.bulk_create([Seating(line=line, board=line.board, pair=pair)
-                                     for line in lines for pair in (line.ns_pair, line.ew_pair)])
+        lines = bulk_create_with_history(
+            [
+                TravellerLine(
+                    board=boards[row.board],
+                    ns_pair=pairs[row.ns],
+                    ew_pair=pairs[row.ew],
+                    contract=row.result.contract,
+                    declarer=row.result.declarer,
+                    tricks=row.result.tricks,
+                    adjusted=row.result.adjusted,
+                    not_played=row.result.not_played,
+                    ns_score=row.result.ns_score,
+                    lead=row.lead,
+                )
+                for row in rows
+            ],
+            TravellerLine,
+            default_user=user,
+        )
+        Seating.objects.bulk_create(
+            [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
+        )
         rescore_session(session=session)
     return ImportResult(session, len(lines), len(boards), len(pairs))
 
 
 def refused_summary(problems: list[CsvProblem]) -> str:
     """One sentence saying that a file was not imported and how many problems it has."""
-    return ngettext("The file was not imported: %(count)d problem.", "The file was not imported: %(count)d problems.",
-                    len(problems)) % {"count": len(problems)}
+    return ngettext(
+        "The file was not imported: %(count)d problem.", "The file was not imported: %(count)d problems.", len(problems)
+    ) % {"count": len(problems)}
 
 
 # --- exporting ------------------------------------------------------------------------------
@@ -371,19 +460,34 @@ def export_rows(session: Session) -> list[list[str]]:
     A SECTION column comes first when the session has more than one section.
     """
     with_section = session.sections.count() > 1
-    lines = (TravellerLine.objects.filter(board__section__session=session)
-             .select_related("board__section", "ns_pair", "ew_pair")
-             .order_by("board__section__letter", "board__number", F("round").asc(nulls_last=True),
-                       F("table").asc(nulls_last=True), "pk"))
+    lines = (
+        TravellerLine.objects.filter(board__section__session=session)
+        .select_related("board__section", "ns_pair", "ew_pair")
+        .order_by(
+            "board__section__letter",
+            "board__number",
+            F("round").asc(nulls_last=True),
+            F("table").asc(nulls_last=True),
+            "pk",
+        )
+    )
     rows = [export_header(session, with_section)]
     for line in lines:
-        rows.append(([line.board.section.letter] if with_section else []) + [
-            str(line.board.number), line.ns_pair.label, line.ew_pair.label,
-            "NP" if line.not_played else line.contract, line.declarer, line.lead,
-            "" if line.tricks is None else str(line.tricks),
-            line.adjusted or ("" if line.ns_score is None else str(line.ns_score)),
-            _points(line.ns_points), _points(line.ew_points),
-        ])
+        rows.append(
+            ([line.board.section.letter] if with_section else [])
+            + [
+                str(line.board.number),
+                line.ns_pair.label,
+                line.ew_pair.label,
+                "NP" if line.not_played else line.contract,
+                line.declarer,
+                line.lead,
+                "" if line.tricks is None else str(line.tricks),
+                line.adjusted or ("" if line.ns_score is None else str(line.ns_score)),
+                _points(line.ns_points),
+                _points(line.ew_points),
+            ]
+        )
     return rows
 
 

@@ -26,40 +26,64 @@ def session_checks(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     problems = checks.session_problems(session)
     form = SessionStatusForm(initial={"status": session.status, "corrections_until": session.corrections_until})
-    return render(request, "events/director/session_checks.html", {
-        "session": session, "form": form, "statuses": Session.Status,
-        "blocking": [problem for problem in problems if problem.blocking],
-        "groups": [
-            {"key": "blocking", "title": _("Blocking problems"), "tone": "danger", "always": True,
-             "problems": [problem for problem in problems if problem.blocking]},
-            {"key": "warnings", "title": _("Warnings (not blocking)"), "tone": "warning", "always": True,
-             "problems": [problem for problem in problems if not problem.blocking and not problem.checked]},
-            {"key": "checked", "title": _("Checked by the director"), "tone": "secondary", "always": False,
-             "problems": [problem for problem in problems if problem.checked]},
-        ],
-        "several_sections": session.sections.count() > 1,
-    })
+    return render(
+        request,
+        "events/director/session_checks.html",
+        {
+            "session": session,
+            "form": form,
+            "statuses": Session.Status,
+            "blocking": [problem for problem in problems if problem.blocking],
+            "groups": [
+                {
+                    "key": "blocking",
+                    "title": _("Blocking problems"),
+                    "tone": "danger",
+                    "always": True,
+                    "problems": [problem for problem in problems if problem.blocking],
+                },
+                {
+                    "key": "warnings",
+                    "title": _("Warnings (not blocking)"),
+                    "tone": "warning",
+                    "always": True,
+                    "problems": [problem for problem in problems if not problem.blocking and not problem.checked],
+                },
+                {
+                    "key": "checked",
+                    "title": _("Checked by the director"),
+                    "tone": "secondary",
+                    "always": False,
+                    "problems": [problem for problem in problems if problem.checked],
+                },
+            ],
+            "several_sections": session.sections.count() > 1,
+        },
+    )
 
 
 def fix_swap_round(request, session):
     data = cleaned(SwapRoundForm(request.POST, session=session))
     count = fixes.swap_round(section=data["section"], table=data["table"], round_=data["round"], user=request.user)
     return ngettext("NS and EW swapped on %(count)d line.", "NS and EW swapped on %(count)d lines.", count) % {
-        "count": count}
+        "count": count
+    }
 
 
 def fix_recompute(request, session):
     lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
     fixes.recompute_lines(session=session, lines=lines, user=request.user)
-    return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.",
-                    len(lines)) % {"count": len(lines)}
+    return ngettext("NS score recomputed on %(count)d line.", "NS score recomputed on %(count)d lines.", len(lines)) % {
+        "count": len(lines)
+    }
 
 
 def fix_mark_checked(request, session):
     lines = cleaned(SessionLinesForm(request.POST, session=session))["lines"]
     fixes.mark_lines_checked(session=session, lines=lines, user=request.user)
     return ngettext("%(count)d line marked as checked.", "%(count)d lines marked as checked.", len(lines)) % {
-        "count": len(lines)}
+        "count": len(lines)
+    }
 
 
 FIXES = {checks.SWAP_ROUND: fix_swap_round, checks.RECOMPUTE: fix_recompute, checks.MARK_CHECKED: fix_mark_checked}
@@ -89,9 +113,12 @@ def session_status(request, session_id):
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
         return redirect("events:session_checks", session_id=session.pk)
     try:
-        session = fixes.set_status(session=session, status=form.cleaned_data["status"],
-                                   corrections_until=form.cleaned_data["corrections_until"],
-                                    user=request.user)
+        session = fixes.set_status(
+            session=session,
+            status=form.cleaned_data["status"],
+            corrections_until=form.cleaned_data["corrections_until"],
+            user=request.user,
+        )
     except ValidationError as error:
         messages.error(request, error_text(error))
     else:
@@ -101,19 +128,35 @@ def session_status(request, session_id):
 
 @director_required
 def line_history(request, line_id):
-    records = list(TravellerLine.history.filter(id=line_id).select_related("history_user")
-                   .order_by("history_date", "history_id"))
+    records = list(
+        TravellerLine.history.filter(id=line_id).select_related("history_user").order_by("history_date", "history_id")
+    )
     if not records:
         raise Http404(_("This line has no history."))
     latest = records[-1]
     board = Board.objects.select_related("section__session").filter(pk=latest.board_id).first()
-    deleted = list(TravellerLine.history.filter(board_id=latest.board_id, history_type="-").exclude(id=line_id)
-                   .select_related("history_user").order_by("-history_date"))
+    deleted = list(
+        TravellerLine.history.filter(board_id=latest.board_id, history_type="-")
+        .exclude(id=line_id)
+        .select_related("history_user")
+        .order_by("-history_date")
+    )
     pairs = history_pairs(records + deleted)
-    return render(request, "events/director/line_history.html", {
-        "line_id": line_id, "latest": latest, "board": board, "session": board.section.session if board else None,
-        "exists": latest.history_type != "-", "entries": line_changes(records, pairs),
-        "latest_ns": pairs.get(latest.ns_pair_id, "?"), "latest_ew": pairs.get(latest.ew_pair_id, "?"),
-        "deleted": [{"record": record, "ns": pairs.get(record.ns_pair_id, "?"), "ew": pairs.get(record.ew_pair_id, "?")}
-                    for record in deleted],
-    })
+    return render(
+        request,
+        "events/director/line_history.html",
+        {
+            "line_id": line_id,
+            "latest": latest,
+            "board": board,
+            "session": board.section.session if board else None,
+            "exists": latest.history_type != "-",
+            "entries": line_changes(records, pairs),
+            "latest_ns": pairs.get(latest.ns_pair_id, "?"),
+            "latest_ew": pairs.get(latest.ew_pair_id, "?"),
+            "deleted": [
+                {"record": record, "ns": pairs.get(record.ns_pair_id, "?"), "ew": pairs.get(record.ew_pair_id, "?")}
+                for record in deleted
+            ],
+        },
+    )

@@ -25,29 +25,49 @@ def director_home(request):
 def session_form_page(request, session=None):
     form = SessionForm(request.POST or None, instance=session)
     formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
-    if request.method == "POST" and form.is_valid() and formset.is_valid() and save_session(
-            form=form, formset=formset, director=request.user):
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and formset.is_valid()
+        and save_session(form=form, formset=formset, director=request.user)
+    ):
         messages.success(request, _("Session saved."))
         return redirect("events:session_setup", session_id=form.instance.pk)
     sections = []
     if session is not None:
         for section in session.sections.select_related("custom_movement", "session"):
-            sections.append({"section": section, "plan": section_plan(section),
-                             "progress": section_progress(section), "cards_query": cards_query(section)})
-    return render(request, "events/director/session_setup.html",
-                  {"form": form, "formset": formset, "session": session, "sections": sections})
+            sections.append(
+                {
+                    "section": section,
+                    "plan": section_plan(section),
+                    "progress": section_progress(section),
+                    "cards_query": cards_query(section),
+                }
+            )
+    return render(
+        request,
+        "events/director/session_setup.html",
+        {"form": form, "formset": formset, "session": session, "sections": sections},
+    )
 
 
 def cards_query(section) -> str:
     """The section's movement as the movement pages' query string (empty without a movement)."""
     if section.kind == section.Kind.NONE:
         return ""
-    return query_string({
-        "kind": section.kind, "tables": section.tables, "boards_per_round": section.boards_per_round,
-        "rounds": section.rounds or "", "first_board": section.first_board, "even": section.even_tables,
-        "arrows": section.arrow_switch_rounds, "phantom": "1" if section.phantom else "",
-        "custom": section.custom_movement_id or "",
-    })
+    return query_string(
+        {
+            "kind": section.kind,
+            "tables": section.tables,
+            "boards_per_round": section.boards_per_round,
+            "rounds": section.rounds or "",
+            "first_board": section.first_board,
+            "even": section.even_tables,
+            "arrows": section.arrow_switch_rounds,
+            "phantom": "1" if section.phantom else "",
+            "custom": section.custom_movement_id or "",
+        }
+    )
 
 
 @director_required
@@ -64,19 +84,34 @@ def session_setup(request, session_id):
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     pairs = list(Pair.objects.filter(section__session=session).select_related("player1", "player2", "section"))
-    forms_ = [PairPlayersForm(request.POST or None, prefix=f"p{pair.pk}",
-                              initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option})
-              for pair in annotate_options(pairs)]
+    forms_ = [
+        PairPlayersForm(
+            request.POST or None,
+            prefix=f"p{pair.pk}",
+            initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option},
+        )
+        for pair in annotate_options(pairs)
+    ]
     if request.method == "POST" and all(f.is_valid() for f in forms_):
-        set_players(pairs_and_names=[(pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
-                     for pair, f in zip(pairs, forms_, strict=True)])
+        set_players(
+            pairs_and_names=[
+                (pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
+                for pair, f in zip(pairs, forms_, strict=True)
+            ]
+        )
         messages.success(request, _("Players saved."))
         return redirect("events:session_pairs", session_id=session.pk)
     members = [member_option(m) for m in Member.objects.filter(active=True)]
-    return render(request, "events/director/session_pairs.html", {
-        "session": session, "rows": list(zip(pairs, forms_, strict=True)), "members": members,
-        "member_form": MemberQuickForm(prefix="member"),
-    })
+    return render(
+        request,
+        "events/director/session_pairs.html",
+        {
+            "session": session,
+            "rows": list(zip(pairs, forms_, strict=True)),
+            "members": members,
+            "member_form": MemberQuickForm(prefix="member"),
+        },
+    )
 
 
 def annotate_options(pairs):
@@ -95,7 +130,8 @@ def member_quick_add(request):
         back = ""
     if form.is_valid():
         member = form.save()
-        messages.success(request, _("%(name)s added: type their name or number in a pair.")
-                         % {"name": member_option(member)})
+        messages.success(
+            request, _("%(name)s added: type their name or number in a pair.") % {"name": member_option(member)}
+        )
         return redirect(back or "club:members")
     return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

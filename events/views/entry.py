@@ -15,14 +15,16 @@ from events.services.rescoring import board_tops
 
 
 def get_section(session_id, section_id):
-    return get_object_or_404(Section.objects.select_related("session", "custom_movement"),
-                             pk=section_id, session_id=session_id)
+    return get_object_or_404(
+        Section.objects.select_related("session", "custom_movement"), pk=section_id, session_id=session_id
+    )
 
 
 def saved_message(request, count):
     if count:
-        messages.success(request, ngettext("%(count)d result saved.", "%(count)d results saved.", count)
-                         % {"count": count})
+        messages.success(
+            request, ngettext("%(count)d result saved.", "%(count)d results saved.", count) % {"count": count}
+        )
     else:
         messages.info(request, _("Nothing changed."))
 
@@ -43,12 +45,20 @@ def traveller_entry(request, session_id, section_id, number):
     position = numbers.index(number)
     played = sum(1 for row in rows if row.line and not row.line.not_played)
     top = None if section.session.uses_imps else board_tops(section, plan, {number: played})[number]
-    return render(request, "events/director/traveller_entry.html", {
-        "section": section, "session": section.session, "board": board, "rows": rows, "top": top,
-        "previous": numbers[position - 1] if position else None,
-        "next": numbers[position + 1] if position + 1 < len(numbers) else None,
-        "focus_in_form": set_focus(rows),
-    })
+    return render(
+        request,
+        "events/director/traveller_entry.html",
+        {
+            "section": section,
+            "session": section.session,
+            "board": board,
+            "rows": rows,
+            "top": top,
+            "previous": numbers[position - 1] if position else None,
+            "next": numbers[position + 1] if position + 1 < len(numbers) else None,
+            "focus_in_form": set_focus(rows),
+        },
+    )
 
 
 @director_required
@@ -56,37 +66,62 @@ def table_entry(request, session_id, section_id, table, round_):
     section = get_section(session_id, section_id)
     plan = section_plan(section)
     if not has_slip(plan, table, round_):
-        messages.error(request, _("The movement has no play at table %(table)s in round %(round)s.")
-                       % {"table": table, "round": round_})
+        messages.error(
+            request,
+            _("The movement has no play at table %(table)s in round %(round)s.") % {"table": table, "round": round_},
+        )
         return redirect("events:session_setup", session_id=session_id)
     boards = {board.number: board for board in section.boards.all()}
     for board in boards.values():
         board.section = section
     rows = table_rows(plan, boards, table, round_, request.POST or None)
-    following = [(t, r) for r in range(round_, plan.rounds + 1) for t in range(1, plan.tables + 1)
-                 if (r, t) > (round_, table) and has_slip(plan, t, r)]
+    following = [
+        (t, r)
+        for r in range(round_, plan.rounds + 1)
+        for t in range(1, plan.tables + 1)
+        if (r, t) > (round_, table) and has_slip(plan, t, r)
+    ]
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
         if not saved.refused:
             saved_message(request, saved.saved)
             if following:
-                return redirect("events:table_entry", session_id=session_id, section_id=section_id,
-                                table=following[0][0], round_=following[0][1])
+                return redirect(
+                    "events:table_entry",
+                    session_id=session_id,
+                    section_id=section_id,
+                    table=following[0][0],
+                    round_=following[0][1],
+                )
             return redirect("events:session_setup", session_id=session_id)
-    return render(request, "events/director/table_entry.html", {
-        "section": section, "session": section.session, "table": table, "round": round_, "rows": rows,
-        "next": following[0] if following else None, "focus_in_form": set_focus(rows),
-    })
+    return render(
+        request,
+        "events/director/table_entry.html",
+        {
+            "section": section,
+            "session": section.session,
+            "table": table,
+            "round": round_,
+            "rows": rows,
+            "next": following[0] if following else None,
+            "focus_in_form": set_focus(rows),
+        },
+    )
 
 
 @director_required
 @require_POST
 def line_delete(request, line_id):
-    line = get_object_or_404(TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"),
-                             pk=line_id)
+    line = get_object_or_404(
+        TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"), pk=line_id
+    )
     board = line.board
     delete_line(line=line, user=request.user)
-    messages.success(request, _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
-                     % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number})
-    return redirect("events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id,
-                    number=board.number)
+    messages.success(
+        request,
+        _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
+        % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
+    )
+    return redirect(
+        "events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id, number=board.number
+    )

@@ -28,12 +28,22 @@ def home(request):
     elif year:
         sessions = sessions.filter(date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1))
     page = Paginator(sessions.only("id", "name", "date", "status", "scoring"), SESSIONS_PER_PAGE).get_page(
-        request.GET.get("page"))
+        request.GET.get("page")
+    )
     listed = list(page.object_list)
     results = rank_sessions([session.pk for session in listed], names=False)
     name_winners(results)
     rows = [{"session": session, "results": results[session.pk]} for session in listed]
-    return render(request, "events/home.html", {
-        "page": page, "rows": rows, "years": years, "year": year, "month": month, "months": MONTHS,
-        "filtered": bool(year),
-    })
+    return render(
+        request,
+        "events/home.html",
+        {
+            "page": page,
+            "rows": rows,
+            "years": years,
+            "year": year,
+            "month": month,
+            "months": MONTHS,
+            "filtered": bool(year),
+        },
+    )

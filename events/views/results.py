@@ -51,8 +51,9 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
     """Each section's ranking tables (one per field), top summaries and board links."""
     tops = top_summaries(results.sections)
     boards: dict[int, list[int]] = {section.id: [] for section in results.sections}
-    for section_id, number in (Board.objects.filter(section__session=session).order_by("number")
-                               .values_list("section_id", "number")):
+    for section_id, number in (
+        Board.objects.filter(section__session=session).order_by("number").values_list("section_id", "number")
+    ):
         boards[section_id].append(number)
     config = RequestConfig(request, paginate=False)
     blocks = []
@@ -61,17 +62,29 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
         for ranking in results.fields:
             if ranking.section.id != section.id:
                 continue
-            table = RankingTable(ranking.rows, session_id=session.pk, uses_imps=ranking.uses_imps,
-                                 prefix=f"{ranking.key}-", attrs={
-                                     "class": "table table-sm table-striped table-hover align-middle ranking",
-                                     "id": f"ranking-{ranking.key}"})
+            table = RankingTable(
+                ranking.rows,
+                session_id=session.pk,
+                uses_imps=ranking.uses_imps,
+                prefix=f"{ranking.key}-",
+                attrs={
+                    "class": "table table-sm table-striped table-hover align-middle ranking",
+                    "id": f"ranking-{ranking.key}",
+                },
+            )
             table.scorecard_prefix = url_prefix("events:pair_scorecard", session.pk)
             table.member_prefix = url_prefix("events:member_detail")
             config.configure(table)
             fields.append({"ranking": ranking, "table": table, "name": field_name(ranking.direction)})
-        blocks.append({"section": section, "fields": fields, "tops": tops[section.id],
-                       "boards": boards[section.id], "board_prefix": url_prefix("events:board_traveller", session.pk,
-                                                                                section.id)})
+        blocks.append(
+            {
+                "section": section,
+                "fields": fields,
+                "tops": tops[section.id],
+                "boards": boards[section.id],
+                "board_prefix": url_prefix("events:board_traveller", session.pk, section.id),
+            }
+        )
     return blocks
 
 
@@ -80,12 +93,19 @@ def session_ranking(request, session_id):
     results = rank_sessions([session.pk])[session.pk]
     member_id = member_of(request.user)
     mark_mine(results, member_id)
-    return render(request, "events/results/session.html", {
-        "session": session, "results": results, "blocks": ranking_blocks(request, session, results),
-        "preview": not session.is_public, "member_id": member_id,
-        "has_mine": any(row.mine for field in results.fields for row in field.rows),
-        "several_sections": len(results.sections) > 1,
-    })
+    return render(
+        request,
+        "events/results/session.html",
+        {
+            "session": session,
+            "results": results,
+            "blocks": ranking_blocks(request, session, results),
+            "preview": not session.is_public,
+            "member_id": member_id,
+            "has_mine": any(row.mine for field in results.fields for row in field.rows),
+            "several_sections": len(results.sections) > 1,
+        },
+    )
 
 
 def ranking_csv(request, session_id):
@@ -108,10 +128,17 @@ def board_traveller(request, session_id, section_id, number):
     traveller = _traveller(request, session_id, section_id, number)
     session = traveller.session
     several = Section.objects.filter(session=session).count() > 1
-    return render(request, "events/results/traveller.html", {
-        "session": session, "section": traveller.section, "traveller": traveller, "several_sections": several,
-        "preview": not session.is_public,
-    })
+    return render(
+        request,
+        "events/results/traveller.html",
+        {
+            "session": session,
+            "section": traveller.section,
+            "traveller": traveller,
+            "several_sections": several,
+            "preview": not session.is_public,
+        },
+    )
 
 
 def traveller_csv(request, session_id, section_id, number):
@@ -130,21 +157,37 @@ def pair_scorecard(request, session_id, pair_id):
     card = load_scorecard(results, pair)
     ranking, standing = results.standing_of(pair.id)
     member_id = member_of(request.user)
-    return render(request, "events/results/scorecard.html", {
-        "session": session, "card": card, "pair": pair, "ranking": ranking, "standing": standing,
-        "field_name": field_name(ranking.direction) if ranking else "", "preview": not session.is_public,
-        "several_sections": len(results.sections) > 1,
-        "mine": member_id is not None and member_id in pair.member_ids,
-    })
+    return render(
+        request,
+        "events/results/scorecard.html",
+        {
+            "session": session,
+            "card": card,
+            "pair": pair,
+            "ranking": ranking,
+            "standing": standing,
+            "field_name": field_name(ranking.direction) if ranking else "",
+            "preview": not session.is_public,
+            "several_sections": len(results.sections) > 1,
+            "mine": member_id is not None and member_id in pair.member_ids,
+        },
+    )
 
 
 def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
     history = load_history(member.pk)
     page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "events/results/member.html", {
-        "member": member, "history": history, "page": page, "member_prefix": url_prefix("events:member_detail"),
-        "session_prefix": url_prefix("events:session"),
-        "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
-        **member_sections(member),  # what other apps add, e.g. the teams app's `team_events`
-    })
+    return render(
+        request,
+        "events/results/member.html",
+        {
+            "member": member,
+            "history": history,
+            "page": page,
+            "member_prefix": url_prefix("events:member_detail"),
+            "session_prefix": url_prefix("events:session"),
+            "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
+            **member_sections(member),  # what other apps add, e.g. the teams app's `team_events`
+        },
+    )

@@ -20,14 +20,23 @@ def travellers_import(request):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            imported = import_travellers(text=data["file"], name=data["name"], date=data["date"],
-                                         scoring_method=data["scoring"], scale=data["scale"], user=request.user)
+            imported = import_travellers(
+                text=data["file"],
+                name=data["name"],
+                date=data["date"],
+                scoring_method=data["scoring"],
+                scale=data["scale"],
+                user=request.user,
+            )
         except TravellersRefused as refused:
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
         else:
-            messages.success(request, _("Imported %(lines)s (%(boards)s, %(pairs)s) into session “%(name)s”.") % {
-                **imported.counts(), "name": imported.session.name})
+            messages.success(
+                request,
+                _("Imported %(lines)s (%(boards)s, %(pairs)s) into session “%(name)s”.")
+                % {**imported.counts(), "name": imported.session.name},
+            )
             return redirect("events:session_setup", session_id=imported.session.pk)
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
 

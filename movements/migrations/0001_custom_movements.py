@@ -4,26 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='CustomMovement',
+            name="CustomMovement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=80, unique=True, verbose_name='name')),
-                ('csv_text', models.TextField(verbose_name='movement as CSV')),
-                ('description', models.CharField(blank=True, max_length=200, verbose_name='description')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=80, unique=True, verbose_name="name")),
+                ("csv_text", models.TextField(verbose_name="movement as CSV")),
+                ("description", models.CharField(blank=True, max_length=200, verbose_name="description")),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
             ],
             options={
-                'verbose_name': 'custom movement',
-                'verbose_name_plural': 'custom movements',
-                'ordering': ['name'],
+                "verbose_name": "custom movement",
+                "verbose_name_plural": "custom movements",
+                "ordering": ["name"],
             },
         ),
     ]

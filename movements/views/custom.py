@@ -24,8 +24,9 @@ def custom_create(request):
     if request.method == "POST" and form.is_valid():
         custom = form.save()
         if form.violations:
-            messages.warning(request, _("Custom movement “%(name)s” saved although it is not sound.")
-                             % {"name": custom.name})
+            messages.warning(
+                request, _("Custom movement “%(name)s” saved although it is not sound.") % {"name": custom.name}
+            )
         else:
             messages.success(request, _("Custom movement “%(name)s” saved.") % {"name": custom.name})
         return redirect("movements:custom_detail", pk=custom.pk)
@@ -35,8 +36,11 @@ def custom_create(request):
 @director_required
 def custom_detail(request, pk):
     custom = get_object_or_404(CustomMovement, pk=pk)
-    context = {"custom": custom, "sections": custom.section_set.count(),
-               "query": urlencode({"kind": "custom", "custom": custom.pk})}
+    context = {
+        "custom": custom,
+        "sections": custom.section_set.count(),
+        "query": urlencode({"kind": "custom", "custom": custom.pk}),
+    }
     try:
         movement = params.custom_movement(custom)
     except params.ChoiceError as error:  # its CSV was changed (in the admin) into something unreadable
@@ -60,10 +64,15 @@ def custom_delete(request, pk):
     custom = get_object_or_404(CustomMovement, pk=pk)
     count = delete_custom(custom=custom)
     if count:
-        messages.error(request, ngettext(
-            "“%(name)s” is used by %(count)s section: choose another movement there before deleting it.",
-            "“%(name)s” is used by %(count)s sections: choose another movement there before deleting it.",
-            count) % {"name": custom.name, "count": count})
+        messages.error(
+            request,
+            ngettext(
+                "“%(name)s” is used by %(count)s section: choose another movement there before deleting it.",
+                "“%(name)s” is used by %(count)s sections: choose another movement there before deleting it.",
+                count,
+            )
+            % {"name": custom.name, "count": count},
+        )
         return redirect("movements:custom_detail", pk=custom.pk)
     messages.success(request, _("Custom movement “%(name)s” deleted.") % {"name": custom.name})
     return redirect("movements:index")

@@ -28,9 +28,14 @@ def boards_next_text(destination: BoardsNext) -> str:
         return _("Collect: not played again")
     values = {"tables": tables_text(destination.tables), "round": destination.round}
     if destination.via_relay:
-        return ngettext("Relay, then table %(tables)s in round %(round)s",
-                        "Relay, then tables %(tables)s in round %(round)s",
-                        len(destination.tables)) % values
+        return (
+            ngettext(
+                "Relay, then table %(tables)s in round %(round)s",
+                "Relay, then tables %(tables)s in round %(round)s",
+                len(destination.tables),
+            )
+            % values
+        )
     return ngettext("Table %(tables)s", "Tables %(tables)s", len(destination.tables)) % values
 
 
@@ -41,20 +46,25 @@ def title(movement: Movement) -> str:
 
 def relay_sets(movement: Movement, round: int) -> list[dict]:
     """The board sets waiting on a relay (bye stand) in a round, with their boards."""
-    return [{"set": number, "boards": boards_text(movement.board_sets[number])}
-            for number in movement.relay_sets(round)]
+    return [
+        {"set": number, "boards": boards_text(movement.board_sets[number])} for number in movement.relay_sets(round)
+    ]
 
 
 def grid_rows(movement: Movement) -> list[dict]:
     """Tables x rounds (a row per table, a column per round), as on the session set-up page."""
-    return [{"table": table, "cells": [movement.encounter(round, table) for round in range(1, movement.rounds + 1)]}
-            for table in range(1, movement.tables + 1)]
+    return [
+        {"table": table, "cells": [movement.encounter(round, table) for round in range(1, movement.rounds + 1)]}
+        for table in range(1, movement.tables + 1)
+    ]
 
 
 def manning_rows(movement: Movement) -> tuple[list[dict], bool]:
     notation = manning(movement)
-    rows = [{"round": index, "cells": cells, "relays": ", ".join(str(number) for number in notation.relays[index - 1])}
-            for index, cells in enumerate(notation.cells, 1)]
+    rows = [
+        {"round": index, "cells": cells, "relays": ", ".join(str(number) for number in notation.relays[index - 1])}
+        for index, cells in enumerate(notation.cells, 1)
+    ]
     return rows, any(notation.relays)
 
 
@@ -66,8 +76,14 @@ def balance_context(movement: Movement) -> dict:
         rows = []
         for pair in group:
             fewest, most = report.pair_range(pair)
-            rows.append({"pair": pair, "fewest": fewest, "most": most,
-                         "cells": [None if other == pair else report.compared[pair][other] for other in group]})
+            rows.append(
+                {
+                    "pair": pair,
+                    "fewest": fewest,
+                    "most": most,
+                    "cells": [None if other == pair else report.compared[pair][other] for other in group],
+                }
+            )
         groups.append({"pairs": group, "rows": rows})
     return {"report": report, "groups": groups, "ideal": f"{report.ideal:.2f}"}
 
@@ -80,8 +96,14 @@ def violation_rows(violations: list[Violation]) -> list[dict]:
             where = _("Line %(line)s") % {"line": violation.row}
         else:
             where = _("Round %(round)s, table %(table)s") % {"round": violation.round, "table": violation.table}
-        rows.append({"where": where, "message": translate(violation.detail or violation.message),
-                     "text": violation_text(violation), "code": violation.code})
+        rows.append(
+            {
+                "where": where,
+                "message": translate(violation.detail or violation.message),
+                "text": violation_text(violation),
+                "code": violation.code,
+            }
+        )
     return rows
 
 
@@ -122,21 +144,31 @@ def table_cards(movement: Movement) -> list[dict]:
     says so once (``shared_always``) rather than on every line."""
     cards = []
     for table in range(1, movement.tables + 1):
-        rows = [{
-            "row": row,
-            "shared": tables_text(row.shared_with),
-            "shared_count": len(row.shared_with),
-            "next": boards_next_text(row.boards_next),
-            "via_relay": row.boards_next.via_relay,
-        } for row in movement.table_card(table)]
+        rows = [
+            {
+                "row": row,
+                "shared": tables_text(row.shared_with),
+                "shared_count": len(row.shared_with),
+                "next": boards_next_text(row.boards_next),
+                "via_relay": row.boards_next.via_relay,
+            }
+            for row in movement.table_card(table)
+        ]
         shared = {item["shared"] for item in rows}
         shared_always = shared.pop() if len(shared) == 1 and len(rows) > 1 else ""
         shared_count = rows[0]["shared_count"] if shared_always else 0
         if shared_always:
             for item in rows:
                 item["shared"] = ""
-        cards.append({"table": table, "rows": rows, "shared_always": shared_always, "shared_count": shared_count,
-                      "arrow_switch": any(item["row"].arrow_switched for item in rows)})
+        cards.append(
+            {
+                "table": table,
+                "rows": rows,
+                "shared_always": shared_always,
+                "shared_count": shared_count,
+                "arrow_switch": any(item["row"].arrow_switched for item in rows),
+            }
+        )
     return cards
 
 
@@ -154,12 +186,16 @@ def guide_cards(movement: Movement) -> list[dict]:
                 after = _("Sit out")
             else:
                 after = _("Table %(table)s %(direction)s") % {
-                    "table": following.table, "direction": direction_text(following.direction)}
-            rows.append({
-                "place": place,
-                "direction": direction_text(place.direction),
-                "field": direction_text(place.field),
-                "after": after,
-            })
+                    "table": following.table,
+                    "direction": direction_text(following.direction),
+                }
+            rows.append(
+                {
+                    "place": place,
+                    "direction": direction_text(place.direction),
+                    "field": direction_text(place.field),
+                    "after": after,
+                }
+            )
         cards.append({"pair": pair, "rows": rows, "arrow_switch": any(r["place"].arrow_switched for r in rows)})
     return cards

@@ -50,10 +50,16 @@ def _cards(request, template, build):
     form = chosen(request)
     if form.movement is None:
         return refused(request, form)
-    return render(request, template, {
-        "movement": form.movement, "title": display.title(form.movement),
-        "cards": build(form.movement),
-        "query": params.query_string(request.GET)})
+    return render(
+        request,
+        template,
+        {
+            "movement": form.movement,
+            "title": display.title(form.movement),
+            "cards": build(form.movement),
+            "query": params.query_string(request.GET),
+        },
+    )
 
 
 @director_required

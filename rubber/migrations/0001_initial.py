@@ -6,108 +6,239 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('club', '0001_member_moves_from_events'),
+        ("club", "0001_member_moves_from_events"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ClubChoices',
+            name="ClubChoices",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('chicago_bonus', models.CharField(choices=[('fourth', '100 for a part-score made on the fourth deal'), ('standing', '100 to a side with a part-score still standing after the fourth deal'), ('none', 'No part-score bonus')], default='fourth', max_length=10, verbose_name='part-score bonus at Chicago')),
-                ('rounding', models.CharField(choices=[('down50', 'Nearest 100, 50 rounds down'), ('up50', 'Nearest 100, 50 rounds up'), ('exact', 'Exact (no rounding)')], default='down50', max_length=10, verbose_name='scores in hundreds')),
-                ('rotate', models.BooleanField(default=True, verbose_name='partners change after each Chicago')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "chicago_bonus",
+                    models.CharField(
+                        choices=[
+                            ("fourth", "100 for a part-score made on the fourth deal"),
+                            ("standing", "100 to a side with a part-score still standing after the fourth deal"),
+                            ("none", "No part-score bonus"),
+                        ],
+                        default="fourth",
+                        max_length=10,
+                        verbose_name="part-score bonus at Chicago",
+                    ),
+                ),
+                (
+                    "rounding",
+                    models.CharField(
+                        choices=[
+                            ("down50", "Nearest 100, 50 rounds down"),
+                            ("up50", "Nearest 100, 50 rounds up"),
+                            ("exact", "Exact (no rounding)"),
+                        ],
+                        default="down50",
+                        max_length=10,
+                        verbose_name="scores in hundreds",
+                    ),
+                ),
+                ("rotate", models.BooleanField(default=True, verbose_name="partners change after each Chicago")),
             ],
             options={
-                'verbose_name': 'rubber room settings',
-                'verbose_name_plural': 'rubber room settings',
+                "verbose_name": "rubber room settings",
+                "verbose_name_plural": "rubber room settings",
             },
         ),
         migrations.CreateModel(
-            name='Scorepad',
+            name="Scorepad",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('rubber', 'Rubber'), ('chicago', 'Chicago')], default='rubber', max_length=10, verbose_name='game')),
-                ('played_on', models.DateField(verbose_name='evening')),
-                ('first_dealer', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='first dealer')),
-                ('chicago_bonus', models.CharField(choices=[('fourth', '100 for a part-score made on the fourth deal'), ('standing', '100 to a side with a part-score still standing after the fourth deal'), ('none', 'No part-score bonus')], default='fourth', max_length=10, verbose_name='part-score bonus at Chicago')),
-                ('rounding', models.CharField(choices=[('down50', 'Nearest 100, 50 rounds down'), ('up50', 'Nearest 100, 50 rounds up'), ('exact', 'Exact (no rounding)')], default='down50', max_length=10, verbose_name='scores in hundreds')),
-                ('rotate', models.BooleanField(default=True, verbose_name='partners change after each Chicago')),
-                ('ended', models.BooleanField(default=False, verbose_name='stopped unfinished')),
-                ('finished', models.BooleanField(default=False, editable=False, verbose_name='finished')),
-                ('we_total', models.IntegerField(default=0, editable=False, verbose_name='We')),
-                ('they_total', models.IntegerField(default=0, editable=False, verbose_name='They')),
-                ('we_score', models.IntegerField(default=0, editable=False, verbose_name='net score of We, rounded')),
-                ('version', models.PositiveIntegerField(default=0, editable=False)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='started by')),
-                ('follows', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='next', to='rubber.scorepad', verbose_name='after')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("rubber", "Rubber"), ("chicago", "Chicago")],
+                        default="rubber",
+                        max_length=10,
+                        verbose_name="game",
+                    ),
+                ),
+                ("played_on", models.DateField(verbose_name="evening")),
+                (
+                    "first_dealer",
+                    models.CharField(
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                        verbose_name="first dealer",
+                    ),
+                ),
+                (
+                    "chicago_bonus",
+                    models.CharField(
+                        choices=[
+                            ("fourth", "100 for a part-score made on the fourth deal"),
+                            ("standing", "100 to a side with a part-score still standing after the fourth deal"),
+                            ("none", "No part-score bonus"),
+                        ],
+                        default="fourth",
+                        max_length=10,
+                        verbose_name="part-score bonus at Chicago",
+                    ),
+                ),
+                (
+                    "rounding",
+                    models.CharField(
+                        choices=[
+                            ("down50", "Nearest 100, 50 rounds down"),
+                            ("up50", "Nearest 100, 50 rounds up"),
+                            ("exact", "Exact (no rounding)"),
+                        ],
+                        default="down50",
+                        max_length=10,
+                        verbose_name="scores in hundreds",
+                    ),
+                ),
+                ("rotate", models.BooleanField(default=True, verbose_name="partners change after each Chicago")),
+                ("ended", models.BooleanField(default=False, verbose_name="stopped unfinished")),
+                ("finished", models.BooleanField(default=False, editable=False, verbose_name="finished")),
+                ("we_total", models.IntegerField(default=0, editable=False, verbose_name="We")),
+                ("they_total", models.IntegerField(default=0, editable=False, verbose_name="They")),
+                ("we_score", models.IntegerField(default=0, editable=False, verbose_name="net score of We, rounded")),
+                ("version", models.PositiveIntegerField(default=0, editable=False)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="started by",
+                    ),
+                ),
+                (
+                    "follows",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="next",
+                        to="rubber.scorepad",
+                        verbose_name="after",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'rubber',
-                'verbose_name_plural': 'rubbers',
-                'ordering': ['-played_on', '-pk'],
+                "verbose_name": "rubber",
+                "verbose_name_plural": "rubbers",
+                "ordering": ["-played_on", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='Deal',
+            name="Deal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='deal')),
-                ('side', models.CharField(choices=[('We', 'We'), ('They', 'They')], max_length=4, verbose_name='declaring side')),
-                ('contract', models.CharField(max_length=8, verbose_name='contract')),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks')),
-                ('honours_side', models.CharField(blank=True, choices=[('We', 'We'), ('They', 'They')], max_length=4, verbose_name='honours held by')),
-                ('honours', models.PositiveSmallIntegerField(default=0, verbose_name='honours')),
-                ('rubber', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deals', to='rubber.scorepad')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="deal")),
+                (
+                    "side",
+                    models.CharField(
+                        choices=[("We", "We"), ("They", "They")], max_length=4, verbose_name="declaring side"
+                    ),
+                ),
+                ("contract", models.CharField(max_length=8, verbose_name="contract")),
+                ("tricks", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="tricks")),
+                (
+                    "honours_side",
+                    models.CharField(
+                        blank=True,
+                        choices=[("We", "We"), ("They", "They")],
+                        max_length=4,
+                        verbose_name="honours held by",
+                    ),
+                ),
+                ("honours", models.PositiveSmallIntegerField(default=0, verbose_name="honours")),
+                (
+                    "rubber",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="deals", to="rubber.scorepad"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['rubber', 'number'],
+                "ordering": ["rubber", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('starts', models.DateField(verbose_name='first day')),
-                ('ends', models.DateField(verbose_name='last day')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                ("starts", models.DateField(verbose_name="first day")),
+                ("ends", models.DateField(verbose_name="last day")),
             ],
             options={
-                'verbose_name': 'rubber season',
-                'verbose_name_plural': 'rubber seasons',
-                'ordering': ['-starts'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('ends__gte', models.F('starts'))), name='rubber_season_dates')],
+                "verbose_name": "rubber season",
+                "verbose_name_plural": "rubber seasons",
+                "ordering": ["-starts"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("ends__gte", models.F("starts"))), name="rubber_season_dates"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='SeatedPlayer',
+            name="SeatedPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='seat')),
-                ('name', models.CharField(help_text="a guest's name, or the member's when seated", max_length=130, verbose_name='name')),
-                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='club.member', verbose_name='member')),
-                ('rubber', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='rubber.scorepad')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "seat",
+                    models.CharField(
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                        verbose_name="seat",
+                    ),
+                ),
+                (
+                    "name",
+                    models.CharField(
+                        help_text="a guest's name, or the member's when seated", max_length=130, verbose_name="name"
+                    ),
+                ),
+                (
+                    "member",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="club.member",
+                        verbose_name="member",
+                    ),
+                ),
+                (
+                    "rubber",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="players", to="rubber.scorepad"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['rubber', 'seat'],
+                "ordering": ["rubber", "seat"],
             },
         ),
         migrations.AddIndex(
-            model_name='scorepad',
-            index=models.Index(fields=['played_on', 'finished'], name='rubber_scor_played__a34ce8_idx'),
+            model_name="scorepad",
+            index=models.Index(fields=["played_on", "finished"], name="rubber_scor_played__a34ce8_idx"),
         ),
         migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.UniqueConstraint(fields=('rubber', 'number'), name='rubber_deal_number'),
+            model_name="deal",
+            constraint=models.UniqueConstraint(fields=("rubber", "number"), name="rubber_deal_number"),
         ),
         migrations.AddConstraint(
-            model_name='seatedplayer',
-            constraint=models.UniqueConstraint(fields=('rubber', 'seat'), name='rubber_player_seat'),
+            model_name="seatedplayer",
+            constraint=models.UniqueConstraint(fields=("rubber", "seat"), name="rubber_player_seat"),
         ),
     ]

@@ -11,18 +11,23 @@ def _text(size: int, **attrs) -> forms.TextInput:
 
 
 class RoomForm(forms.Form):
-    contract = forms.CharField(label=_("Contract"), max_length=12, required=False,
-                               widget=_text(6, autocapitalize="characters"))
-    declarer = forms.CharField(label=_("By"), max_length=1, required=False,
-                               widget=_text(1, autocapitalize="characters"))
+    contract = forms.CharField(
+        label=_("Contract"), max_length=12, required=False, widget=_text(6, autocapitalize="characters")
+    )
+    declarer = forms.CharField(
+        label=_("By"), max_length=1, required=False, widget=_text(1, autocapitalize="characters")
+    )
     tricks = forms.CharField(label=_("Tricks"), max_length=3, required=False, widget=_text(3))
 
 
 def room_initial(result: BoardResult | None) -> dict:
     if result is None:
         return {}
-    return {"contract": result.adjusted or result.contract, "declarer": result.declarer,
-            "tricks": "" if result.tricks is None else str(result.tricks)}
+    return {
+        "contract": result.adjusted or result.contract,
+        "declarer": result.declarer,
+        "tricks": "" if result.tricks is None else str(result.tricks),
+    }
 
 
 class TotalsForm(forms.Form):

@@ -40,9 +40,15 @@ class EventForm(forms.ModelForm):
         if data.get("format") == TeamEvent.Format.SWISS and not data.get("rounds"):
             self.add_error("rounds", _("A Swiss event needs its number of rounds."))
         elif data.get("rounds") and data["rounds"] < self.last_round:
-            self.add_error("rounds", ngettext("%(rounds)s round has already been paired.",
-                                              "%(rounds)s rounds have already been paired.", self.last_round)
-                           % {"rounds": self.last_round})
+            self.add_error(
+                "rounds",
+                ngettext(
+                    "%(rounds)s round has already been paired.",
+                    "%(rounds)s rounds have already been paired.",
+                    self.last_round,
+                )
+                % {"rounds": self.last_round},
+            )
         return data
 
 
@@ -50,8 +56,13 @@ class TeamForm(forms.Form):
     """The team's name and up to six players, each a member or a guest; one of them is the captain."""
 
     name = forms.CharField(label=_("Team name"), max_length=Team._meta.get_field("name").max_length)
-    captain = forms.TypedChoiceField(label=_("Captain"), coerce=int, initial=1, widget=forms.RadioSelect,
-                                     choices=[(i, str(i)) for i in range(1, MAX_PLAYERS + 1)])
+    captain = forms.TypedChoiceField(
+        label=_("Captain"),
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+        choices=[(i, str(i)) for i in range(1, MAX_PLAYERS + 1)],
+    )
 
     def __init__(self, *args, members, team: Team | None = None, **kwargs):
         self.members = {member.pk: member for member in members}
@@ -61,7 +72,8 @@ class TeamForm(forms.Form):
         super().__init__(*args, **kwargs)
         for i in range(1, MAX_PLAYERS + 1):
             self.fields[f"member_{i}"] = forms.TypedChoiceField(
-                label=_("Member"), choices=choices, coerce=int, required=False, empty_value=None)
+                label=_("Member"), choices=choices, coerce=int, required=False, empty_value=None
+            )
             self.fields[f"guest_{i}"] = forms.CharField(label=_("or guest"), max_length=80, required=False)
         self.players: list[PlayerEntry] = []
 
@@ -117,10 +129,16 @@ class PairingsForm(forms.Form):
         choices = [(team.pk, team.name) for team in teams]
         for table, match in enumerate(matches, start=1):
             self.fields[f"home_{table}"] = forms.TypedChoiceField(
-                label=_("Home"), choices=choices, coerce=int, initial=match.home_id)
+                label=_("Home"), choices=choices, coerce=int, initial=match.home_id
+            )
             self.fields[f"away_{table}"] = forms.TypedChoiceField(
-                label=_("Away"), choices=[("", _("bye"))] + choices, coerce=int, required=False,
-                empty_value=None, initial=match.away_id)
+                label=_("Away"),
+                choices=[("", _("bye"))] + choices,
+                coerce=int,
+                required=False,
+                empty_value=None,
+                initial=match.away_id,
+            )
         self.tables = len(matches)
 
     def rows(self):
@@ -132,10 +150,14 @@ class PairingsForm(forms.Form):
 
 
 class MatchImportForm(forms.Form):
-    file = forms.FileField(label=_("Board results (CSV)"), help_text=_(
-        "A header row naming BOARD_NUMBER, ROOM, CONTRACT, PLAYED_BY, TRICKS (and SCORE to check), then one line per "
-        "room of a board. The file replaces the match's board results."),
-        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}))
+    file = forms.FileField(
+        label=_("Board results (CSV)"),
+        help_text=_(
+            "A header row naming BOARD_NUMBER, ROOM, CONTRACT, PLAYED_BY, TRICKS (and SCORE to check), then one line "
+            "per room of a board. The file replaces the match's board results."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]

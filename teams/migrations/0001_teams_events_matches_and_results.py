@@ -8,223 +8,537 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('events', '0001_members_and_sessions'),
+        ("events", "0001_members_and_sessions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('round', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('table', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('first_board', models.PositiveSmallIntegerField(default=1, verbose_name='first board')),
-                ('totals_only', models.BooleanField(default=False, verbose_name='IMP totals entered without boards')),
-                ('home_imps', models.IntegerField(blank=True, null=True, verbose_name='home IMPs')),
-                ('away_imps', models.IntegerField(blank=True, null=True, verbose_name='away IMPs')),
-                ('home_points', models.DecimalField(blank=True, decimal_places=2, max_digits=6, null=True, verbose_name='home board-a-match points')),
-                ('away_points', models.DecimalField(blank=True, decimal_places=2, max_digits=6, null=True, verbose_name='away board-a-match points')),
-                ('boards_scored', models.PositiveSmallIntegerField(default=0, verbose_name='boards scored')),
-                ('complete', models.BooleanField(default=False, verbose_name='complete')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("round", models.PositiveSmallIntegerField(verbose_name="round")),
+                ("table", models.PositiveSmallIntegerField(verbose_name="table")),
+                ("first_board", models.PositiveSmallIntegerField(default=1, verbose_name="first board")),
+                ("totals_only", models.BooleanField(default=False, verbose_name="IMP totals entered without boards")),
+                ("home_imps", models.IntegerField(blank=True, null=True, verbose_name="home IMPs")),
+                ("away_imps", models.IntegerField(blank=True, null=True, verbose_name="away IMPs")),
+                (
+                    "home_points",
+                    models.DecimalField(
+                        blank=True, decimal_places=2, max_digits=6, null=True, verbose_name="home board-a-match points"
+                    ),
+                ),
+                (
+                    "away_points",
+                    models.DecimalField(
+                        blank=True, decimal_places=2, max_digits=6, null=True, verbose_name="away board-a-match points"
+                    ),
+                ),
+                ("boards_scored", models.PositiveSmallIntegerField(default=0, verbose_name="boards scored")),
+                ("complete", models.BooleanField(default=False, verbose_name="complete")),
             ],
             options={
-                'verbose_name': 'match',
-                'verbose_name_plural': 'matches',
-                'ordering': ['event', 'round', 'table'],
+                "verbose_name": "match",
+                "verbose_name_plural": "matches",
+                "ordering": ["event", "round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='team number')),
-                ('name', models.CharField(max_length=60, verbose_name='team name')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="team number")),
+                ("name", models.CharField(max_length=60, verbose_name="team name")),
             ],
             options={
-                'verbose_name': 'team',
-                'verbose_name_plural': 'teams',
-                'ordering': ['event', 'number'],
+                "verbose_name": "team",
+                "verbose_name_plural": "teams",
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='HistoricalBoardResult',
+            name="HistoricalBoardResult",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('board', models.PositiveSmallIntegerField(verbose_name='board')),
-                ('room', models.PositiveSmallIntegerField(choices=[(1, 'Room 1 (home NS)'), (2, 'Room 2 (away NS)')], verbose_name='room')),
-                ('contract', models.CharField(blank=True, help_text='e.g. 4SX, 3NT or PASS', max_length=6, verbose_name='contract')),
-                ('declarer', models.CharField(blank=True, choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='declarer')),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks')),
-                ('adjusted', models.CharField(blank=True, help_text='A+, A or A-', max_length=5, verbose_name='adjusted score')),
-                ('ns_score', models.IntegerField(blank=True, null=True, verbose_name='NS score')),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='teams.match', verbose_name='match')),
+                ("id", models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name="ID")),
+                ("board", models.PositiveSmallIntegerField(verbose_name="board")),
+                (
+                    "room",
+                    models.PositiveSmallIntegerField(
+                        choices=[(1, "Room 1 (home NS)"), (2, "Room 2 (away NS)")], verbose_name="room"
+                    ),
+                ),
+                (
+                    "contract",
+                    models.CharField(
+                        blank=True, help_text="e.g. 4SX, 3NT or PASS", max_length=6, verbose_name="contract"
+                    ),
+                ),
+                (
+                    "declarer",
+                    models.CharField(
+                        blank=True,
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                        verbose_name="declarer",
+                    ),
+                ),
+                ("tricks", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="tricks")),
+                (
+                    "adjusted",
+                    models.CharField(blank=True, help_text="A+, A or A-", max_length=5, verbose_name="adjusted score"),
+                ),
+                ("ns_score", models.IntegerField(blank=True, null=True, verbose_name="NS score")),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="teams.match",
+                        verbose_name="match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical board result',
-                'verbose_name_plural': 'historical board results',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical board result",
+                "verbose_name_plural": "historical board results",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.AddField(
-            model_name='match',
-            name='away',
-            field=models.ForeignKey(blank=True, help_text='Empty: the home team has a bye.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='away_matches', to='teams.team', verbose_name='away team'),
+            model_name="match",
+            name="away",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="Empty: the home team has a bye.",
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="away_matches",
+                to="teams.team",
+                verbose_name="away team",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='home',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='home_matches', to='teams.team', verbose_name='home team'),
+            model_name="match",
+            name="home",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="home_matches",
+                to="teams.team",
+                verbose_name="home team",
+            ),
         ),
         migrations.CreateModel(
-            name='HistoricalAdjustment',
+            name="HistoricalAdjustment",
             fields=[
-                ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('imps', 'IMPs'), ('vp', 'Victory points')], default='vp', max_length=4, verbose_name='kind')),
-                ('amount', models.DecimalField(decimal_places=2, help_text='Negative for a penalty, e.g. -1 or -0.5.', max_digits=6, verbose_name='amount')),
-                ('reason', models.CharField(help_text='Shown on the public pages.', max_length=200, verbose_name='reason')),
-                ('created', models.DateTimeField(blank=True, editable=False, verbose_name='created')),
-                ('history_id', models.AutoField(primary_key=True, serialize=False)),
-                ('history_date', models.DateTimeField(db_index=True)),
-                ('history_change_reason', models.CharField(max_length=100, null=True)),
-                ('history_type', models.CharField(choices=[('+', 'Created'), ('~', 'Changed'), ('-', 'Deleted')], max_length=1)),
-                ('history_user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='teams.match', verbose_name='match')),
-                ('team', models.ForeignKey(blank=True, db_constraint=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='teams.team', verbose_name='team')),
+                ("id", models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("imps", "IMPs"), ("vp", "Victory points")],
+                        default="vp",
+                        max_length=4,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "amount",
+                    models.DecimalField(
+                        decimal_places=2,
+                        help_text="Negative for a penalty, e.g. -1 or -0.5.",
+                        max_digits=6,
+                        verbose_name="amount",
+                    ),
+                ),
+                (
+                    "reason",
+                    models.CharField(help_text="Shown on the public pages.", max_length=200, verbose_name="reason"),
+                ),
+                ("created", models.DateTimeField(blank=True, editable=False, verbose_name="created")),
+                ("history_id", models.AutoField(primary_key=True, serialize=False)),
+                ("history_date", models.DateTimeField(db_index=True)),
+                ("history_change_reason", models.CharField(max_length=100, null=True)),
+                (
+                    "history_type",
+                    models.CharField(choices=[("+", "Created"), ("~", "Changed"), ("-", "Deleted")], max_length=1),
+                ),
+                (
+                    "history_user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="teams.match",
+                        verbose_name="match",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        blank=True,
+                        db_constraint=False,
+                        null=True,
+                        on_delete=django.db.models.deletion.DO_NOTHING,
+                        related_name="+",
+                        to="teams.team",
+                        verbose_name="team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'historical adjustment',
-                'verbose_name_plural': 'historical adjustments',
-                'ordering': ('-history_date', '-history_id'),
-                'get_latest_by': ('history_date', 'history_id'),
+                "verbose_name": "historical adjustment",
+                "verbose_name_plural": "historical adjustments",
+                "ordering": ("-history_date", "-history_id"),
+                "get_latest_by": ("history_date", "history_id"),
             },
             bases=(simple_history.models.HistoricalChanges, models.Model),
         ),
         migrations.CreateModel(
-            name='Adjustment',
+            name="Adjustment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('imps', 'IMPs'), ('vp', 'Victory points')], default='vp', max_length=4, verbose_name='kind')),
-                ('amount', models.DecimalField(decimal_places=2, help_text='Negative for a penalty, e.g. -1 or -0.5.', max_digits=6, verbose_name='amount')),
-                ('reason', models.CharField(help_text='Shown on the public pages.', max_length=200, verbose_name='reason')),
-                ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='adjustments', to='teams.match', verbose_name='match')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='adjustments', to='teams.team', verbose_name='team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("imps", "IMPs"), ("vp", "Victory points")],
+                        default="vp",
+                        max_length=4,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "amount",
+                    models.DecimalField(
+                        decimal_places=2,
+                        help_text="Negative for a penalty, e.g. -1 or -0.5.",
+                        max_digits=6,
+                        verbose_name="amount",
+                    ),
+                ),
+                (
+                    "reason",
+                    models.CharField(help_text="Shown on the public pages.", max_length=200, verbose_name="reason"),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjustments",
+                        to="teams.match",
+                        verbose_name="match",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjustments",
+                        to="teams.team",
+                        verbose_name="team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'adjustment',
-                'verbose_name_plural': 'adjustments',
-                'ordering': ['match', 'created', 'pk'],
+                "verbose_name": "adjustment",
+                "verbose_name_plural": "adjustments",
+                "ordering": ["match", "created", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='TeamEvent',
+            name="TeamEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('date', models.DateField(verbose_name='date')),
-                ('format', models.CharField(choices=[('round-robin', 'Round robin'), ('swiss', 'Swiss'), ('match', 'Single match')], default='swiss', max_length=12, verbose_name='format')),
-                ('boards_per_match', models.PositiveSmallIntegerField(default=8, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(64)], verbose_name='boards per match')),
-                ('rounds', models.PositiveSmallIntegerField(blank=True, help_text='Swiss: the number of rounds. Round robin: leave empty for one full round robin.', null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(30)], verbose_name='rounds')),
-                ('scoring', models.CharField(choices=[('vp', 'IMPs converted to victory points'), ('bam', 'Board-a-match')], default='vp', max_length=5, verbose_name='scoring')),
-                ('scale', models.CharField(choices=[('wbf', 'WBF 2012 continuous (20 VP)'), ('wbf-discrete', 'WBF discrete (20 VP)'), ('20', '20-point scale'), ('30', '30-point scale'), ('wbf-25', 'Old WBF 25-point scale')], default='wbf', max_length=12, verbose_name='victory point scale')),
-                ('bye_score', models.DecimalField(blank=True, decimal_places=2, help_text='Leave empty for the usual: 12 VPs on a 20-point scale, 18 on 25 and 30, half the board-a-match points.', max_digits=5, null=True, verbose_name='score for a bye')),
-                ('status', models.CharField(choices=[('in_progress', 'In progress'), ('provisional', 'Provisional'), ('final', 'Final')], default='in_progress', max_length=20, verbose_name='status')),
-                ('director', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='directed_team_events', to=settings.AUTH_USER_MODEL, verbose_name='director')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("date", models.DateField(verbose_name="date")),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[("round-robin", "Round robin"), ("swiss", "Swiss"), ("match", "Single match")],
+                        default="swiss",
+                        max_length=12,
+                        verbose_name="format",
+                    ),
+                ),
+                (
+                    "boards_per_match",
+                    models.PositiveSmallIntegerField(
+                        default=8,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(64),
+                        ],
+                        verbose_name="boards per match",
+                    ),
+                ),
+                (
+                    "rounds",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Swiss: the number of rounds. Round robin: leave empty for one full round robin.",
+                        null=True,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(30),
+                        ],
+                        verbose_name="rounds",
+                    ),
+                ),
+                (
+                    "scoring",
+                    models.CharField(
+                        choices=[("vp", "IMPs converted to victory points"), ("bam", "Board-a-match")],
+                        default="vp",
+                        max_length=5,
+                        verbose_name="scoring",
+                    ),
+                ),
+                (
+                    "scale",
+                    models.CharField(
+                        choices=[
+                            ("wbf", "WBF 2012 continuous (20 VP)"),
+                            ("wbf-discrete", "WBF discrete (20 VP)"),
+                            ("20", "20-point scale"),
+                            ("30", "30-point scale"),
+                            ("wbf-25", "Old WBF 25-point scale"),
+                        ],
+                        default="wbf",
+                        max_length=12,
+                        verbose_name="victory point scale",
+                    ),
+                ),
+                (
+                    "bye_score",
+                    models.DecimalField(
+                        blank=True,
+                        decimal_places=2,
+                        help_text="Leave empty for the usual: 12 VPs on a 20-point scale, 18 on 25 and 30, half the board-a-match points.",
+                        max_digits=5,
+                        null=True,
+                        verbose_name="score for a bye",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_progress", "In progress"), ("provisional", "Provisional"), ("final", "Final")],
+                        default="in_progress",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "director",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="directed_team_events",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="director",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'teams event',
-                'verbose_name_plural': 'teams events',
-                'ordering': ['-date', 'name'],
+                "verbose_name": "teams event",
+                "verbose_name_plural": "teams events",
+                "ordering": ["-date", "name"],
             },
         ),
         migrations.AddField(
-            model_name='team',
-            name='event',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='teams', to='teams.teamevent', verbose_name='event'),
+            model_name="team",
+            name="event",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="teams",
+                to="teams.teamevent",
+                verbose_name="event",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='event',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='teams.teamevent', verbose_name='event'),
+            model_name="match",
+            name="event",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="matches",
+                to="teams.teamevent",
+                verbose_name="event",
+            ),
         ),
         migrations.CreateModel(
-            name='TeamPlayer',
+            name="TeamPlayer",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(verbose_name='position')),
-                ('guest_name', models.CharField(blank=True, max_length=80, verbose_name='guest')),
-                ('captain', models.BooleanField(default=False, verbose_name='captain')),
-                ('member', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='team_players', to='events.member', verbose_name='member')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='teams.team', verbose_name='team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField(verbose_name="position")),
+                ("guest_name", models.CharField(blank=True, max_length=80, verbose_name="guest")),
+                ("captain", models.BooleanField(default=False, verbose_name="captain")),
+                (
+                    "member",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="team_players",
+                        to="events.member",
+                        verbose_name="member",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="teams.team",
+                        verbose_name="team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'team player',
-                'verbose_name_plural': 'team players',
-                'ordering': ['team', 'position'],
+                "verbose_name": "team player",
+                "verbose_name_plural": "team players",
+                "ordering": ["team", "position"],
             },
         ),
         migrations.CreateModel(
-            name='BoardResult',
+            name="BoardResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('board', models.PositiveSmallIntegerField(verbose_name='board')),
-                ('room', models.PositiveSmallIntegerField(choices=[(1, 'Room 1 (home NS)'), (2, 'Room 2 (away NS)')], verbose_name='room')),
-                ('contract', models.CharField(blank=True, help_text='e.g. 4SX, 3NT or PASS', max_length=6, verbose_name='contract')),
-                ('declarer', models.CharField(blank=True, choices=[('N', 'North'), ('E', 'East'), ('S', 'South'), ('W', 'West')], max_length=1, verbose_name='declarer')),
-                ('tricks', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='tricks')),
-                ('adjusted', models.CharField(blank=True, help_text='A+, A or A-', max_length=5, verbose_name='adjusted score')),
-                ('ns_score', models.IntegerField(blank=True, null=True, verbose_name='NS score')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='results', to='teams.match', verbose_name='match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("board", models.PositiveSmallIntegerField(verbose_name="board")),
+                (
+                    "room",
+                    models.PositiveSmallIntegerField(
+                        choices=[(1, "Room 1 (home NS)"), (2, "Room 2 (away NS)")], verbose_name="room"
+                    ),
+                ),
+                (
+                    "contract",
+                    models.CharField(
+                        blank=True, help_text="e.g. 4SX, 3NT or PASS", max_length=6, verbose_name="contract"
+                    ),
+                ),
+                (
+                    "declarer",
+                    models.CharField(
+                        blank=True,
+                        choices=[("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")],
+                        max_length=1,
+                        verbose_name="declarer",
+                    ),
+                ),
+                ("tricks", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="tricks")),
+                (
+                    "adjusted",
+                    models.CharField(blank=True, help_text="A+, A or A-", max_length=5, verbose_name="adjusted score"),
+                ),
+                ("ns_score", models.IntegerField(blank=True, null=True, verbose_name="NS score")),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="results",
+                        to="teams.match",
+                        verbose_name="match",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'board result',
-                'verbose_name_plural': 'board results',
-                'ordering': ['match', 'board', 'room'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'board', 'room'), name='boardresult_once_per_room'), models.CheckConstraint(condition=models.Q(models.Q(('adjusted', ''), ('contract__gt', '')), models.Q(('adjusted__gt', ''), ('contract', '')), _connector='OR'), name='boardresult_contract_or_adjusted'), models.CheckConstraint(condition=models.Q(('tricks__isnull', True), ('tricks__lte', 13), _connector='OR'), name='boardresult_tricks_0_13')],
+                "verbose_name": "board result",
+                "verbose_name_plural": "board results",
+                "ordering": ["match", "board", "room"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "board", "room"), name="boardresult_once_per_room"),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("adjusted", ""), ("contract__gt", "")),
+                            models.Q(("adjusted__gt", ""), ("contract", "")),
+                            _connector="OR",
+                        ),
+                        name="boardresult_contract_or_adjusted",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("tricks__isnull", True), ("tricks__lte", 13), _connector="OR"),
+                        name="boardresult_tricks_0_13",
+                    ),
+                ],
             },
         ),
         migrations.AddIndex(
-            model_name='teamevent',
-            index=models.Index(fields=['status', '-date'], name='teamevent_status_date'),
+            model_name="teamevent",
+            index=models.Index(fields=["status", "-date"], name="teamevent_status_date"),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='team_number_unique'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="team_number_unique"),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('event', 'name'), name='team_name_unique'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("event", "name"), name="team_name_unique"),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(fields=('event', 'round', 'table'), name='match_table_unique'),
+            model_name="match",
+            constraint=models.UniqueConstraint(fields=("event", "round", "table"), name="match_table_unique"),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('home', models.F('away')), _negated=True), name='match_two_different_teams'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("home", models.F("away")), _negated=True), name="match_two_different_teams"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teamplayer',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('guest_name', ''), ('member__isnull', False)), models.Q(('guest_name__gt', ''), ('member__isnull', True)), _connector='OR'), name='teamplayer_member_or_guest'),
+            model_name="teamplayer",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("guest_name", ""), ("member__isnull", False)),
+                    models.Q(("guest_name__gt", ""), ("member__isnull", True)),
+                    _connector="OR",
+                ),
+                name="teamplayer_member_or_guest",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='teamplayer',
-            constraint=models.UniqueConstraint(fields=('team', 'position'), name='teamplayer_position_unique'),
+            model_name="teamplayer",
+            constraint=models.UniqueConstraint(fields=("team", "position"), name="teamplayer_position_unique"),
         ),
         migrations.AddConstraint(
-            model_name='teamplayer',
-            constraint=models.UniqueConstraint(condition=models.Q(('captain', True)), fields=('team',), name='teamplayer_one_captain'),
+            model_name="teamplayer",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("captain", True)), fields=("team",), name="teamplayer_one_captain"
+            ),
         ),
     ]

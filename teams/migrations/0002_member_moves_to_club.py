@@ -16,8 +16,14 @@ class Migration(migrations.Migration):
                 migrations.AlterField(
                     model_name="teamplayer",
                     name="member",
-                    field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT,
-                                            related_name="team_players", to="club.member", verbose_name="member"),
+                    field=models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="team_players",
+                        to="club.member",
+                        verbose_name="member",
+                    ),
                 ),
             ],
             database_operations=[],

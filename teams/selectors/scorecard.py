@@ -23,8 +23,13 @@ class ScorecardBoard:
 def _room_result(result: BoardResult | None) -> RoomResult | None:
     if result is None:
         return None
-    return RoomResult(contract=result.contract, declarer=result.declarer, tricks=result.tricks,
-                      adjusted=result.adjusted, ns_score=result.ns_score)
+    return RoomResult(
+        contract=result.contract,
+        declarer=result.declarer,
+        tricks=result.tricks,
+        adjusted=result.adjusted,
+        ns_score=result.ns_score,
+    )
 
 
 def scorecard(match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> list[ScorecardBoard]:

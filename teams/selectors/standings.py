@@ -128,8 +128,12 @@ def rank(rows: list[TeamStanding]) -> list[TeamStanding]:
     return rows
 
 
-def standings(event: TeamEvent, through_round: int | None = None, scores: list[MatchScore] | None = None,
-              teams: list[Team] | None = None) -> list[TeamStanding]:
+def standings(
+    event: TeamEvent,
+    through_round: int | None = None,
+    scores: list[MatchScore] | None = None,
+    teams: list[Team] | None = None,
+) -> list[TeamStanding]:
     """The standings after `through_round` (default: every round), counting complete matches and byes."""
     teams = list(event.teams.all()) if teams is None else teams
     scores = match_scores(event) if scores is None else scores

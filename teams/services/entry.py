@@ -38,8 +38,14 @@ def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
         return []
     boards = []
     for card in scorecard(match, event):
-        rows = [RoomRow(room, RoomForm(data, prefix=f"b{card.number}r{room}", initial=room_initial(card.room(room))),
-                        card.room(room)) for room in (1, 2)]
+        rows = [
+            RoomRow(
+                room,
+                RoomForm(data, prefix=f"b{card.number}r{room}", initial=room_initial(card.room(room))),
+                card.room(room),
+            )
+            for room in (1, 2)
+        ]
         boards.append(EntryBoard(card, rows))
     return boards
 

@@ -24,9 +24,12 @@ def first_board(event: TeamEvent, round_: int) -> int:
 
 
 def create_matches(*, event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Team | None]]) -> list[Match]:
-    return Match.objects.bulk_create([
-        Match(event=event, round=round_, table=table, home=home, away=away, first_board=first_board(event, round_))
-        for table, (home, away) in enumerate(pairs, start=1)])
+    return Match.objects.bulk_create(
+        [
+            Match(event=event, round=round_, table=table, home=home, away=away, first_board=first_board(event, round_))
+            for table, (home, away) in enumerate(pairs, start=1)
+        ]
+    )
 
 
 def rescore_match(*, match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> Match:
@@ -63,8 +66,9 @@ def save_results(*, match: Match, changes: Mapping[tuple[int, int], RoomResult |
     existing = {(r.board, r.room): r for r in match.results.all()}
     for (board, room), result in changes.items():
         if board not in boards or room not in BoardResult.Room.values:
-            raise ValidationError(_("Board %(board)s room %(room)s is not part of this match.")
-                                  % {"board": board, "room": room})
+            raise ValidationError(
+                _("Board %(board)s room %(room)s is not part of this match.") % {"board": board, "room": room}
+            )
         line = existing.pop((board, room), None)
         if result is None:
             if line is not None:
@@ -105,8 +109,9 @@ def set_match_totals(*, match: Match, home: Decimal | None, away: Decimal | None
         raise ValidationError(_("This match already has board results: remove them to enter totals only."))
     if event.is_board_a_match:
         if home + away > 2 * event.boards_per_match:
-            raise ValidationError(_("Board-a-match points of both teams add up to at most %(max)s.")
-                                  % {"max": 2 * event.boards_per_match})
+            raise ValidationError(
+                _("Board-a-match points of both teams add up to at most %(max)s.") % {"max": 2 * event.boards_per_match}
+            )
         match.home_points, match.away_points = home, away
         match.home_imps = match.away_imps = None
     else:

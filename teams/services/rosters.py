@@ -23,18 +23,25 @@ class PlayerEntry:
 def check_players(event: TeamEvent, players: list[PlayerEntry], team: Team | None = None) -> None:
     """4 to 6 players, one captain, no member twice in the event."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise ValidationError(_("A team has %(min)s to %(max)s players; this one has %(count)s.")
-                              % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(players)})
+        raise ValidationError(
+            _("A team has %(min)s to %(max)s players; this one has %(count)s.")
+            % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "count": len(players)}
+        )
     if sum(player.captain for player in players) != 1:
         raise ValidationError(_("Choose one captain among the team's players."))
     members = [player.member.pk for player in players if player.member is not None]
     if len(members) != len(set(members)):
         raise ValidationError(_("A member is listed twice in this team."))
-    elsewhere = (TeamPlayer.objects.filter(team__event=event, member__in=members)
-                 .exclude(team=team).select_related("member", "team"))
+    elsewhere = (
+        TeamPlayer.objects.filter(team__event=event, member__in=members)
+        .exclude(team=team)
+        .select_related("member", "team")
+    )
     for player in elsewhere:
-        raise ValidationError(_("%(member)s already plays for %(team)s in this event.")
-                              % {"member": player.member, "team": player.team.name})
+        raise ValidationError(
+            _("%(member)s already plays for %(team)s in this event.")
+            % {"member": player.member, "team": player.team.name}
+        )
 
 
 @transaction.atomic
@@ -55,10 +62,18 @@ def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: 
         team.name = name
         team.save(update_fields=["name"])
         team.players.all().delete()
-    TeamPlayer.objects.bulk_create([
-        TeamPlayer(team=team, position=position, member=player.member, guest_name=player.guest_name.strip()
-                   if player.member is None else "", captain=player.captain)
-        for position, player in enumerate(players, start=1)])
+    TeamPlayer.objects.bulk_create(
+        [
+            TeamPlayer(
+                team=team,
+                position=position,
+                member=player.member,
+                guest_name=player.guest_name.strip() if player.member is None else "",
+                captain=player.captain,
+            )
+            for position, player in enumerate(players, start=1)
+        ]
+    )
     return team
 
 

@@ -33,8 +33,9 @@ def start_event(*, event: TeamEvent) -> int:
     if event.matches.exists():
         raise ValidationError(_("The event has already started."))
     if event.format == TeamEvent.Format.MATCH and len(teams) != 2:
-        raise ValidationError(_("A single match needs exactly two teams; this event has %(count)s.")
-                              % {"count": len(teams)})
+        raise ValidationError(
+            _("A single match needs exactly two teams; this event has %(count)s.") % {"count": len(teams)}
+        )
     if len(teams) < 2:
         raise ValidationError(_("Add at least two teams first."))
     if event.is_swiss:
@@ -43,8 +44,9 @@ def start_event(*, event: TeamEvent) -> int:
     by_number = {index: team for index, team in enumerate(teams, start=1)}
     rounds = schedule(len(teams), planned_rounds(event, len(teams)))
     for round_, pairs in enumerate(rounds, start=1):
-        create_matches(event=event, round_=round_,
-                       pairs=[(by_number[home], by_number.get(away)) for home, away in pairs])
+        create_matches(
+            event=event, round_=round_, pairs=[(by_number[home], by_number.get(away)) for home, away in pairs]
+        )
     return len(rounds)
 
 
@@ -72,14 +74,22 @@ def next_swiss_round(*, event: TeamEvent) -> int:
     if current == 0:
         raise ValidationError(_("Start the event first."))
     if event.rounds and current >= event.rounds:
-        raise ValidationError(ngettext("The event's %(rounds)s round has been paired.",
-                                       "All %(rounds)s rounds have been paired.",
-                                       event.rounds) % {"rounds": event.rounds})
+        raise ValidationError(
+            ngettext(
+                "The event's %(rounds)s round has been paired.", "All %(rounds)s rounds have been paired.", event.rounds
+            )
+            % {"rounds": event.rounds}
+        )
     unfinished = [m for m in matches if m.round == current and not (m.is_bye or m.complete)]
     if unfinished:
-        raise ValidationError(ngettext("Round %(round)s is not finished: %(count)s match still to enter.",
-                                       "Round %(round)s is not finished: %(count)s matches still to enter.",
-                                       len(unfinished)) % {"round": current, "count": len(unfinished)})
+        raise ValidationError(
+            ngettext(
+                "Round %(round)s is not finished: %(count)s match still to enter.",
+                "Round %(round)s is not finished: %(count)s matches still to enter.",
+                len(unfinished),
+            )
+            % {"round": current, "count": len(unfinished)}
+        )
     teams = list(event.teams.all())
     ranking = [row.team.pk for row in standings(event, scores=match_scores(event, matches), teams=teams)]
     played, byes = history(matches)
@@ -98,8 +108,10 @@ def check_override(teams: list[Team], pairs: list[Pair]) -> None:
     seen = [team.pk for pair in pairs for team in pair if team is not None]
     twice = {team.name for pair in pairs for team in pair if team is not None and seen.count(team.pk) > 1}
     if twice:
-        raise ValidationError(_("Each team plays once a round; these appear more than once: %(teams)s.")
-                              % {"teams": ", ".join(sorted(twice))})
+        raise ValidationError(
+            _("Each team plays once a round; these appear more than once: %(teams)s.")
+            % {"teams": ", ".join(sorted(twice))}
+        )
     missing = [team.name for team in teams if team.pk not in seen]
     if missing:
         raise ValidationError(_("Every team must be paired: %(teams)s missing.") % {"teams": ", ".join(missing)})
@@ -116,8 +128,7 @@ def override_round(*, event: TeamEvent, round_: int, pairs: list[Pair]) -> list[
     if not matches:
         raise ValidationError(_("Round %(round)s has not been paired.") % {"round": round_})
     if round_started(matches):
-        raise ValidationError(_("Round %(round)s has started: its pairings can no longer change.")
-                              % {"round": round_})
+        raise ValidationError(_("Round %(round)s has started: its pairings can no longer change.") % {"round": round_})
     check_override(list(event.teams.all()), pairs)
     played, _byes = history(list(event.matches.exclude(round=round_)))
     event.matches.filter(round=round_).delete()

@@ -41,9 +41,13 @@ def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvProble
     positions = {name: index for index, name in enumerate(names) if name in COLUMNS}
     missing = [name for name in COLUMNS if name not in positions and name not in OPTIONAL]
     if missing:
-        return positions, [CsvProblem(line, _("the first line must name the columns %(columns)s; missing: "
-                                           "%(missing)s.") % {"columns": ", ".join(COLUMNS),
-                                                              "missing": ", ".join(missing)})]
+        return positions, [
+            CsvProblem(
+                line,
+                _("the first line must name the columns %(columns)s; missing: %(missing)s.")
+                % {"columns": ", ".join(COLUMNS), "missing": ", ".join(missing)},
+            )
+        ]
     return positions, []
 
 
@@ -51,8 +55,10 @@ def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[i
     messages = []
     board = int(cells["BOARD_NUMBER"]) if cells["BOARD_NUMBER"].isdigit() else None
     if board not in boards:
-        messages.append(_("BOARD_NUMBER: “%(value)s” is not a board of this match (%(first)s to %(last)s).")
-                        % {"value": cells["BOARD_NUMBER"], "first": boards[0], "last": boards[-1]})
+        messages.append(
+            _("BOARD_NUMBER: “%(value)s” is not a board of this match (%(first)s to %(last)s).")
+            % {"value": cells["BOARD_NUMBER"], "first": boards[0], "last": boards[-1]}
+        )
     room = ROOMS.get(cells["ROOM"].upper())
     if room is None:
         messages.append(_("ROOM: “%(value)s” is not 1 or 2.") % {"value": cells["ROOM"]})
@@ -60,13 +66,18 @@ def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[i
     try:
         result = read_room(board or boards[0], cells["CONTRACT"], cells.get("PLAYED_BY", ""), cells.get("TRICKS", ""))
     except ValidationError as error:
-        messages += [f"{_FIELD_COLUMNS.get(field, field)}: {message}"
-                     for field, errors in error.message_dict.items() for message in errors]
+        messages += [
+            f"{_FIELD_COLUMNS.get(field, field)}: {message}"
+            for field, errors in error.message_dict.items()
+            for message in errors
+        ]
     score = cells.get("SCORE", "").replace("−", "-")
     if result is not None and board is not None and score and not result.adjusted:
         if not _SCORE.fullmatch(score) or int(score) != result.ns_score:
-            messages.append(_("SCORE %(score)s does not agree with the contract, which scores %(expected)s for NS.")
-                            % {"score": score, "expected": result.ns_score})
+            messages.append(
+                _("SCORE %(score)s does not agree with the contract, which scores %(expected)s for NS.")
+                % {"score": score, "expected": result.ns_score}
+            )
     if messages:
         return None, [CsvProblem(line, message) for message in messages]
     return (board, room, result), []
@@ -80,8 +91,9 @@ def parse_match(text: str, match: Match) -> tuple[dict[tuple[int, int], RoomResu
         return {}, refused.problems
 
 
-def _parse_records(records: Iterator[tuple[int, list[str]]], match: Match
-                   ) -> tuple[dict[tuple[int, int], RoomResult], list[CsvProblem]]:
+def _parse_records(
+    records: Iterator[tuple[int, list[str]]], match: Match
+) -> tuple[dict[tuple[int, int], RoomResult], list[CsvProblem]]:
     boards = match.board_numbers(match.event.boards_per_match)
     first = next(records, None)
     if first is None:
@@ -98,8 +110,13 @@ def _parse_records(records: Iterator[tuple[int, list[str]]], match: Match
             continue
         board, room, result = read
         if (board, room) in lines:
-            problems.append(CsvProblem(line, _("board %(board)s room %(room)s is already on line %(first)s.")
-                                    % {"board": board, "room": room, "first": lines[board, room]}))
+            problems.append(
+                CsvProblem(
+                    line,
+                    _("board %(board)s room %(room)s is already on line %(first)s.")
+                    % {"board": board, "room": room, "first": lines[board, room]},
+                )
+            )
         lines[board, room] = line
         results[board, room] = result
     if not results and not problems:
@@ -131,10 +148,18 @@ def export_rows(match: Match) -> list[list[str]]:
             if result is None:
                 continue
             score = board.score
-            rows.append([str(board.number), str(result.room), result.adjusted or result.contract, result.declarer,
-                         "" if result.tricks is None else str(result.tricks),
-                         "" if result.ns_score is None else str(result.ns_score),
-                         "" if score is None else str(score.home_imps), "" if score is None else str(score.away_imps)])
+            rows.append(
+                [
+                    str(board.number),
+                    str(result.room),
+                    result.adjusted or result.contract,
+                    result.declarer,
+                    "" if result.tricks is None else str(result.tricks),
+                    "" if result.ns_score is None else str(result.ns_score),
+                    "" if score is None else str(score.home_imps),
+                    "" if score is None else str(score.away_imps),
+                ]
+            )
     return rows
 
 

@@ -54,13 +54,20 @@ def event_setup(request, event_id):
     rounds = {}
     for match in matches:
         rounds.setdefault(match.round, []).append(match)
-    return render(request, "teams/director/event_setup.html", {
-        "event": event, "form": form, "teams": event.teams.prefetch_related("players__member"),
-        "rounds": sorted(rounds.items()), "last_round": last,
-        "status_form": EventStatusForm(initial={"status": event.status}),
-        "can_pair": can_pair(event, last),
-        "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
-    })
+    return render(
+        request,
+        "teams/director/event_setup.html",
+        {
+            "event": event,
+            "form": form,
+            "teams": event.teams.prefetch_related("players__member"),
+            "rounds": sorted(rounds.items()),
+            "last_round": last,
+            "status_form": EventStatusForm(initial={"status": event.status}),
+            "can_pair": can_pair(event, last),
+            "open_rounds": {r for r, ms in rounds.items() if not round_service.round_started(ms)},
+        },
+    )
 
 
 def _team_form(request, event, team=None):
@@ -112,9 +119,15 @@ def event_start(request, event_id):
     except ValidationError as error:
         report(request, error)
     else:
-        messages.success(request, ngettext("The event has started: %(rounds)s round paired.",
-                                           "The event has started: %(rounds)s rounds paired.", rounds)
-                         % {"rounds": rounds})
+        messages.success(
+            request,
+            ngettext(
+                "The event has started: %(rounds)s round paired.",
+                "The event has started: %(rounds)s rounds paired.",
+                rounds,
+            )
+            % {"rounds": rounds},
+        )
     return redirect("teams:event_setup", event_id=event.pk)
 
 
@@ -148,11 +161,15 @@ def round_pairings(request, event_id, round_):
         else:
             messages.success(request, _("Pairings of round %(round)s saved.") % {"round": round_})
             for home, away in repeats:
-                messages.warning(request, _("%(home)s and %(away)s have met before.")
-                                 % {"home": home.name, "away": away.name})
+                messages.warning(
+                    request, _("%(home)s and %(away)s have met before.") % {"home": home.name, "away": away.name}
+                )
             return redirect("teams:event_setup", event_id=event.pk)
-    return render(request, "teams/director/round_pairings.html", {
-        "event": event, "round": round_, "form": form, "started": round_service.round_started(matches)})
+    return render(
+        request,
+        "teams/director/round_pairings.html",
+        {"event": event, "round": round_, "form": form, "started": round_service.round_started(matches)},
+    )
 
 
 @director_required

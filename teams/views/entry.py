@@ -28,9 +28,19 @@ def _page(request, match, boards, **extra):
     event = match.event
     totals = extra.pop("totals_form", None) or TotalsForm(initial=_totals_initial(match), match=match)
     adjustment = extra.pop("adjustment_form", None) or AdjustmentForm(match=match)
-    return render(request, "teams/director/match_entry.html", {
-        "event": event, "match": match, "boards": boards, "score": match_scores(event, [match])[0],
-        "totals_form": totals, "adjustment_form": adjustment, **extra})
+    return render(
+        request,
+        "teams/director/match_entry.html",
+        {
+            "event": event,
+            "match": match,
+            "boards": boards,
+            "score": match_scores(event, [match])[0],
+            "totals_form": totals,
+            "adjustment_form": adjustment,
+            **extra,
+        },
+    )
 
 
 def _totals_initial(match: Match) -> dict:
@@ -50,8 +60,9 @@ def match_entry(request, match_id):
         count, problems = save_entry(match=match, boards=boards, user=request.user)
         if count >= 0:
             if count:
-                messages.success(request, ngettext("%(count)d result saved.", "%(count)d results saved.", count)
-                                 % {"count": count})
+                messages.success(
+                    request, ngettext("%(count)d result saved.", "%(count)d results saved.", count) % {"count": count}
+                )
             else:
                 messages.info(request, _("Nothing changed."))
             return redirect("teams:match_entry", match_id=match.pk)
@@ -82,8 +93,9 @@ def adjustment_add(request, match_id):
     if form.is_valid():
         data = form.cleaned_data
         try:
-            add_adjustment(match=match, team=data["team"], kind=data["kind"], amount=data["amount"],
-                           reason=data["reason"])
+            add_adjustment(
+                match=match, team=data["team"], kind=data["kind"], amount=data["amount"], reason=data["reason"]
+            )
         except ValidationError as error:
             add_errors(form, error)
         else:
@@ -112,15 +124,27 @@ def match_import(request, match_id):
             count = import_match(match=match, text=form.cleaned_data["file"], user=request.user)
         except MatchRefused as refused:
             problems = refused.problems
-            form.add_error("file", ngettext("The file was not imported: %(count)d problem.",
-                                             "The file was not imported: %(count)d problems.", len(problems))
-                           % {"count": len(problems)})
+            form.add_error(
+                "file",
+                ngettext(
+                    "The file was not imported: %(count)d problem.",
+                    "The file was not imported: %(count)d problems.",
+                    len(problems),
+                )
+                % {"count": len(problems)},
+            )
         else:
-            messages.success(request, ngettext("Imported %(count)d room result.",
-                                               "Imported %(count)d room results.", count) % {"count": count})
+            messages.success(
+                request,
+                ngettext("Imported %(count)d room result.", "Imported %(count)d room results.", count)
+                % {"count": count},
+            )
             return redirect("teams:match_entry", match_id=match.pk)
-    return render(request, "teams/director/match_import.html", {
-        "event": match.event, "match": match, "form": form, "problems": problems})
+    return render(
+        request,
+        "teams/director/match_import.html",
+        {"event": match.event, "match": match, "form": form, "problems": problems},
+    )
 
 
 @director_required

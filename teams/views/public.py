@@ -40,10 +40,17 @@ def standings(request, event_id):
     scores = match_scores(event)
     rounds = rounds_scored(scores)
     through = _through(request, rounds)
-    return render(request, "teams/standings.html", {
-        "event": event, "rows": make_standings(event, through, scores, teams), "rounds": rounds,
-        "through": through, "all_rounds": sorted({s.match.round for s in scores}),
-    })
+    return render(
+        request,
+        "teams/standings.html",
+        {
+            "event": event,
+            "rows": make_standings(event, through, scores, teams),
+            "rounds": rounds,
+            "through": through,
+            "all_rounds": sorted({s.match.round for s in scores}),
+        },
+    )
 
 
 def cross_table(request, event_id):
@@ -52,8 +59,9 @@ def cross_table(request, event_id):
         raise Http404
     teams = list(event.teams.all())
     scores = match_scores(event)
-    return render(request, "teams/cross_table.html", {
-        "event": event, "teams": teams, "table": make_cross_table(teams, scores)})
+    return render(
+        request, "teams/cross_table.html", {"event": event, "teams": teams, "table": make_cross_table(teams, scores)}
+    )
 
 
 def round_matches(request, event_id, round_):
@@ -62,9 +70,16 @@ def round_matches(request, event_id, round_):
     scores = match_scores(event, matches)
     if not scores:
         raise Http404
-    return render(request, "teams/round.html", {
-        "event": event, "round": round_, "scores": scores,
-        "all_rounds": sorted(set(event.matches.values_list("round", flat=True)))})
+    return render(
+        request,
+        "teams/round.html",
+        {
+            "event": event,
+            "round": round_,
+            "scores": scores,
+            "all_rounds": sorted(set(event.matches.values_list("round", flat=True))),
+        },
+    )
 
 
 def _players():
@@ -72,23 +87,37 @@ def _players():
 
 
 def scorecard(request, match_id):
-    match = get_object_or_404(Match.objects.select_related("event", "home", "away"),
-                              pk=match_id, event__in=visible_events(request))
+    match = get_object_or_404(
+        Match.objects.select_related("event", "home", "away"), pk=match_id, event__in=visible_events(request)
+    )
     event = match.event
-    teams = {team.pk: team for team in Team.objects.filter(pk__in=[match.home_id, match.away_id])
-             .prefetch_related(_players())}
-    return render(request, "teams/scorecard.html", {
-        "event": event, "match": match, "score": match_scores(event, [match])[0],
-        "boards": match_scorecard(match, event), "home": teams[match.home_id], "away": teams.get(match.away_id)})
+    teams = {
+        team.pk: team
+        for team in Team.objects.filter(pk__in=[match.home_id, match.away_id]).prefetch_related(_players())
+    }
+    return render(
+        request,
+        "teams/scorecard.html",
+        {
+            "event": event,
+            "match": match,
+            "score": match_scores(event, [match])[0],
+            "boards": match_scorecard(match, event),
+            "home": teams[match.home_id],
+            "away": teams.get(match.away_id),
+        },
+    )
 
 
 def team(request, team_id):
-    team = get_object_or_404(Team.objects.select_related("event").prefetch_related(_players()),
-                             pk=team_id, event__in=visible_events(request))
+    team = get_object_or_404(
+        Team.objects.select_related("event").prefetch_related(_players()), pk=team_id, event__in=visible_events(request)
+    )
     event = team.event
-    matches = (event.matches.filter(Q(home=team) | Q(away=team)).select_related("home", "away")
-               .order_by("round"))
+    matches = event.matches.filter(Q(home=team) | Q(away=team)).select_related("home", "away").order_by("round")
     scores = match_scores(event, matches)
-    rows = [(score, score.match.away if score.match.home_id == team.pk else score.match.home,
-             *score.side(team.pk)) for score in scores]
+    rows = [
+        (score, score.match.away if score.match.home_id == team.pk else score.match.home, *score.side(team.pk))
+        for score in scores
+    ]
     return render(request, "teams/team.html", {"event": event, "team": team, "rows": rows})

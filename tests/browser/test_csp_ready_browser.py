@@ -20,8 +20,10 @@ def watch_violations(page) -> list[str]:
     page.expose_function("reportViolation", lambda text: violations.append(text))
     page.add_init_script("""document.addEventListener("securitypolicyviolation",
         (event) => window.reportViolation(`${event.violatedDirective}: ${event.blockedURI} ${event.sample}`));""")
-    page.on("console", lambda message: violations.append(message.text)
-            if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     return violations
 
 
@@ -92,8 +94,12 @@ def test_the_scripted_behaviours_work_under_the_policy(strict_page):
 def test_the_admin_works_under_the_policy(page, login, admin_user):
     violations = watch_violations(page)
     login(page, "admin")
-    for path in (reverse("admin:index"), reverse("admin:club_member_changelist"), reverse("admin:club_member_add"),
-                 reverse("admin:auth_user_change", args=[admin_user.pk])):
+    for path in (
+        reverse("admin:index"),
+        reverse("admin:club_member_changelist"),
+        reverse("admin:club_member_add"),
+        reverse("admin:auth_user_change", args=[admin_user.pk]),
+    ):
         response = page.goto(path)
         assert response.status == 200, path
         assert directives(response.headers["content-security-policy"]) == POLICY, path

@@ -61,7 +61,8 @@ def test_guide_cards_fit_a_phone(phone_page, director_user, login):
     card = phone_page.locator("#guide-card-1EW")
     expect(card.locator("h2")).to_have_text("Pair 1EW")
     expect(card.locator("tbody tr").first.locator("th, td")).to_have_text(
-        ["1", "1", "E-W", "1NS", "1-2", "Table 2 E-W"])
+        ["1", "1", "E-W", "1NS", "1-2", "Table 2 E-W"]
+    )
     width = phone_page.evaluate("document.documentElement.clientWidth")
     assert phone_page.eval_on_selector("#guide-card-1EW", "card => card.getBoundingClientRect().right") <= width
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= width

@@ -18,8 +18,13 @@ def log_in(page):
 
 
 def test_director_enters_a_match_and_a_visitor_sees_the_standings(page, director_user):
-    event = make_event(("Hearts", "Spades"), name="Friday match", date=datetime.date(2026, 6, 5),
-                       format=TeamEvent.Format.MATCH, boards_per_match=2)
+    event = make_event(
+        ("Hearts", "Spades"),
+        name="Friday match",
+        date=datetime.date(2026, 6, 5),
+        format=TeamEvent.Format.MATCH,
+        boards_per_match=2,
+    )
     match = event.matches.get()
     page.goto(f"/teams/director/matches/{match.pk}/")
     log_in(page)

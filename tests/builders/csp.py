@@ -11,9 +11,16 @@ from tests.builders.teams import make_event
 
 # The policy as directives, whatever their order in the header.
 POLICY = {
-    "default-src": "'self'", "script-src": "'self'", "style-src": "'self'", "img-src": "'self' data:",
-    "font-src": "'self'", "connect-src": "'self'", "frame-ancestors": "'none'", "form-action": "'self'",
-    "base-uri": "'self'", "object-src": "'none'",
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "frame-ancestors": "'none'",
+    "form-action": "'self'",
+    "base-uri": "'self'",
+    "object-src": "'none'",
 }
 MOVEMENT = "?kind=mitchell&tables=5"
 
@@ -29,8 +36,13 @@ def main_pages() -> dict[str, str]:
     session, section = build_hand_mitchell()
     pair = section.pairs.order_by("pk").first()
     member = Member.objects.order_by("pk").first()
-    event = make_event(("Hearts", "Spades"), name="Friday match", date=datetime.date(2026, 6, 5),
-                       format=TeamEvent.Format.MATCH, boards_per_match=2)
+    event = make_event(
+        ("Hearts", "Spades"),
+        name="Friday match",
+        date=datetime.date(2026, 6, 5),
+        format=TeamEvent.Format.MATCH,
+        boards_per_match=2,
+    )
     match = event.matches.get()
     return {
         "home": reverse("events:home"),

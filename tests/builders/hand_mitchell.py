@@ -13,41 +13,62 @@ from tests.builders.sessions import MONDAY, enter, make_session
 
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
 MITCHELL_LINES = {
-    1: [("1NS", "4S", "N", "10"),    # +420
-        ("2NS", "4S", "N", "10"),    # +420
-        ("3NS", "4S", "N", "11"),    # +450
-        ("4NS", "4S", "N", "9"),     # -50
-        ("5NS", "2S", "N", "10")],   # +170
-    2: [("1NS", "3NT", "S", "9"),    # vul: 100 + 500 = +600
-        ("2NS", "3NT", "S", "8"),    # vul, one down: -100
-        ("3NS", "4H", "E", "10"),    # EW not vul: -420
-        ("4NS", "3NTX", "S", "9"),   # vul doubled: 200 + 500 + 50 = +750
-        ("5NS", "A6040", "", "")],   # adjusted: NS 60 %, EW 40 %
-    3: [("1NS", "PASS", "", ""),     # 0
-        ("2NS", "1NT", "W", "7"),    # EW vul: -90
-        ("3NS", "2C", "N", "8"),     # +90
-        ("4NS", "1NT", "W", "6"),    # EW vul one down: +100
-        ("5NS", "1NT", "W", "7")],   # -90
-    4: [("1NS", "6S", "N", "12"),    # vul: 180 + 500 + 750 = +1430
-        ("2NS", "6S", "N", "12"),    # +1430
-        ("3NS", "6S", "N", "12"),    # +1430
-        ("4NS", "4S", "N", "11"),    # vul: 120 + 30 + 500 = +650
-        ("5NS", "6S", "N", "13")],   # +1460
-    5: [("1NS", "7NT", "N", "13"),   # vul: 220 + 500 + 1500 = +2220
-        ("2NS", "3S", "N", "9"),     # +140
-        ("3NS", "3S", "E", "8"),     # EW not vul, one down: +50
-        ("4NS", "3SX", "E", "8"),    # EW not vul doubled, one down: +100
-        ("5NS", "NP", "", "")],      # not played
+    1: [
+        ("1NS", "4S", "N", "10"),  # +420
+        ("2NS", "4S", "N", "10"),  # +420
+        ("3NS", "4S", "N", "11"),  # +450
+        ("4NS", "4S", "N", "9"),  # -50
+        ("5NS", "2S", "N", "10"),
+    ],  # +170
+    2: [
+        ("1NS", "3NT", "S", "9"),  # vul: 100 + 500 = +600
+        ("2NS", "3NT", "S", "8"),  # vul, one down: -100
+        ("3NS", "4H", "E", "10"),  # EW not vul: -420
+        ("4NS", "3NTX", "S", "9"),  # vul doubled: 200 + 500 + 50 = +750
+        ("5NS", "A6040", "", ""),
+    ],  # adjusted: NS 60 %, EW 40 %
+    3: [
+        ("1NS", "PASS", "", ""),  # 0
+        ("2NS", "1NT", "W", "7"),  # EW vul: -90
+        ("3NS", "2C", "N", "8"),  # +90
+        ("4NS", "1NT", "W", "6"),  # EW vul one down: +100
+        ("5NS", "1NT", "W", "7"),
+    ],  # -90
+    4: [
+        ("1NS", "6S", "N", "12"),  # vul: 180 + 500 + 750 = +1430
+        ("2NS", "6S", "N", "12"),  # +1430
+        ("3NS", "6S", "N", "12"),  # +1430
+        ("4NS", "4S", "N", "11"),  # vul: 120 + 30 + 500 = +650
+        ("5NS", "6S", "N", "13"),
+    ],  # +1460
+    5: [
+        ("1NS", "7NT", "N", "13"),  # vul: 220 + 500 + 1500 = +2220
+        ("2NS", "3S", "N", "9"),  # +140
+        ("3NS", "3S", "E", "8"),  # EW not vul, one down: +50
+        ("4NS", "3SX", "E", "8"),  # EW not vul doubled, one down: +100
+        ("5NS", "NP", "", ""),
+    ],  # not played
 }
 
 
-PLAYERS = {"1NS": ("Ana", "García", "Bogdan", "Popescu"), "2NS": ("Carmen", "López", None, "Visiting Vera"),
-           "3NS": ("Dan", "Ionescu", "Elena", "Martín"), "1EW": ("Florin", "Dumitru", "Gloria", "Sánchez")}
+PLAYERS = {
+    "1NS": ("Ana", "García", "Bogdan", "Popescu"),
+    "2NS": ("Carmen", "López", None, "Visiting Vera"),
+    "3NS": ("Dan", "Ionescu", "Elena", "Martín"),
+    "1EW": ("Florin", "Dumitru", "Gloria", "Sánchez"),
+}
 
 
 def members_of_club() -> dict[str, Member]:
-    names = {("Ana", "García"), ("Bogdan", "Popescu"), ("Carmen", "López"), ("Dan", "Ionescu"),
-             ("Elena", "Martín"), ("Florin", "Dumitru"), ("Gloria", "Sánchez")}
+    names = {
+        ("Ana", "García"),
+        ("Bogdan", "Popescu"),
+        ("Carmen", "López"),
+        ("Dan", "Ionescu"),
+        ("Elena", "Martín"),
+        ("Florin", "Dumitru"),
+        ("Gloria", "Sánchez"),
+    }
     return {first: Member.objects.get_or_create(first_name=first, last_name=last)[0] for first, last in names}
 
 
@@ -63,14 +84,16 @@ def name_pairs(section: Section, players=PLAYERS) -> None:
         pair.save()
 
 
-def build_hand_mitchell(name="Monday pairs", date=MONDAY, status=Session.Status.FINAL, players=PLAYERS,
-                        **session_fields):
+def build_hand_mitchell(
+    name="Monday pairs", date=MONDAY, status=Session.Status.FINAL, players=PLAYERS, **session_fields
+):
     """The hand-worked Mitchell, every line of MITCHELL_LINES entered through the services → (session, section).
 
     By default a final session whose pairs are club members (PLAYERS); `players=None` leaves the pairs unnamed.
     """
-    session, section = make_session("mitchell", tables=5, boards_per_round=1, name=name, date=date, status=status,
-                                    **session_fields)
+    session, section = make_session(
+        "mitchell", tables=5, boards_per_round=1, name=name, date=date, status=status, **session_fields
+    )
     if players is not None:
         name_pairs(section, players)
     for board, lines in MITCHELL_LINES.items():

@@ -24,8 +24,9 @@ def start(user, members, kind="rubber", first_dealer="S", played_on=EVENING) -> 
 
 def play(rubber: Scorepad, rows) -> Scorepad:
     for side, contract, tricks, honours in rows:
-        services.save_deal(rubber=rubber, number=None, deal=pad.DealIn(side, contract, tricks, honours),
-                           version=rubber.version)
+        services.save_deal(
+            rubber=rubber, number=None, deal=pad.DealIn(side, contract, tricks, honours), version=rubber.version
+        )
     rubber.refresh_from_db()
     return rubber
 
@@ -37,6 +38,10 @@ def rubber(player_user, members):
 
 def deal_post(side, contract, tricks, honours=None, version=0) -> dict:
     shown = f"{honours[0]} {honours[1]}" if honours else ""
-    return {"side": side, "contract": contract, "tricks": "" if tricks is None else str(tricks), "honours": shown,
-            "version": str(version)}
-
+    return {
+        "side": side,
+        "contract": contract,
+        "tricks": "" if tricks is None else str(tricks),
+        "honours": shown,
+        "version": str(version),
+    }

@@ -31,11 +31,17 @@ def make_session(kind="mitchell", tables=5, boards_per_round=1, name=None, date=
     `fields` are the session's (scoring, status, scale ...) or the section's (rounds, phantom ...);
     the session is called "Test <kind>" unless `name` is given.
     """
-    session = Session.objects.create(name=name or f"Test {kind}", date=date,
-                                     **{key: value for key, value in fields.items() if key in SESSION_FIELDS})
-    section = Section.objects.create(session=session, letter="A", kind=kind, tables=tables,
-                                     boards_per_round=boards_per_round,
-                                     **{key: value for key, value in fields.items() if key not in SESSION_FIELDS})
+    session = Session.objects.create(
+        name=name or f"Test {kind}", date=date, **{key: value for key, value in fields.items() if key in SESSION_FIELDS}
+    )
+    section = Section.objects.create(
+        session=session,
+        letter="A",
+        kind=kind,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        **{key: value for key, value in fields.items() if key not in SESSION_FIELDS},
+    )
     prepare_section(section=section)
     return session, section
 
@@ -50,8 +56,9 @@ def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round
     """A final session of several sections, every slot entered with a plausible result (for size tests)."""
     session = Session.objects.create(name="Big night", date=datetime.date(2026, 11, 9), status="final")
     for letter in sections:
-        section = Section.objects.create(session=session, letter=letter, kind=kind, tables=tables,
-                                         boards_per_round=boards_per_round)
+        section = Section.objects.create(
+            session=session, letter=letter, kind=kind, tables=tables, boards_per_round=boards_per_round
+        )
         prepare_section(section=section)
     fill_session(session)
     return session
@@ -59,28 +66,58 @@ def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round
 
 def free_entry_session(neuberg=True) -> Session:
     """A free-entry section (no movement), boards played 3, 2 and 1 times: Neuberg's E is the most played."""
-    session, section = make_session("none", tables=3, boards_per_round=3, rounds=1, name="Free",
-                                    date=datetime.date(2026, 11, 3), status="final", neuberg_for_movement=neuberg)
+    session, section = make_session(
+        "none",
+        tables=3,
+        boards_per_round=3,
+        rounds=1,
+        name="Free",
+        date=datetime.date(2026, 11, 3),
+        status="final",
+        neuberg_for_movement=neuberg,
+    )
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    results = {1: [("1NS", "1EW", "4S", "N", "10"), ("2NS", "2EW", "4S", "N", "9"), ("3NS", "3EW", "3NT", "S", "9")],
-               2: [("1NS", "2EW", "2H", "E", "8"), ("2NS", "3EW", "2H", "E", "9")],
-               3: [("3NS", "1EW", "1NT", "N", "7")]}
+    results = {
+        1: [("1NS", "1EW", "4S", "N", "10"), ("2NS", "2EW", "4S", "N", "9"), ("3NS", "3EW", "3NT", "S", "9")],
+        2: [("1NS", "2EW", "2H", "E", "8"), ("2NS", "3EW", "2H", "E", "9")],
+        3: [("3NS", "1EW", "1NT", "N", "7")],
+    }
     for number, lines in results.items():
         for ns, ew, contract, declarer, tricks in lines:
-            save_line(board=boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
-                      result=read_result(number, contract, declarer, tricks))
+            save_line(
+                board=boards[number],
+                ns_pair=pairs[ns],
+                ew_pair=pairs[ew],
+                result=read_result(number, contract, declarer, tricks),
+            )
     return session
 
 
 def session_post(**section):
     """The set-up form's data for a new session of one section (a 5-table Mitchell unless `section` says)."""
-    data = {"name": "Monday pairs", "date": "2026-11-30", "scoring": "matchpoints", "scale": "ebu",
-            "neuberg_for_movement": "on",
-            "sections-TOTAL_FORMS": "1", "sections-INITIAL_FORMS": "0",
-            "sections-MIN_NUM_FORMS": "1", "sections-MAX_NUM_FORMS": "1000"}
-    fields = {"letter": "A", "kind": "mitchell", "tables": "5", "boards_per_round": "2", "rounds": "",
-              "first_board": "1", "even_tables": "skip", "arrow_switch_rounds": "", "custom_movement": ""}
+    data = {
+        "name": "Monday pairs",
+        "date": "2026-11-30",
+        "scoring": "matchpoints",
+        "scale": "ebu",
+        "neuberg_for_movement": "on",
+        "sections-TOTAL_FORMS": "1",
+        "sections-INITIAL_FORMS": "0",
+        "sections-MIN_NUM_FORMS": "1",
+        "sections-MAX_NUM_FORMS": "1000",
+    }
+    fields = {
+        "letter": "A",
+        "kind": "mitchell",
+        "tables": "5",
+        "boards_per_round": "2",
+        "rounds": "",
+        "first_board": "1",
+        "even_tables": "skip",
+        "arrow_switch_rounds": "",
+        "custom_movement": "",
+    }
     fields.update(section)
     data.update({f"sections-0-{key}": value for key, value in fields.items()})
     return data
@@ -95,8 +132,12 @@ def enter(section, board_number, ns_label, contract, declarer="", result=""):
     slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=board_number)
-    return save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(board_number, contract, declarer, result))
+    return save_line(
+        board=board,
+        ns_pair=pairs[slot.ns],
+        ew_pair=pairs[slot.ew],
+        result=read_result(board_number, contract, declarer, result),
+    )
 
 
 def enter_all(section, skip=(), results=None):
@@ -109,8 +150,12 @@ def enter_all(section, skip=(), results=None):
         board = boards[slot.board]
         board.section = section
         contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
-        save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                  result=read_result(slot.board, contract, declarer, tricks))
+        save_line(
+            board=board,
+            ns_pair=pairs[slot.ns],
+            ew_pair=pairs[slot.ew],
+            result=read_result(slot.board, contract, declarer, tricks),
+        )
 
 
 def fill_session(session: Session, rng_seed: int = 1) -> None:
@@ -123,22 +168,36 @@ def fill_session(session: Session, rng_seed: int = 1) -> None:
         for slot in section_plan(section).schedule:
             contract, declarer, tricks = rng.choice(contracts)
             tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0
-            save_line(board=boards[slot.board], ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], round_=slot.round,
-                      table=slot.table, result=read_result(slot.board, contract, declarer, str(tricks)))
+            save_line(
+                board=boards[slot.board],
+                ns_pair=pairs[slot.ns],
+                ew_pair=pairs[slot.ew],
+                round_=slot.round,
+                table=slot.table,
+                result=read_result(slot.board, contract, declarer, str(tricks)),
+            )
 
 
 def enter_on_board(board, pairs, slot, contract, declarer, result, user, line=None):
     """Saves (or corrects, given `line`) the line of `slot` on `board`, as `user`."""
-    return save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(board.number, contract, declarer, result), line=line, user=user)
+    return save_line(
+        board=board,
+        ns_pair=pairs[slot.ns],
+        ew_pair=pairs[slot.ew],
+        result=read_result(board.number, contract, declarer, result),
+        line=line,
+        user=user,
+    )
 
 
 # --- the standings stored on the pairs ---------------------------------------------------------------------------
 
 
 def stored(session) -> dict[str, tuple]:
-    return {pair.label: tuple(getattr(pair, name) for name in STANDING_FIELDS)
-            for pair in Pair.objects.filter(section__session=session)}
+    return {
+        pair.label: tuple(getattr(pair, name) for name in STANDING_FIELDS)
+        for pair in Pair.objects.filter(section__session=session)
+    }
 
 
 def ranked(session) -> dict[str, tuple]:

@@ -18,8 +18,13 @@ def make_event(teams=4, start=True, **settings):
     `teams` is how many teams, named T1, T2 ... with players "Player 1a" to "Player 1d" (captain "a"), or the
     teams' names, with players "<name> 1" to "<name> 4" (captain 1).
     """
-    settings = {"name": "Test teams", "date": datetime.date(2026, 5, 7), "format": TeamEvent.Format.ROUND_ROBIN,
-                "boards_per_match": 2, **settings}
+    settings = {
+        "name": "Test teams",
+        "date": datetime.date(2026, 5, 7),
+        "format": TeamEvent.Format.ROUND_ROBIN,
+        "boards_per_match": 2,
+        **settings,
+    }
     event = TeamEvent.objects.create(**settings)
     if isinstance(teams, int):
         for number in range(1, teams + 1):
@@ -27,8 +32,11 @@ def make_event(teams=4, start=True, **settings):
             save_team(event=event, name=f"T{number}", players=players)
     else:
         for name in teams:
-            save_team(event=event, name=name,
-                      players=[PlayerEntry(guest_name=f"{name} {i}", captain=i == 1) for i in range(1, 5)])
+            save_team(
+                event=event,
+                name=name,
+                players=[PlayerEntry(guest_name=f"{name} {i}", captain=i == 1) for i in range(1, 5)],
+            )
     if start:
         rounds.start_event(event=event)
     return event

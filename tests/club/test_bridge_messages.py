@@ -17,8 +17,11 @@ from scoring.errors import MESSAGES as SCORING_MESSAGES
 from teams.room_results import read_room
 
 # The site says "arrow switch in rounds 6, 7" where the generators' English says "round 6, 7".
-SITE_SAYS_ROUNDS = {"mitchell.name.arrows.rounds", "mitchell.name.skip.arrows.rounds",
-                    "mitchell.name.relay.arrows.rounds"}
+SITE_SAYS_ROUNDS = {
+    "mitchell.name.arrows.rounds",
+    "mitchell.name.skip.arrows.rounds",
+    "mitchell.name.relay.arrows.rounds",
+}
 
 
 def all_codes() -> dict[str, str]:
@@ -70,10 +73,13 @@ def test_contract_errors_in_spanish_and_romanian():
         assert translate(error.value) == "4S+4: ar însemna levate: 14, iar o mână are doar 13"
 
 
-@pytest.mark.parametrize("language, contract, tricks", [
-    ("es", "la denominación debe ser C, D, H, S o NT (sin triunfo)", "puede irse como mucho 10 abajo"),
-    ("ro", "culoarea trebuie să fie C, D, H, S sau NT", "poate cădea cu cel mult 10"),
-])
+@pytest.mark.parametrize(
+    "language, contract, tricks",
+    [
+        ("es", "la denominación debe ser C, D, H, S o NT (sin triunfo)", "puede irse como mucho 10 abajo"),
+        ("ro", "culoarea trebuie să fie C, D, H, S sau NT", "poate cădea cu cel mult 10"),
+    ],
+)
 def test_typed_results_are_refused_in_the_readers_language(language, contract, tricks):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
@@ -84,10 +90,17 @@ def test_typed_results_are_refused_in_the_readers_language(language, contract, t
         assert tricks in error.value.message_dict["tricks"][0]
 
 
-@pytest.mark.parametrize("language, digits, control", [
-    ("es", "²: escriba los números con las cifras del 0 al 9", "el texto contiene un carácter de control invisible"),
-    ("ro", "²: scrieți numerele cu cifrele de la 0 la 9", "textul conține un caracter de control invizibil"),
-])
+@pytest.mark.parametrize(
+    "language, digits, control",
+    [
+        (
+            "es",
+            "²: escriba los números con las cifras del 0 al 9",
+            "el texto contiene un carácter de control invisible",
+        ),
+        ("ro", "²: scrieți numerele cu cifrele de la 0 la 9", "textul conține un caracter de control invizibil"),
+    ],
+)
 def test_odd_characters_are_refused_in_the_readers_language(language, digits, control):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
@@ -101,8 +114,9 @@ def test_odd_characters_are_refused_in_the_readers_language(language, digits, co
 def test_movement_names_and_notes_in_romanian_with_their_plurals():
     movement = mitchell(20, even="relay", arrow_switch_rounds=(19, 20), phantom=True)
     with translation.override("ro"):
-        assert translate(movement.name) == ("Mitchell cu 20 de mese (partajare și releu), schimbarea săgeții "
-                                            "în rundele 19, 20")
+        assert translate(movement.name) == (
+            "Mitchell cu 20 de mese (partajare și releu), schimbarea săgeții în rundele 19, 20"
+        )
         notes = [translate(note) for note in movement.notes]
     assert notes[-1] == "Perechea 20EW lipsește: adversarii ei stau în pauză în acea rundă."
     assert notes[2].startswith("Schimbarea săgeții în rundele 19, 20:")
@@ -123,11 +137,17 @@ def test_csv_problems_and_violations_in_spanish():
     twice = parse_movement_csv("round,table,ns_pair,ew_pair,low_board,high_board\n1,1,1,2,1,2\n2,1,1,2,3,4\n")
     [violation] = check(twice)
     with translation.override("es"):
-        assert violation_text(violation) == ("Línea 3: las parejas 1 y 2 se enfrentan otra vez (ya se enfrentaron "
-                                             "en la línea 2)")
-    by_table = Violation("board_played_twice", "round 2, table 1: ...", round=2, table=1,
-                         detail=Text("check.board_played_twice.table", pair="3", boards="5", count=1, round=1,
-                                     table=4))
+        assert violation_text(violation) == (
+            "Línea 3: las parejas 1 y 2 se enfrentan otra vez (ya se enfrentaron en la línea 2)"
+        )
+    by_table = Violation(
+        "board_played_twice",
+        "round 2, table 1: ...",
+        round=2,
+        table=1,
+        detail=Text("check.board_played_twice.table", pair="3", boards="5", count=1, round=1, table=4),
+    )
     with translation.override("ro"):
-        assert violation_text(by_table) == ("Runda 2, masa 1: perechea 3 joacă din nou mâna 5 (a jucat-o deja în "
-                                            "runda 1 la masa 4)")
+        assert violation_text(by_table) == (
+            "Runda 2, masa 1: perechea 3 joacă din nou mâna 5 (a jucat-o deja în runda 1 la masa 4)"
+        )

@@ -8,13 +8,29 @@ import pytest
 from club.csv_files import csv_response, csv_text, records, safe_cell, spreadsheet_place
 
 
-@pytest.mark.parametrize(("cell", "written"), [
-    ('=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'), ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
-    ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"),
-    ("\rx", "'\rx"), ("=3", "'=3"), ("-", "'-"), ("-1-1", "'-1-1"),
-    ("-420", "-420"), ("-3.50", "-3.50"), ("420", "420"), ("Ana García", "Ana García"), ("", ""),
-    (-420, -420), (-3.5, -3.5), (7, 7), (None, None),
-])
+@pytest.mark.parametrize(
+    ("cell", "written"),
+    [
+        ('=HYPERLINK("http://x","y")', '\'=HYPERLINK("http://x","y")'),
+        ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+        ("-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("=3", "'=3"),
+        ("-", "'-"),
+        ("-1-1", "'-1-1"),
+        ("-420", "-420"),
+        ("-3.50", "-3.50"),
+        ("420", "420"),
+        ("Ana García", "Ana García"),
+        ("", ""),
+        (-420, -420),
+        (-3.5, -3.5),
+        (7, 7),
+        (None, None),
+    ],
+)
 def test_safe_cell(cell, written):
     assert safe_cell(cell) == written
 

@@ -42,11 +42,21 @@ def test_members_page_is_paginated(client, db):
     assert "Player059 Smith" in second
 
 
-@pytest.mark.parametrize("query", [
-    {"per_page": "-1"}, {"per_page": "0"}, {"per_page": "99999999999999999999"}, {"per_page": "²"},
-    {"per_page": "1e3"}, {"page": "-1"}, {"page": "0"}, {"page": "99999999999999999999"}, {"page": "²"},
-    {"page": "-1", "per_page": "-1"},
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"per_page": "-1"},
+        {"per_page": "0"},
+        {"per_page": "99999999999999999999"},
+        {"per_page": "²"},
+        {"per_page": "1e3"},
+        {"page": "-1"},
+        {"page": "0"},
+        {"page": "99999999999999999999"},
+        {"page": "²"},
+        {"page": "-1", "per_page": "-1"},
+    ],
+)
 def test_members_page_answers_silly_paging_with_the_default(client, db, query):
     Member.objects.bulk_create(Member(first_name=f"Player{i:03d}", last_name="Smith") for i in range(60))
     response = client.get(reverse("club:members"), query)

@@ -11,7 +11,9 @@ pytestmark = pytest.mark.django_db
 
 def test_directives_reads_a_header():
     assert directives("default-src 'self'; img-src 'self' data:;") == {
-        "default-src": "'self'", "img-src": "'self' data:"}
+        "default-src": "'self'",
+        "img-src": "'self' data:",
+    }
 
 
 @pytest.mark.parametrize("name", PAGES)

@@ -17,8 +17,7 @@ LOGIN_PAGES = [("login", "player_user"), ("admin:login", "admin_user")]
 
 
 def log_in(client, url_name, username, password, address=HOME, **extra):
-    return client.post(reverse(url_name), {"username": username, "password": password},
-                       REMOTE_ADDR=address, **extra)
+    return client.post(reverse(url_name), {"username": username, "password": password}, REMOTE_ADDR=address, **extra)
 
 
 def logged_in(client) -> bool:

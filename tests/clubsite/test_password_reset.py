@@ -45,8 +45,9 @@ def test_a_known_address_gets_the_link_that_sets_a_new_password(client, player, 
     assert "player" in message.body and "\n" not in message.subject
     form = client.get(reset_link(message), follow=True)
     assert "Choose a new password" in form.content.decode()
-    done = client.post(form.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
-                       follow=True)
+    done = client.post(
+        form.redirect_chain[-1][0], {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD}, follow=True
+    )
     assert done.redirect_chain[-1][0] == reverse("password_reset_complete")
     player.refresh_from_db()
     assert player.check_password(NEW_PASSWORD) and not player.check_password(PASSWORD)
@@ -91,4 +92,3 @@ def test_a_logged_in_user_finds_change_password_in_the_navbar(player_client):
 def test_the_reset_pages_are_translated(client, db):
     response = client.get(reverse("password_reset"), HTTP_ACCEPT_LANGUAGE="es")
     assert "Restablecer la contraseña" in response.content.decode()
-

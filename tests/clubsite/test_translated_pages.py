@@ -75,16 +75,18 @@ def test_language_switcher_offers_each_language_in_its_own_name(client):
     assert 'for="language-select">Limba</label>' in html
 
 
-@pytest.mark.parametrize(("language", "date"), [
-    ("en", "Nov. 2, 2026"), ("es", "2 de noviembre de 2026"), ("ro", "2 noiembrie 2026")])
+@pytest.mark.parametrize(
+    ("language", "date"), [("en", "Nov. 2, 2026"), ("es", "2 de noviembre de 2026"), ("ro", "2 noiembrie 2026")]
+)
 def test_dates_read_in_the_language(client, final_session, language, date):
     url = reverse("events:session", args=[final_session.pk])
     html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert date.lower() in heading(html).lower()
 
 
-@pytest.mark.parametrize(("language", "day"), [("en", "Mon 2 Nov 2026"), ("es", "lun 2 nov 2026"),
-                                               ("ro", "lun 2 noi 2026")])
+@pytest.mark.parametrize(
+    ("language", "day"), [("en", "Mon 2 Nov 2026"), ("es", "lun 2 nov 2026"), ("ro", "lun 2 noi 2026")]
+)
 def test_home_lists_sessions_with_dates_in_the_language(client, final_session, language, day):
     html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert day in html.lower() or day in html
@@ -102,8 +104,10 @@ def test_ranking_numbers_and_bridge_terms_in_the_language(client, demo_club):
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     percentages = re.findall(r">\s*(\d{1,3}\.\d\d)\s*<", english)
     assert percentages, "the demo ranking shows percentages"
-    for language, terms in {"es": ["Puntos de match", "Planillas", "Pareja", "Norte-Sur"],
-                            "ro": ["Puncte de meci", "Fișe de rezultate", "Perechea", "Nord-Sud"]}.items():
+    for language, terms in {
+        "es": ["Puntos de match", "Planillas", "Pareja", "Norte-Sur"],
+        "ro": ["Puncte de meci", "Fișe de rezultate", "Perechea", "Nord-Sud"],
+    }.items():
         html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         for percentage in percentages:
             assert re.search(rf">\s*{percentage.replace('.', ',')}\s*<", html), (language, percentage)
@@ -123,7 +127,8 @@ def test_teams_event_dates_in_the_language(client, demo_club):
         with translation.override(language):
             assert formats.date_format(event.date, "DATE_FORMAT") in html
         assert {"es": "Clasificación", "ro": "Clasament"}[language] in client.get(
-            reverse("teams:standings", args=[event.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            reverse("teams:standings", args=[event.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
 
 
 TRAVELLER_WORDS = {

@@ -25,6 +25,7 @@ LANGUAGES = ["es", "ro"]
 
 # A small .po reader ---------------------------------------------------------------------------------------
 
+
 @dataclass
 class Entry:
     line: int
@@ -57,7 +58,7 @@ ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b"
 def unquote(text: str) -> str:
     text = text.strip()
     assert text.startswith('"') and text.endswith('"'), text
-    return re.sub(r'\\(.)', lambda match: ESCAPES[match.group(1)], text[1:-1])
+    return re.sub(r"\\(.)", lambda match: ESCAPES[match.group(1)], text[1:-1])
 
 
 def read_po(path: Path) -> list[Entry]:
@@ -165,6 +166,7 @@ def sample_arguments(text: str):
 
 # The catalogs --------------------------------------------------------------------------------------------------
 
+
 def test_every_language_of_the_site_has_a_catalog():
     translated = {code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE}
     assert translated == set(LANGUAGES)
@@ -198,7 +200,8 @@ def test_every_message_is_translated(language):
             if not entry.msgstr.strip():
                 untranslated.append(str(entry))
         elif sorted(entry.msgstr_plural) != list(range(forms)) or not all(
-                text.strip() for text in entry.msgstr_plural.values()):
+            text.strip() for text in entry.msgstr_plural.values()
+        ):
             untranslated.append(f"{entry} (needs {forms} plural forms)")
     assert untranslated == []
 
@@ -228,8 +231,9 @@ def test_translations_keep_the_percent_placeholders(language):
             continue
         for source, text in zip(sources(entry), entry.translations, strict=True):
             if percent_placeholders(source) != percent_placeholders(text):
-                wrong.append(f"{entry}: {text!r} has {percent_placeholders(text)}, "
-                             f"expected {percent_placeholders(source)}")
+                wrong.append(
+                    f"{entry}: {text!r} has {percent_placeholders(text)}, expected {percent_placeholders(source)}"
+                )
     assert wrong == []
 
 
@@ -250,23 +254,31 @@ def test_translations_format_like_their_source(language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_the_brace_placeholders(language):
-    wrong = [f"{entry}: {text!r}" for entry in messages(language)
-             for source, text in zip(sources(entry), entry.translations, strict=True)
-             if brace_placeholders(source) != brace_placeholders(text)]
+    wrong = [
+        f"{entry}: {text!r}"
+        for entry in messages(language)
+        for source, text in zip(sources(entry), entry.translations, strict=True)
+        if brace_placeholders(source) != brace_placeholders(text)
+    ]
     assert wrong == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_html_tags(language):
     tag = re.compile(r"</?[a-z]+[^>]*>")
-    wrong = [f"{entry}: {text!r}" for entry in messages(language) for text in entry.translations
-             if sorted(tag.findall(entry.msgid)) != sorted(tag.findall(text))]
+    wrong = [
+        f"{entry}: {text!r}"
+        for entry in messages(language)
+        for text in entry.translations
+        if sorted(tag.findall(entry.msgid)) != sorted(tag.findall(text))
+    ]
     assert wrong == []
 
 
 def test_romanian_uses_comma_below_not_cedilla():
-    cedillas = [f"{entry}: {text!r}" for entry in messages("ro") for text in entry.translations
-                if re.search("[şţŞŢ]", text)]
+    cedillas = [
+        f"{entry}: {text!r}" for entry in messages("ro") for text in entry.translations if re.search("[şţŞŢ]", text)
+    ]
     assert cedillas == []
 
 
@@ -312,8 +324,9 @@ def test_compiled_catalog_is_not_ignored_by_git(language):
     assert ignored.returncode == 1, ".gitignore excludes the compiled catalog, which a fresh machine needs"
 
 
-@pytest.mark.skipif(shutil.which("xgettext") is None or shutil.which("msgmerge") is None,
-                    reason="GNU gettext is not installed")
+@pytest.mark.skipif(
+    shutil.which("xgettext") is None or shutil.which("msgmerge") is None, reason="GNU gettext is not installed"
+)
 def test_catalogs_hold_every_string_marked_in_the_source(tmp_path):
     """makemessages on a copy of the project finds no string the catalogs lack, and none they have in excess."""
     skipped = {".venv", ".git", "staticfiles", "bench", "tests", "node_modules", "db.sqlite3"}
@@ -325,9 +338,22 @@ def test_catalogs_hold_every_string_marked_in_the_source(tmp_path):
         else:
             shutil.copy2(item, tmp_path / item.name)
     run = subprocess.run(
-        [sys.executable, "manage.py", "makemessages", "--no-obsolete", "--ignore=.venv", "--ignore=staticfiles",
-         "--ignore=bench", "--ignore=tests", *(f"-l{language}" for language in LANGUAGES)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            "--no-obsolete",
+            "--ignore=.venv",
+            "--ignore=staticfiles",
+            "--ignore=bench",
+            "--ignore=tests",
+            *(f"-l{language}" for language in LANGUAGES),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr
     for language in LANGUAGES:
         ours = {(e.msgctxt, e.msgid, e.msgid_plural) for e in messages(language)}

@@ -17,10 +17,15 @@ def _reference_ranking(session):
     Returns [(section, field, rows)] with rows of (pair, score, maximum, boards, place, percentage).
     """
     sections = list(session.sections.select_related("custom_movement", "session"))
-    rows = {pair.pk: SimpleNamespace(pair=pair, score=0.0, maximum=0.0, boards=0, place="")
-            for pair in Pair.objects.filter(section__session=session)}
-    lines = list(TravellerLine.objects.filter(board__section__session=session, not_played=False).values_list(
-        "board__section_id", "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points"))
+    rows = {
+        pair.pk: SimpleNamespace(pair=pair, score=0.0, maximum=0.0, boards=0, place="")
+        for pair in Pair.objects.filter(section__session=session)
+    }
+    lines = list(
+        TravellerLine.objects.filter(board__section__session=session, not_played=False).values_list(
+            "board__section_id", "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points"
+        )
+    )
     counts = defaultdict(lambda: defaultdict(int))
     for section_id, number, *_rest in lines:
         counts[section_id][number] += 1
@@ -37,8 +42,11 @@ def _reference_ranking(session):
     result = []
     for section in sections:
         for field_name in plans[section.pk].fields:
-            field_rows = [row for row in rows.values() if row.pair.section_id == section.pk
-                          and (not field_name or row.pair.direction == field_name)]
+            field_rows = [
+                row
+                for row in rows.values()
+                if row.pair.section_id == section.pk and (not field_name or row.pair.direction == field_name)
+            ]
             assign_places(field_rows, (lambda r: r.score) if session.uses_imps else (lambda r: r.percentage))
             result.append((section, field_name, field_rows))
     return result

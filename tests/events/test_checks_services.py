@@ -5,7 +5,6 @@ Sessions are entered through `save_line` as a director would; bad data that the 
 import would have left it.
 """
 
-
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -33,8 +32,13 @@ def board(section, number):
 
 def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
     pairs = pairs_of(section)
-    return save_line(board=board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(slot.board, contract, declarer, result), user=user)
+    return save_line(
+        board=board(section, slot.board),
+        ns_pair=pairs[slot.ns],
+        ew_pair=pairs[slot.ew],
+        result=read_result(slot.board, contract, declarer, result),
+        user=user,
+    )
 
 
 def kinds(problems):
@@ -42,8 +46,9 @@ def kinds(problems):
 
 
 def line_at(section, slot):
-    return TravellerLine.objects.get(board__section=section, board__number=slot.board, round=slot.round,
-                                     table=slot.table)
+    return TravellerLine.objects.get(
+        board__section=section, board__number=slot.board, round=slot.round, table=slot.table
+    )
 
 
 @pytest.fixture
@@ -93,8 +98,17 @@ def test_extra_results_are_blocking(mitchell):
     session, section = mitchell
     extra_ns = Pair.objects.create(section=section, number=9, direction="NS")
     extra_ew = Pair.objects.create(section=section, number=9, direction="EW")
-    TravellerLine.objects.create(board=board(section, 2), round=1, table=4, ns_pair=extra_ns, ew_pair=extra_ew,
-                                 contract="3NT", declarer="N", tricks=9, ns_score=600)
+    TravellerLine.objects.create(
+        board=board(section, 2),
+        round=1,
+        table=4,
+        ns_pair=extra_ns,
+        ew_pair=extra_ew,
+        contract="3NT",
+        declarer="N",
+        tricks=9,
+        ns_score=600,
+    )
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.EXTRA, Kind.MISPLACED]
     extra = next(problem for problem in problems if problem.kind == Kind.EXTRA)
@@ -106,8 +120,15 @@ def test_results_on_a_board_the_movement_does_not_play(mitchell):
     session, section = mitchell
     stray = Board.objects.create(section=section, number=7)
     pairs = pairs_of(section)
-    TravellerLine.objects.create(board=stray, ns_pair=pairs["1NS"], ew_pair=pairs["1EW"], contract="1NT",
-                                 declarer="S", tricks=7, ns_score=scoring_ns(7, "1NT", "S", 7))
+    TravellerLine.objects.create(
+        board=stray,
+        ns_pair=pairs["1NS"],
+        ew_pair=pairs["1EW"],
+        contract="1NT",
+        declarer="S",
+        tricks=7,
+        ns_score=scoring_ns(7, "1NT", "S", 7),
+    )
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.EXTRA, Kind.MISPLACED]
     assert all(problem.blocking and problem.board == 7 for problem in problems)
@@ -178,7 +199,8 @@ def test_a_swapped_round_is_found_and_swapped_back(mitchell, director_user):
     assert checks.session_problems(session) == []
     for line in TravellerLine.objects.filter(pk__in=scores_before):
         assert (line.ns_pair_id, line.ew_pair_id) == next(
-            (original.ns_pair_id, original.ew_pair_id) for original in at_table if original.pk == line.pk)
+            (original.ns_pair_id, original.ew_pair_id) for original in at_table if original.pk == line.pk
+        )
         assert (line.ns_score, line.ns_points, line.ew_points) == scores_before[line.pk]
         assert line.history.first().history_user == director_user
 
@@ -192,8 +214,9 @@ def test_a_swapped_round_without_round_and_table_on_its_lines(mitchell):
     assert (problem.kind, problem.round, problem.table) == (Kind.SWAPPED_ROUND, 3, 2)
     fixes.swap_round(section=section, table=2, round_=3)
     assert checks.session_problems(session) == []
-    assert set(TravellerLine.objects.filter(pk__in=[line.pk for line in at_table])
-               .values_list("round", "table")) == {(3, 2)}
+    assert set(TravellerLine.objects.filter(pk__in=[line.pk for line in at_table]).values_list("round", "table")) == {
+        (3, 2)
+    }
 
 
 def test_one_swapped_line_of_a_round_is_a_misplaced_pair(mitchell):
@@ -222,12 +245,21 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     enter_all(section, skip=set(switched))
     pairs = pairs_of(section)
     for slot in switched:
-        TravellerLine.objects.create(board=board(section, slot.board), round=3, table=slot.table,
-                                     ns_pair=pairs[slot.ew], ew_pair=pairs[slot.ns], contract="3NT", declarer="N",
-                                     tricks=9, ns_score=scoring_ns(slot.board, "3NT", "N", 9))
+        TravellerLine.objects.create(
+            board=board(section, slot.board),
+            round=3,
+            table=slot.table,
+            ns_pair=pairs[slot.ew],
+            ew_pair=pairs[slot.ns],
+            contract="3NT",
+            declarer="N",
+            tricks=9,
+            ns_score=scoring_ns(slot.board, "3NT", "N", 9),
+        )
     problems = checks.session_problems(session)
     assert {(problem.kind, problem.round, problem.table) for problem in problems} == {
-        (Kind.SWAPPED_ROUND, 3, table) for table in (1, 2, 3)}
+        (Kind.SWAPPED_ROUND, 3, table) for table in (1, 2, 3)
+    }
     for problem in problems:
         fixes.swap_round(section=section, table=problem.table, round_=problem.round)
     assert checks.session_problems(session) == []
@@ -317,8 +349,13 @@ def test_a_correction_after_the_check_reopens_it(db):
     assert checks.blocking_problems(session) == []
     line.refresh_from_db()
     pairs = pairs_of(section)
-    save_line(board=board(section, 5), ns_pair=pairs[average.ns], ew_pair=pairs[average.ew],
-              result=read_result(5, "A6040", "", ""), line=line)
+    save_line(
+        board=board(section, 5),
+        ns_pair=pairs[average.ns],
+        ew_pair=pairs[average.ew],
+        result=read_result(5, "A6040", "", ""),
+        line=line,
+    )
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.AVERAGE and problem.blocking and "A6040" in problem.message
     fixes.mark_checked(line=line)
@@ -340,9 +377,16 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
     pairs = pairs_of(section)
     opponent = next(label for label in plan.pairs if label[-2:] != sitting[-2:])
     ns, ew = (sitting, opponent) if sitting.endswith("NS") else (opponent, sitting)
-    line = TravellerLine.objects.create(board=board(section, number), round=round_, ns_pair=pairs[ns],
-                                        ew_pair=pairs[ew], contract="4S", declarer="N", tricks=10,
-                                        ns_score=scoring_ns(number, "4S", "N", 10))
+    line = TravellerLine.objects.create(
+        board=board(section, number),
+        round=round_,
+        ns_pair=pairs[ns],
+        ew_pair=pairs[ew],
+        contract="4S",
+        declarer="N",
+        tricks=10,
+        ns_score=scoring_ns(number, "4S", "N", 10),
+    )
     problems = checks.session_problems(session)
     sit_out = next(problem for problem in problems if problem.kind == Kind.SIT_OUT)
     assert sit_out.blocking and sit_out.line_id == line.pk and sit_out.can_mark_checked
@@ -375,8 +419,12 @@ def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
     session, section = club_night(kind="none", tables=2, boards_per_round=2, rounds=2)
     pairs = pairs_of(section)
     for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
-        save_line(board=board(section, number), ns_pair=pairs[ns], ew_pair=pairs[ew],
-                  result=read_result(number, "2S", "N", "8"))
+        save_line(
+            board=board(section, number),
+            ns_pair=pairs[ns],
+            ew_pair=pairs[ew],
+            result=read_result(number, "2S", "N", "8"),
+        )
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.UNEVEN]
     assert not problems[0].blocking and problems[0].board == 2

@@ -36,13 +36,19 @@ def board(section, number):
 
 def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
     pairs = pairs_of(section)
-    return save_line(board=board(section, slot.board), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                     result=read_result(slot.board, contract, declarer, result), user=user)
+    return save_line(
+        board=board(section, slot.board),
+        ns_pair=pairs[slot.ns],
+        ew_pair=pairs[slot.ew],
+        result=read_result(slot.board, contract, declarer, result),
+        user=user,
+    )
 
 
 def line_at(section, slot):
-    return TravellerLine.objects.get(board__section=section, board__number=slot.board, round=slot.round,
-                                     table=slot.table)
+    return TravellerLine.objects.get(
+        board__section=section, board__number=slot.board, round=slot.round, table=slot.table
+    )
 
 
 @pytest.fixture
@@ -93,8 +99,9 @@ def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
     enter_all(section, skip={missing})
     enter(section, missing)
     until = in_a_week()
-    session = fixes.set_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=until,
-                               user=director_user)
+    session = fixes.set_status(
+        session=session, status=Session.Status.PROVISIONAL, corrections_until=until, user=director_user
+    )
     session.refresh_from_db()
     assert session.status == Session.Status.PROVISIONAL and session.corrections_until == until
     assert session.history.first().history_user == director_user
@@ -187,15 +194,24 @@ def test_line_changes_give_before_and_after(db, director_user):
     slot = section_plan(section).board_plays(1)[0]
     line = enter(section, slot, user=director_user)
     pairs = pairs_of(section)
-    save_line(board=board(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-              result=read_result(1, "4S", "N", "10"), line=line, user=director_user)
+    save_line(
+        board=board(section, 1),
+        ns_pair=pairs[slot.ns],
+        ew_pair=pairs[slot.ew],
+        result=read_result(1, "4S", "N", "10"),
+        line=line,
+        user=director_user,
+    )
     delete_line(line=TravellerLine.objects.get(pk=line.pk), user=director_user)
     records = list(TravellerLine.history.filter(id=line.pk).order_by("history_date", "history_id"))
     created, changed, deleted = line_history.line_changes(records, line_history.history_pairs(records))
     assert created.kind == "+" and created.user == director_user
     assert ("NS pair", "—", slot.ns) in {(c.field, c.before, c.after) for c in created.changes}
     assert {(c.field, c.before, c.after) for c in changed.changes} == {
-        ("contract", "3NT", "4S"), ("tricks", "9", "10"), ("NS score", "+400", "+420")}
+        ("contract", "3NT", "4S"),
+        ("tricks", "9", "10"),
+        ("NS score", "+400", "+420"),
+    }
     assert deleted.kind == "-" and ("contract", "4S", "—") in {(c.field, c.before, c.after) for c in deleted.changes}
 
 
@@ -212,7 +228,11 @@ def test_each_section_is_checked_against_its_own_movement(mitchell):
     enter_all(section_b, skip={missing})
     [problem] = checks.session_problems(session)
     assert (problem.kind, problem.section, problem.section_id, problem.board) == (
-        Kind.MISSING, "B", section_b.pk, missing.board)
+        Kind.MISSING,
+        "B",
+        section_b.pk,
+        missing.board,
+    )
 
 
 def test_an_unreadable_movement_blocks_publishing(db):

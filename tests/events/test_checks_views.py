@@ -129,8 +129,11 @@ def test_the_page_lists_blocking_problems_with_their_fixes(director_client, inco
 def test_the_page_uses_a_bounded_number_of_queries(director_client, django_assert_max_num_queries, db):
     session, section = club_night(tables=9, boards_per_round=3, name="Big night")  # 27 boards, 243 lines
     plan = section_plan(section)
-    enter_all(section, skip={plan.schedule[0], plan.schedule[40]},
-              results={plan.schedule[7]: ("A", "", ""), plan.schedule[99]: ("7NT", "N", "13")})
+    enter_all(
+        section,
+        skip={plan.schedule[0], plan.schedule[40]},
+        results={plan.schedule[7]: ("A", "", ""), plan.schedule[99]: ("7NT", "N", "13")},
+    )
     some = list(TravellerLine.objects.filter(board__section=section, round=4, table=2))
     for line in some:
         TravellerLine.objects.filter(pk=line.pk).update(ns_pair=line.ew_pair_id, ew_pair=line.ns_pair_id)
@@ -148,8 +151,9 @@ def test_swap_round_fix(director_client, director_user, complete):
     at_table = list(TravellerLine.objects.filter(board__section=section, round=2, table=3))
     for line in at_table:
         TravellerLine.objects.filter(pk=line.pk).update(ns_pair=line.ew_pair_id, ew_pair=line.ns_pair_id)
-    response = director_client.post(fix_url(session), {"action": "swap_round", "section": section.pk,
-                                                       "table": 3, "round": 2}, follow=True)
+    response = director_client.post(
+        fix_url(session), {"action": "swap_round", "section": section.pk, "table": 3, "round": 2}, follow=True
+    )
     assert response.redirect_chain == [(checks_url(session), 302)]
     assert "NS and EW swapped on 2 lines." in page_messages(response)
     assert response.context["blocking"] == []
@@ -194,23 +198,29 @@ def test_mark_checked_several_lines_at_once(director_client, complete):
     assert TravellerLine.objects.filter(pk__in=ids, checked=True).count() == 2
 
 
-@pytest.mark.parametrize("data", [
-    {"action": "delete_everything"},
-    {},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "delete_everything"},
+        {},
+    ],
+)
 def test_unknown_fix_changes_nothing(director_client, complete, data):
     session, _section = complete
     response = director_client.post(fix_url(session), data, follow=True)
     assert "Unknown fix: nothing was changed." in page_messages(response)
 
 
-@pytest.mark.parametrize("data", [
-    {"action": "recompute", "line": "abc"},
-    {"action": "recompute"},
-    {"action": "mark_checked", "line": "999999"},
-    {"action": "swap_round", "section": "1", "table": "x", "round": "2"},
-    {"action": "swap_round", "table": "1", "round": "2"},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"action": "recompute", "line": "abc"},
+        {"action": "recompute"},
+        {"action": "mark_checked", "line": "999999"},
+        {"action": "swap_round", "section": "1", "table": "x", "round": "2"},
+        {"action": "swap_round", "table": "1", "round": "2"},
+    ],
+)
 def test_fix_with_bad_parameters(director_client, complete, data):
     session, _section = complete
     response = director_client.post(fix_url(session), data, follow=True)
@@ -228,15 +238,17 @@ def test_fix_refuses_lines_of_another_session(director_client, complete):
     assert "Choose lines of this session." in page_messages(response)
     line.refresh_from_db()
     assert not line.checked
-    response = director_client.post(fix_url(session), {"action": "swap_round", "section": other_section.pk,
-                                                       "table": 1, "round": 1}, follow=True)
+    response = director_client.post(
+        fix_url(session), {"action": "swap_round", "section": other_section.pk, "table": 1, "round": 1}, follow=True
+    )
     assert [message.level_tag for message in response.context["messages"]] == ["error"]
 
 
 def test_swap_round_of_an_empty_table_is_an_error(director_client, complete):
     session, section = complete
-    response = director_client.post(fix_url(session), {"action": "swap_round", "section": section.pk,
-                                                       "table": 9, "round": 1}, follow=True)
+    response = director_client.post(
+        fix_url(session), {"action": "swap_round", "section": section.pk, "table": 9, "round": 1}, follow=True
+    )
     assert any("no results at table 9" in message for message in page_messages(response))
 
 
@@ -255,8 +267,9 @@ def test_recompute_of_an_unscorable_line_is_an_error(director_client, complete):
 
 def test_publishing_refused_while_problems_remain_then_accepted(director_client, incomplete):
     session, section, missing = incomplete
-    response = director_client.post(status_url(session), {"status": "provisional", "corrections_until": in_a_week()},
-                                    follow=True)
+    response = director_client.post(
+        status_url(session), {"status": "provisional", "corrections_until": in_a_week()}, follow=True
+    )
     assert response.redirect_chain == [(checks_url(session), 302)]
     [message] = page_messages(response)
     assert "1 blocking problem remains" in message and "checks page" in message
@@ -265,11 +278,16 @@ def test_publishing_refused_while_problems_remain_then_accepted(director_client,
 
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=missing.board)
-    save_line(board=board, ns_pair=pairs[missing.ns], ew_pair=pairs[missing.ew],
-              result=read_result(missing.board, "3NT", "N", "9"))
+    save_line(
+        board=board,
+        ns_pair=pairs[missing.ns],
+        ew_pair=pairs[missing.ew],
+        result=read_result(missing.board, "3NT", "N", "9"),
+    )
     until = in_a_week()
-    response = director_client.post(status_url(session), {"status": "provisional", "corrections_until": until},
-                                    follow=True)
+    response = director_client.post(
+        status_url(session), {"status": "provisional", "corrections_until": until}, follow=True
+    )
     assert page_messages(response) == ["The session is now: Provisional."]
     session.refresh_from_db()
     assert session.status == Session.Status.PROVISIONAL
@@ -281,23 +299,28 @@ def test_publishing_refused_while_problems_remain_then_accepted(director_client,
 
 def test_status_transitions(director_client, complete):
     session, _section = complete
-    for data, status in (({"status": "final"}, "final"),
-                         ({"status": "provisional", "corrections_until": in_a_week()}, "provisional"),
-                         ({"status": "in_progress"}, "in_progress"),
-                         ({"status": "final"}, "final")):
+    for data, status in (
+        ({"status": "final"}, "final"),
+        ({"status": "provisional", "corrections_until": in_a_week()}, "provisional"),
+        ({"status": "in_progress"}, "in_progress"),
+        ({"status": "final"}, "final"),
+    ):
         director_client.post(status_url(session), data)
         session.refresh_from_db()
         assert session.status == status
 
 
-@pytest.mark.parametrize("data", [
-    {"status": "provisional", "corrections_until": "next tuesday"},
-    {"status": "provisional", "corrections_until": "2026-13-45T25:00"},
-    {"status": "provisional"},
-    {"status": "provisional", "corrections_until": "2001-01-01T10:00"},
-    {"status": "published"},
-    {},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"status": "provisional", "corrections_until": "next tuesday"},
+        {"status": "provisional", "corrections_until": "2026-13-45T25:00"},
+        {"status": "provisional"},
+        {"status": "provisional", "corrections_until": "2001-01-01T10:00"},
+        {"status": "published"},
+        {},
+    ],
+)
 def test_bad_status_input_is_refused(director_client, complete, data):
     session, _section = complete
     response = director_client.post(status_url(session), data, follow=True)

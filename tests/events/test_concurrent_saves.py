@@ -82,9 +82,16 @@ def test_two_lines_of_one_board_saved_at_the_same_moment_are_both_saved(database
     plan = section_plan(section)
     for number in range(1, ROUNDS + 1):
         board = section.boards.select_related("section__session").get(number=number)
-        jobs = [partial(save_line, board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew],
-                        result=read_result(number, "3NT", "N", "9"))
-                for slot in plan.board_plays(number)[:2]]
+        jobs = [
+            partial(
+                save_line,
+                board=board,
+                ns_pair=pairs[slot.ns],
+                ew_pair=pairs[slot.ew],
+                result=read_result(number, "3NT", "N", "9"),
+            )
+            for slot in plan.board_plays(number)[:2]
+        ]
         errors = save_at_once(jobs, database)
         assert errors == [], f"board {number}: {errors!r}"
         assert board.lines.count() == 2, f"board {number}"

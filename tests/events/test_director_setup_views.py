@@ -13,7 +13,8 @@ def test_director_sets_up_a_mitchell(director_client):
     section = session.sections.get()
     assert section.boards.count() == 10  # 5 rounds of 2 boards
     assert sorted(p.label for p in section.pairs.all()) == sorted(
-        [f"{n}NS" for n in range(1, 6)] + [f"{n}EW" for n in range(1, 6)])
+        [f"{n}NS" for n in range(1, 6)] + [f"{n}EW" for n in range(1, 6)]
+    )
     page = director_client.get(response.url).content.decode()
     assert "1NS&nbsp;v&nbsp;1EW" in page  # the movement preview, table 1 round 1
 
@@ -50,8 +51,14 @@ def test_movement_cannot_change_once_results_exist(director_client, make_session
     session, section = make_session("mitchell", tables=5, boards_per_round=1)
     enter(section, 1, "1NS", "4S", "N", "10")
     data = session_post(tables="7", boards_per_round="1")
-    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk), "sections-0-session": str(session.pk),
-                 "name": session.name})
+    data.update(
+        {
+            "sections-INITIAL_FORMS": "1",
+            "sections-0-id": str(section.pk),
+            "sections-0-session": str(session.pk),
+            "name": session.name,
+        }
+    )
     response = director_client.post(reverse("events:session_setup", args=[session.pk]), data)
     assert "its movement can no longer change" in response.content.decode()
     assert Section.objects.get(pk=section.pk).tables == 5
@@ -79,16 +86,20 @@ def test_pairs_page_is_for_directors_only(client, player_client, make_session):
 
 
 def test_quick_add_member(director_client):
-    response = director_client.post(reverse("events:member_quick_add"), {
-        "member-first_name": "New", "member-last_name": "Player", "member-number": "2001", "next": "/director/"})
+    response = director_client.post(
+        reverse("events:member_quick_add"),
+        {"member-first_name": "New", "member-last_name": "Player", "member-number": "2001", "next": "/director/"},
+    )
     assert response.status_code == 302 and response.url == "/director/"
     assert Member.objects.filter(number="2001").exists()
 
 
 def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_client):
     Member.objects.create(first_name="Ana", last_name="García", number="1001")
-    response = director_client.post(reverse("events:member_quick_add"), {
-        "member-first_name": "Other", "member-last_name": "Person", "member-number": "1001"})
+    response = director_client.post(
+        reverse("events:member_quick_add"),
+        {"member-first_name": "Other", "member-last_name": "Person", "member-number": "1001"},
+    )
     page = response.content.decode()
     assert response.status_code == 400
     assert 'value="Other"' in page and "already exists" in page
@@ -96,8 +107,10 @@ def test_quick_add_member_refuses_a_duplicate_number_and_keeps_input(director_cl
 
 
 def test_quick_add_ignores_an_outside_next(director_client):
-    response = director_client.post(reverse("events:member_quick_add"), {
-        "member-first_name": "A", "member-last_name": "B", "next": "https://evil.example/"})
+    response = director_client.post(
+        reverse("events:member_quick_add"),
+        {"member-first_name": "A", "member-last_name": "B", "next": "https://evil.example/"},
+    )
     assert response.url == reverse("club:members")
 
 
@@ -117,7 +130,7 @@ def test_setup_page_links_the_sections_movement_cards(director_client, make_sess
     page = director_client.get(reverse("events:session_setup", args=[session.pk])).content.decode()
     query = "kind=mitchell&amp;tables=7&amp;boards_per_round=2&amp;first_board=1&amp;even=skip&amp;arrows=7"
     assert f'{reverse("movements:table_cards")}?{query}"' in page
-    response = director_client.get(f'{reverse("movements:table_cards")}?{query.replace("&amp;", "&")}')
+    response = director_client.get(f"{reverse('movements:table_cards')}?{query.replace('&amp;', '&')}")
     assert response.status_code == 200 and "7EW" in response.content.decode()
 
 
@@ -132,17 +145,21 @@ def test_howell_with_a_missing_pair_has_a_sit_out(make_session):
     assert {plan.play_count(board) for board in plan.played_boards} == {3}
 
 
-@pytest.mark.parametrize("language, message", [
-    ("es", "no hay Howell completo para 40 mesas (disponibles: de 2 a 10)"),
-    ("ro", "nu există Howell complet pentru 40 de mese (disponibile: de la 2 la 10)"),
-])
+@pytest.mark.parametrize(
+    "language, message",
+    [
+        ("es", "no hay Howell completo para 40 mesas (disponibles: de 2 a 10)"),
+        ("ro", "nu există Howell complet pentru 40 de mese (disponibile: de la 2 la 10)"),
+    ],
+)
 def test_a_movement_that_cannot_be_made_says_why_in_the_readers_language(director_client, language, message):
     from django.conf import settings
     from django.utils import translation
 
     with translation.override(settings.LANGUAGE_CODE):
-        response = director_client.post(reverse("events:session_create"), session_post(kind="howell", tables="40"),
-                                        HTTP_ACCEPT_LANGUAGE=language)
+        response = director_client.post(
+            reverse("events:session_create"), session_post(kind="howell", tables="40"), HTTP_ACCEPT_LANGUAGE=language
+        )
     assert message in response.content.decode()
 
 
@@ -152,10 +169,13 @@ def test_an_unreadable_custom_movement_is_explained_in_spanish(director_client):
 
     from movements.models import CustomMovement
 
-    custom = CustomMovement.objects.create(name="Rota", csv_text="round,table,ns_pair,ew_pair,low_board,high_board\n"
-                                                                  "1,1,1,2,3,2\n")
+    custom = CustomMovement.objects.create(
+        name="Rota", csv_text="round,table,ns_pair,ew_pair,low_board,high_board\n1,1,1,2,3,2\n"
+    )
     with translation.override(settings.LANGUAGE_CODE):
-        response = director_client.post(reverse("events:session_create"),
-                                        session_post(kind="custom", custom_movement=str(custom.pk)),
-                                        HTTP_ACCEPT_LANGUAGE="es")
+        response = director_client.post(
+            reverse("events:session_create"),
+            session_post(kind="custom", custom_movement=str(custom.pk)),
+            HTTP_ACCEPT_LANGUAGE="es",
+        )
     assert "Línea 2: low_board 3 es mayor que high_board 2" in response.content.decode()

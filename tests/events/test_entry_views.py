@@ -34,8 +34,9 @@ def test_traveller_lists_every_scheduled_play(director_client, mitchell):
 def test_saving_a_traveller_scores_it(director_client, mitchell):
     session, section = mitchell
     url = traveller_url(session, section, 1)
-    response = director_client.post(url, row_post({0: ("4S", "N", "10", "HK"), 1: ("4S", "N", "=", ""),
-                                                    2: ("3NT", "S", "+1", "")}))
+    response = director_client.post(
+        url, row_post({0: ("4S", "N", "10", "HK"), 1: ("4S", "N", "=", ""), 2: ("3NT", "S", "+1", "")})
+    )
     assert response.status_code == 302 and response.url == url
     scores = sorted(TravellerLine.objects.values_list("ns_score", "ns_points"))
     # 420, 420, 430 on a board due five times: raw 1,1,4 of top 4 → Neuberg (M+1)*5/3-1 = 2.33, 2.33, 7.33.
@@ -46,8 +47,9 @@ def test_saving_a_traveller_scores_it(director_client, mitchell):
 
 def test_a_mistyped_contract_saves_nothing_and_keeps_what_was_typed(director_client, mitchell):
     session, section = mitchell
-    response = director_client.post(traveller_url(session, section, 1),
-                                    row_post({0: ("4S", "N", "10", ""), 1: ("8S", "N", "10", "")}))
+    response = director_client.post(
+        traveller_url(session, section, 1), row_post({0: ("4S", "N", "10", ""), 1: ("8S", "N", "10", "")})
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert "level must be 1 to 7" in page
@@ -55,12 +57,15 @@ def test_a_mistyped_contract_saves_nothing_and_keeps_what_was_typed(director_cli
     assert not TravellerLine.objects.exists()
 
 
-@pytest.mark.parametrize("values, field, message", [
-    (("4S", "X", "10", ""), "declarer", "Declarer must be N, E, S or W."),
-    (("4S", "N", "14", ""), "tricks", "declarer takes 0 to 13 tricks"),
-    (("4S", "N", "", ""), "tricks", "Enter the tricks taken"),
-    (("", "N", "10", ""), "contract", "Enter the contract too."),
-])
+@pytest.mark.parametrize(
+    "values, field, message",
+    [
+        (("4S", "X", "10", ""), "declarer", "Declarer must be N, E, S or W."),
+        (("4S", "N", "14", ""), "tricks", "declarer takes 0 to 13 tricks"),
+        (("4S", "N", "", ""), "tricks", "Enter the tricks taken"),
+        (("", "N", "10", ""), "contract", "Enter the contract too."),
+    ],
+)
 def test_each_bad_field_gets_its_message(director_client, mitchell, values, field, message):
     session, section = mitchell
     response = director_client.post(traveller_url(session, section, 1), row_post({0: values}))
@@ -74,15 +79,17 @@ def test_adjusted_and_not_played_in_the_same_form(director_client, mitchell):
     session, section = mitchell
     rows = {0: ("A+", "", "", ""), 1: ("NP", "", "", ""), 2: ("4S", "N", "10", "")}
     director_client.post(traveller_url(session, section, 1), row_post(rows))
-    lines = {line.adjusted or ("NP" if line.not_played else line.contract): line
-             for line in TravellerLine.objects.all()}
+    lines = {
+        line.adjusted or ("NP" if line.not_played else line.contract): line for line in TravellerLine.objects.all()
+    }
     assert set(lines) == {"A6040", "NP", "4S"}
     # A6040 gets 60 % of the top of 8 (five plays due).
     assert lines["A6040"].ns_points == pytest.approx(4.8)
 
 
-def test_saving_one_line_takes_a_bounded_number_of_queries(director_client, make_session, enter,
-                                                           django_assert_max_num_queries):
+def test_saving_one_line_takes_a_bounded_number_of_queries(
+    director_client, make_session, enter, django_assert_max_num_queries
+):
     session, section = make_session("mitchell", tables=13, boards_per_round=2)
     plan = section_plan(section)
     for slot in plan.board_plays(1)[:-1]:
@@ -139,16 +146,20 @@ def test_line_delete_is_post_only(director_client, mitchell, enter):
     assert director_client.get(reverse("events:line_delete", args=[line.pk])).status_code == 405
 
 
-@pytest.mark.parametrize("language, message", [
-    ("es", "8S: el nivel de un contrato debe ser de 1 a 7"),
-    ("ro", "8S: nivelul unui contract trebuie să fie între 1 și 7"),
-])
+@pytest.mark.parametrize(
+    "language, message",
+    [
+        ("es", "8S: el nivel de un contrato debe ser de 1 a 7"),
+        ("ro", "8S: nivelul unui contract trebuie să fie între 1 și 7"),
+    ],
+)
 def test_a_mistyped_contract_is_explained_in_the_readers_language(director_client, mitchell, language, message):
     from django.conf import settings
     from django.utils import translation
 
     session, section = mitchell
     with translation.override(settings.LANGUAGE_CODE):
-        response = director_client.post(traveller_url(session, section, 1), row_post({0: ("8S", "N", "10", "")}),
-                                        HTTP_ACCEPT_LANGUAGE=language)
+        response = director_client.post(
+            traveller_url(session, section, 1), row_post({0: ("8S", "N", "10", "")}), HTTP_ACCEPT_LANGUAGE=language
+        )
     assert response.status_code == 200 and message in response.content.decode()

@@ -13,8 +13,9 @@ from tests.builders.sessions import session_post
 
 @pytest.fixture
 def new_free_entry(director_client):
-    response = director_client.post(reverse("events:session_create"),
-                                     session_post(kind="none", tables="3", boards_per_round="2", rounds="2"))
+    response = director_client.post(
+        reverse("events:session_create"), session_post(kind="none", tables="3", boards_per_round="2", rounds="2")
+    )
     assert response.status_code == 302
     section = Section.objects.get()
     return section.session, section
@@ -29,9 +30,17 @@ def test_the_first_board_of_a_new_free_entry_section_opens_and_saves(director_cl
     assert director_client.get(entry).status_code == 200
     assert director_client.get(public).status_code == 200
     pairs = sorted(section.pairs.values_list("number", flat=True))
-    response = director_client.post(entry, {"n0-ns_pair": f"{pairs[0]}NS", "n0-ew_pair": f"{pairs[0]}EW",
-                                            "n0-contract": "4S", "n0-declarer": "N", "n0-tricks": "10",
-                                            "n0-lead": ""})
+    response = director_client.post(
+        entry,
+        {
+            "n0-ns_pair": f"{pairs[0]}NS",
+            "n0-ew_pair": f"{pairs[0]}EW",
+            "n0-contract": "4S",
+            "n0-declarer": "N",
+            "n0-tricks": "10",
+            "n0-lead": "",
+        },
+    )
     assert response.status_code == 302 and response.url == entry
     line = TravellerLine.objects.get()
     assert (line.board.number, line.ns_score) == (1, 420)
@@ -44,8 +53,7 @@ def test_a_free_entry_session_without_results_cannot_be_published(director_clien
     session, section = new_free_entry
     status = reverse("events:session_status", args=[session.pk])
     for value in ("final", "provisional"):
-        response = director_client.post(status, {"status": value, "corrections_until": "2099-01-01T20:00"},
-                                        follow=True)
+        response = director_client.post(status, {"status": value, "corrections_until": "2099-01-01T20:00"}, follow=True)
         page = response.content.decode()
         assert "Not published: 1 blocking problem remains." in page
         assert "Section A has no results yet: enter them, or import them from a file, before publishing." in page
@@ -55,8 +63,12 @@ def test_a_free_entry_session_without_results_cannot_be_published(director_clien
         set_status(session=session, status=Session.Status.FINAL)
 
     pairs = {pair.label: pair for pair in section.pairs.all()}
-    save_line(board=section.boards.get(number=1), ns_pair=pairs["1NS"], ew_pair=pairs["1EW"],
-              result=read_result(1, "4S", "N", "10"))
+    save_line(
+        board=section.boards.get(number=1),
+        ns_pair=pairs["1NS"],
+        ew_pair=pairs["1EW"],
+        result=read_result(1, "4S", "N", "10"),
+    )
     assert set_status(session=session, status=Session.Status.FINAL).status == Session.Status.FINAL
 
 
@@ -67,8 +79,17 @@ def test_a_free_entry_slip_opens_and_saves_with_its_table_and_round(director_cli
     assert reverse("events:table_entry", args=[session.pk, section.pk, 1, 1]) in setup
     response = director_client.get(slip)
     assert response.status_code == 200  # the slip of a free-entry section: free rows, no redirect away
-    response = director_client.post(slip, {"n3-ns_pair": "2NS", "n3-ew_pair": "2EW", "n3-contract": "3NT",
-                                           "n3-declarer": "S", "n3-tricks": "9", "n3-lead": ""})
+    response = director_client.post(
+        slip,
+        {
+            "n3-ns_pair": "2NS",
+            "n3-ew_pair": "2EW",
+            "n3-contract": "3NT",
+            "n3-declarer": "S",
+            "n3-tricks": "9",
+            "n3-lead": "",
+        },
+    )
     assert response.status_code == 302
     assert response.url == reverse("events:table_entry", args=[session.pk, section.pk, 3, 1])
     line = TravellerLine.objects.get()

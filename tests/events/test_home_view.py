@@ -77,8 +77,7 @@ def test_home_winners_of_several_sections_are_lettered(client, db):
 @pytest.fixture
 def years_of_sessions(db):
     for year, month, day in ((2024, 3, 4), (2025, 10, 6), (2025, 11, 3), (2026, 11, 2)):
-        Session.objects.create(name=f"Pairs {year}-{month:02d}", date=datetime.date(year, month, day),
-                               status="final")
+        Session.objects.create(name=f"Pairs {year}-{month:02d}", date=datetime.date(year, month, day), status="final")
 
 
 def names(response):
@@ -91,12 +90,23 @@ def test_home_filters_by_year_and_month(client, years_of_sessions):
     page = client.get(reverse("events:home"), {"year": 2024}).content.decode()
     assert '<option value="2024" selected>' in page
     assert client.get(reverse("events:home"), {"year": 2024, "month": 12}).content.decode().count("<tr") == 0
-    assert "No results were published in this period." in client.get(
-        reverse("events:home"), {"year": 2024, "month": 12}).content.decode()
+    assert (
+        "No results were published in this period."
+        in client.get(reverse("events:home"), {"year": 2024, "month": 12}).content.decode()
+    )
 
 
-@pytest.mark.parametrize("query", [{"year": "banana"}, {"year": "1999"}, {"year": "-2025"}, {"month": "10"},
-                                   {"year": "2025x", "month": "10"}, {"year": "", "month": ""}])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"year": "banana"},
+        {"year": "1999"},
+        {"year": "-2025"},
+        {"month": "10"},
+        {"year": "2025x", "month": "10"},
+        {"year": "", "month": ""},
+    ],
+)
 def test_home_ignores_bad_filters(client, years_of_sessions, query):
     response = client.get(reverse("events:home"), query)
     assert response.status_code == 200
@@ -110,7 +120,8 @@ def test_home_ignores_a_bad_month(client, years_of_sessions):
 def test_home_pages_keep_the_filter(client, db):
     Session.objects.bulk_create(
         Session(name=f"Night {i}", date=datetime.date(2026, 1, 1) + datetime.timedelta(days=i), status="final")
-        for i in range(30))
+        for i in range(30)
+    )
     Session.objects.create(name="Old night", date=datetime.date(2025, 5, 5), status="final")
     page = client.get(reverse("events:home"), {"year": 2026}).content.decode()
     assert "?year=2026&amp;page=2" in page

@@ -26,14 +26,19 @@ def ana_history(db):
     build_hand_mitchell(name="Monday pairs", date=NOV[0])
     build_hand_mitchell(name="Second Monday", date=NOV[1], players={"3NS": ("Ana", "García", "Carmen", "López")})
     build_hand_mitchell(name="Third Monday", date=NOV[2], players={"2NS": ("Ana", "García", None, "Visiting Vera")})
-    build_hand_mitchell(name="Tonight", date=NOV[3], status=Session.Status.IN_PROGRESS,
-                        players={"4NS": ("Ana", "García", "Dan", "Ionescu")})
+    build_hand_mitchell(
+        name="Tonight",
+        date=NOV[3],
+        status=Session.Status.IN_PROGRESS,
+        players={"4NS": ("Ana", "García", "Dan", "Ionescu")},
+    )
     return members_of_club()["Ana"]
 
 
 def member_url(member, **query):
-    return reverse("events:member_detail", args=[member.pk]) + ("?" + "&".join(f"{k}={v}" for k, v in query.items())
-                                                          if query else "")
+    return reverse("events:member_detail", args=[member.pk]) + (
+        "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
+    )
 
 
 def test_every_published_session_with_partner_percentage_place_and_field(client, ana_history):
@@ -66,19 +71,26 @@ def test_partners_and_sessions_are_links(client, ana_history):
 def test_best_partners_and_best_results(client, ana_history):
     response = client.get(member_url(ana_history))
     # Nobody partnered Ana three times: every partner is listed, best average first.
-    assert rows_of(response, "best-partners") == [["Bogdan Popescu", "1", "65.00", "65.00"],
-                                                  ["Carmen López", "1", "46.25", "46.25"],
-                                                  ["Visiting Vera", "1", "45.00", "45.00"]]
+    assert rows_of(response, "best-partners") == [
+        ["Bogdan Popescu", "1", "65.00", "65.00"],
+        ["Carmen López", "1", "46.25", "46.25"],
+        ["Visiting Vera", "1", "45.00", "45.00"],
+    ]
     best = rows_of(response, "best-results")
-    assert [(row[1], row[2], row[3]) for row in best] == [("Monday pairs", "65.00", "1 of 5"),
-                                                          ("Second Monday", "46.25", "=3 of 5"),
-                                                          ("Third Monday", "45.00", "5 of 5")]
+    assert [(row[1], row[2], row[3]) for row in best] == [
+        ("Monday pairs", "65.00", "1 of 5"),
+        ("Second Monday", "46.25", "=3 of 5"),
+        ("Third Monday", "45.00", "5 of 5"),
+    ]
 
 
 def test_regular_partners_come_first(client, ana_history):
     for week in range(3):
-        build_hand_mitchell(name=f"Later {week}", date=datetime.date(2026, 12, 1 + week),
-                            players={"5NS": ("Ana", "García", "Elena", "Martín")})
+        build_hand_mitchell(
+            name=f"Later {week}",
+            date=datetime.date(2026, 12, 1 + week),
+            players={"5NS": ("Ana", "García", "Elena", "Martín")},
+        )
     partners = rows_of(client.get(member_url(ana_history)), "best-partners")
     # Elena partnered Ana three times (49.375 % each); the one-off partners no longer show.
     assert partners == [["Elena Martín", "3", "49.38", "49.38"]]
@@ -100,8 +112,9 @@ def test_chart_is_inline_svg_with_a_point_per_session(client, ana_history):
 
 
 def test_an_imp_session_shows_imps(client, ana_history):
-    build_hand_mitchell(name="Butler night", date=NOV[2], scoring="butler",
-                        players={"1NS": ("Ana", "García", "Bogdan", "Popescu")})
+    build_hand_mitchell(
+        name="Butler night", date=NOV[2], scoring="butler", players={"1NS": ("Ana", "García", "Bogdan", "Popescu")}
+    )
     rows = rows_of(client.get(member_url(ana_history)), "member-sessions")
     butler = next(row for row in rows if row[1].startswith("Butler night"))
     # 1NS Butler: 2 + 7 + 2 ... IMPs; what matters here is the unit.
@@ -126,15 +139,18 @@ def test_unknown_member_and_bad_page_numbers(client, ana_history):
 @pytest.mark.slow  # a page and a half of hand-worked sessions
 def test_long_histories_are_paginated(client, db):
     for day in range(MEMBER_SESSIONS_PER_PAGE + 2):
-        build_hand_mitchell(name=f"Night {day}", date=datetime.date(2026, 1, 1) + datetime.timedelta(days=day),
-                            players={"1NS": ("Ana", "García", "Bogdan", "Popescu")})
+        build_hand_mitchell(
+            name=f"Night {day}",
+            date=datetime.date(2026, 1, 1) + datetime.timedelta(days=day),
+            players={"1NS": ("Ana", "García", "Bogdan", "Popescu")},
+        )
     ana = Member.objects.get(first_name="Ana")
     first = client.get(member_url(ana))
     assert len(rows_of(first, "member-sessions")) == MEMBER_SESSIONS_PER_PAGE
     second = client.get(member_url(ana, page=2))
     assert [row[4] for row in rows_of(second, "member-sessions")] == ["1", "1"]
     assert "Page 2 of 2" in second.content.decode()
-    svg = re.search(r'<svg .*?</svg>', first.content.decode(), re.S).group(0)
+    svg = re.search(r"<svg .*?</svg>", first.content.decode(), re.S).group(0)
     assert svg.count("<circle") == MEMBER_SESSIONS_PER_PAGE + 2  # the chart has every session, not one page
 
 
@@ -145,16 +161,18 @@ def test_the_logged_in_member_sees_it_is_them(player_client, ana_history, player
 
 
 @pytest.mark.slow  # eight hand-worked sessions
-def test_member_page_queries_do_not_grow_with_the_history(client, player_client, db,
-                                                          django_assert_max_num_queries):
+def test_member_page_queries_do_not_grow_with_the_history(client, player_client, db, django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])
     ana = Member.objects.get(first_name="Ana")
     # The member, the pairs with their standings, the partners' names, the member's teams events (none here).
     with django_assert_max_num_queries(4):
         assert client.get(member_url(ana)).status_code == 200
     for day in range(6):
-        build_hand_mitchell(name=f"More {day}", date=datetime.date(2026, 10, 1 + day),
-                            players={"2NS": ("Ana", "García", "Carmen", "López")})
+        build_hand_mitchell(
+            name=f"More {day}",
+            date=datetime.date(2026, 10, 1 + day),
+            players={"2NS": ("Ana", "García", "Carmen", "López")},
+        )
     build_hand_mitchell(name="Butler", date=NOV[1], scoring="butler")
     with django_assert_max_num_queries(4):
         response = client.get(member_url(ana))
@@ -170,8 +188,20 @@ def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
 
     pair = PairInfo(1, 1, 1, "NS", ())
     start = datetime.date(2020, 3, 2)
-    entries = [MemberSession(day, f"Night {day}", start + datetime.timedelta(days=7 * day), "final", "A", pair,
-                             None, False, percentage=40 + day % 25) for day in range(200)]
+    entries = [
+        MemberSession(
+            day,
+            f"Night {day}",
+            start + datetime.timedelta(days=7 * day),
+            "final",
+            "A",
+            pair,
+            None,
+            False,
+            percentage=40 + day % 25,
+        )
+        for day in range(200)
+    ]
     drawn = chart(entries)
     assert not drawn.dots and len(drawn.points) == 200
     assert [tick.date.year for tick in drawn.ticks] == [2020, 2021, 2022, 2023]
@@ -210,4 +240,3 @@ def test_the_members_teams_events_cost_the_same_queries_however_many(client, db,
     # The member, the pairs history, then the teams events: their players, teams, matches, adjustments.
     with django_assert_max_num_queries(7):
         client.get(reverse("events:member_detail", args=[member_id]))
-

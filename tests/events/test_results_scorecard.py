@@ -27,11 +27,11 @@ def test_boards_in_the_order_played_with_running_percentage(client, hand_mitchel
     rows = rows_of(scorecard(client, session, "3NS"), "scorecard")
     # Round, board, direction, opponents, contract, by, tricks, score, MP, %, running %
     assert [row[:2] + row[7:] for row in rows] == [
-        ["1", "3", "90", "6", "75.00", "75.00"],          # +90 beats 0, -90, -90 and loses to 100: 6
-        ["2", "4", "1430", "4", "50.00", "62.50"],        # 1430 three times: 4; running 10 / 16
-        ["3", "5", "50", "0.25", "3.13", "42.71"],        # 10.25 / 24 = 42.708 %
-        ["4", "1", "450", "8", "100.00", "57.03"],        # 18.25 / 32 = 57.031 %
-        ["5", "2", "-420", "0.25", "3.13", "46.25"],      # 18.5 / 40, the 46.25 % of the ranking
+        ["1", "3", "90", "6", "75.00", "75.00"],  # +90 beats 0, -90, -90 and loses to 100: 6
+        ["2", "4", "1430", "4", "50.00", "62.50"],  # 1430 three times: 4; running 10 / 16
+        ["3", "5", "50", "0.25", "3.13", "42.71"],  # 10.25 / 24 = 42.708 %
+        ["4", "1", "450", "8", "100.00", "57.03"],  # 18.25 / 32 = 57.031 %
+        ["5", "2", "-420", "0.25", "3.13", "46.25"],  # 18.5 / 40, the 46.25 % of the ranking
     ]
     assert [row[2:7] for row in rows][:2] == [["NS", "3EW", "2♣ =", "N", "8"], ["NS", "2EW", "6♠ =", "N", "12"]]
 
@@ -64,8 +64,12 @@ def test_an_east_west_scorecard(client, hand_mitchell):
     # EW takes the rest of each top: board 1 v 1NS 8 − 5 = 3; board 3 v 2NS (−90 for NS) 8 − 1 = 7;
     # board 5 v 3NS 8 − 0.25; board 2 v 4NS 8 − 7.75; board 4 v 5NS 8 − 8.
     assert [(row[1], row[2], row[7], row[8]) for row in rows] == [
-        ("1", "EW", "-420", "3"), ("3", "EW", "90", "7"), ("5", "EW", "-50", "7.75"), ("2", "EW", "-750", "0.25"),
-        ("4", "EW", "-1460", "0")]
+        ("1", "EW", "-420", "3"),
+        ("3", "EW", "90", "7"),
+        ("5", "EW", "-50", "7.75"),
+        ("2", "EW", "-750", "0.25"),
+        ("4", "EW", "-1460", "0"),
+    ]
     roles = {row[0]: row[1:] for row in rows_of(response, "roles")}
     # Declared 1NT (board 3) and 3S one down (board 5): 7 + 7.75 of 16; defended the rest: 3.25 of 24.
     assert roles == {"As declarers": ["2", "92.19"], "As defenders": ["3", "13.54"], "Passed out": ["0", "—"]}
@@ -83,7 +87,7 @@ def test_points_are_coloured_from_bottom_to_top(client, hand_mitchell):
     session, _section = hand_mitchell
     page = scorecard(client, session, "3NS").content.decode()
     assert 'class="text-end points hue-120"' in page  # board 1: a top (100 %)
-    assert 'class="text-end points hue-4"' in page    # 3.13 % → hue 4
+    assert 'class="text-end points hue-4"' in page  # 3.13 % → hue 4
     assert "style=" not in page
 
 
@@ -147,8 +151,9 @@ def test_a_pair_of_another_session_is_404(client, hand_mitchell):
 
 
 @pytest.mark.parametrize("tables", [3, pytest.param(9, marks=pytest.mark.slow)])  # 2 sections of 9 tables: slow
-def test_scorecard_queries_do_not_grow_with_the_session(client, player_client, member_player, db, tables,
-                                                        django_assert_max_num_queries):
+def test_scorecard_queries_do_not_grow_with_the_session(
+    client, player_client, member_player, db, tables, django_assert_max_num_queries
+):
     session = big_session(tables=tables, sections=("A", "B"))
     pair = Pair.objects.filter(section__session=session).first()
     url = reverse("events:pair_scorecard", args=[session.pk, pair.pk])

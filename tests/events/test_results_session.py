@@ -36,9 +36,13 @@ from tests.builders.sessions import big_session, free_entry_session
 # NS totals: 1NS 5+5.25+4+4+7.75 = 26 of 40 = 65 %; 5NS 2+4.8+1+8 = 15.8 of 32 = 49.375 %;
 #            3NS 8+0.25+6+4+0.25 = 18.5 = 46.25 %; 4NS 0+7.75+8+0+2.75 = 18.5 = 46.25 %;
 #            2NS 5+2.75+1+4+5.25 = 18 = 45 %.
-NS_RANKING = [("1", "1NS", "26", "65.00", "5"), ("2", "5NS", "15.80", "49.38", "4"),
-              ("=3", "3NS", "18.50", "46.25", "5"), ("=3", "4NS", "18.50", "46.25", "5"),
-              ("5", "2NS", "18", "45.00", "5")]
+NS_RANKING = [
+    ("1", "1NS", "26", "65.00", "5"),
+    ("2", "5NS", "15.80", "49.38", "4"),
+    ("=3", "3NS", "18.50", "46.25", "5"),
+    ("=3", "4NS", "18.50", "46.25", "5"),
+    ("5", "2NS", "18", "45.00", "5"),
+]
 
 
 def session_url(session, **query):
@@ -52,8 +56,9 @@ def session_url(session, **query):
 def test_north_south_ranking_has_places_ties_and_percentages(client, hand_mitchell):
     session, _section = hand_mitchell
     rows = rows_of(client.get(session_url(session)), "ranking-a-ns")
-    assert [(place, pair, score, percentage, boards) for place, pair, _names, score, percentage, boards in rows] \
-        == NS_RANKING
+    assert [
+        (place, pair, score, percentage, boards) for place, pair, _names, score, percentage, boards in rows
+    ] == NS_RANKING
 
 
 def test_players_are_named_and_members_linked(client, hand_mitchell):
@@ -152,24 +157,42 @@ def test_howell_has_one_field(client, db):
 
 
 def standings(results):
-    return [(ranking.section.letter, ranking.direction, row.place, row.pair.label, round(row.score, 6),
-             round(row.maximum, 6), row.boards) for ranking in results.fields for row in ranking.rows]
+    return [
+        (
+            ranking.section.letter,
+            ranking.direction,
+            row.place,
+            row.pair.label,
+            round(row.score, 6),
+            round(row.maximum, 6),
+            row.boards,
+        )
+        for ranking in results.fields
+        for row in ranking.rows
+    ]
 
 
 def reference(session, reference_ranking):
-    return [(section.letter, field, row.place, row.pair.label, round(row.score, 6), round(row.maximum, 6), row.boards)
-            for section, field, rows in reference_ranking(session) for row in rows]
+    return [
+        (section.letter, field, row.place, row.pair.label, round(row.score, 6), round(row.maximum, 6), row.boards)
+        for section, field, rows in reference_ranking(session)
+        for row in rows
+    ]
 
 
-@pytest.mark.parametrize("build", [
-    lambda: build_hand_mitchell()[0],
-    lambda: build_hand_mitchell(scoring="cross-imps")[0],
-    lambda: build_hand_mitchell(neuberg_for_movement=False)[0],
-    lambda: big_session(tables=4, sections=("A",), kind="howell"),
-    lambda: big_session(tables=5, sections=("A", "B")),
-    lambda: free_entry_session(),
-    lambda: free_entry_session(neuberg=False),
-], ids=["mitchell", "cross-imps", "no-neuberg", "howell", "two-sections", "free-entry", "free-no-neuberg"])
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: build_hand_mitchell()[0],
+        lambda: build_hand_mitchell(scoring="cross-imps")[0],
+        lambda: build_hand_mitchell(neuberg_for_movement=False)[0],
+        lambda: big_session(tables=4, sections=("A",), kind="howell"),
+        lambda: big_session(tables=5, sections=("A", "B")),
+        lambda: free_entry_session(),
+        lambda: free_entry_session(neuberg=False),
+    ],
+    ids=["mitchell", "cross-imps", "no-neuberg", "howell", "two-sections", "free-entry", "free-no-neuberg"],
+)
 def test_fast_rankings_match_the_reference_rankings(db, build, reference_ranking):
     session = build()
     assert standings(rank_sessions([session.pk])[session.pk]) == reference(session, reference_ranking)
@@ -231,8 +254,18 @@ def test_ranking_csv(client, hand_mitchell):
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="ranking-2026-11-02-monday-pairs.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Section", "Field", "Place", "Pair", "Player 1", "Player 2", "Matchpoints", "Maximum",
-                       "Percentage", "Boards"]
+    assert rows[0] == [
+        "Section",
+        "Field",
+        "Place",
+        "Pair",
+        "Player 1",
+        "Player 2",
+        "Matchpoints",
+        "Maximum",
+        "Percentage",
+        "Boards",
+    ]
     ns = [row for row in rows[1:] if row[1] == "NS"]
     assert ns[0] == ["A", "NS", "1", "1NS", "Ana García", "Bogdan Popescu", "26.00", "40.00", "65.00", "5"]
     # a tie is written "3=" as the EBU does: a spreadsheet would evaluate "=3" to the number 3
@@ -243,13 +276,12 @@ def test_ranking_csv(client, hand_mitchell):
 
 def test_ranking_csv_neutralises_formulas_in_names(client, hand_mitchell):
     session, _section = hand_mitchell
-    Member.objects.filter(first_name="Ana").update(first_name='=HYPERLINK("http://evil.example","x")',
-                                                   last_name="Y")
+    Member.objects.filter(first_name="Ana").update(first_name='=HYPERLINK("http://evil.example","x")', last_name="Y")
     Member.objects.filter(first_name="Bogdan").update(first_name="+cmd|' /C calc'!A0", last_name="Z")
     response = client.get(reverse("events:ranking_csv", args=[session.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     first = next(row for row in rows if row[3] == "1NS")
-    assert first[4:6] == ["'=HYPERLINK(\"http://evil.example\",\"x\") Y", "'+cmd|' /C calc'!A0 Z"]
+    assert first[4:6] == ['\'=HYPERLINK("http://evil.example","x") Y', "'+cmd|' /C calc'!A0 Z"]
     assert not any(cell.startswith(("=", "+", "@")) for row in rows for cell in row)
 
 
@@ -267,8 +299,9 @@ def test_ranking_csv_numbers_ignore_the_language(client, hand_mitchell):
 
 
 @pytest.mark.slow  # three sections of 7 tables entered line by line
-def test_ranking_queries_do_not_grow_with_the_session(client, player_client, member_player, hand_mitchell,
-                                                      django_assert_max_num_queries):
+def test_ranking_queries_do_not_grow_with_the_session(
+    client, player_client, member_player, hand_mitchell, django_assert_max_num_queries
+):
     session, _section = hand_mitchell
     big = big_session(tables=7, sections=("A", "B", "C"))
     for target in (session, big):
@@ -298,10 +331,14 @@ def test_results_pages_render_in_every_language(client, hand_mitchell, language)
     member = Member.objects.get(first_name="Ana")
     client.cookies["django_language"] = language
     with translation.override("en"):
-        for url in (reverse("events:home"), session_url(session),
-                    reverse("events:board_traveller", args=[session.pk, section.pk, 2]),
-                    reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
-                    reverse("events:member_detail", args=[member.pk]), reverse("club:members")):
+        for url in (
+            reverse("events:home"),
+            session_url(session),
+            reverse("events:board_traveller", args=[session.pk, section.pk, 2]),
+            reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
+            reverse("events:member_detail", args=[member.pk]),
+            reverse("club:members"),
+        ):
             response = client.get(url)
             assert response.status_code == 200, url
             assert f'<html lang="{language}">' in response.content.decode()

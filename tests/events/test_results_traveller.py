@@ -33,14 +33,27 @@ def test_board_two_lines_scores_matchpoints_and_percentages(client, hand_mitchel
     assert [row[:10] for row in played] == [
         ["2", "1NS Ana García – Bogdan Popescu", "5EW", "3NT =", "S", "9", "600", "", "5.25", "2.75"],
         ["1", "2NS Carmen López – Visiting Vera", "2EW", "3NT -1", "S", "8", "", "100", "2.75", "5.25"],
-        ["5", "3NS Dan Ionescu – Elena Martín", "4EW", "4♥ =", "E", "10", "", "420", "0.25 (bottom)",
-         "7.75 (top)"],
-        ["4", "4NS", "1EW Florin Dumitru – Gloria Sánchez", "3NTX =", "S", "9", "750", "", "7.75 (top)",
-         "0.25 (bottom)"],
+        ["5", "3NS Dan Ionescu – Elena Martín", "4EW", "4♥ =", "E", "10", "", "420", "0.25 (bottom)", "7.75 (top)"],
+        [
+            "4",
+            "4NS",
+            "1EW Florin Dumitru – Gloria Sánchez",
+            "3NTX =",
+            "S",
+            "9",
+            "750",
+            "",
+            "7.75 (top)",
+            "0.25 (bottom)",
+        ],
     ]
     # Percentages: matchpoints over the top of 8 (5.25 / 8 = 65.625 % ...).
-    assert [row[10:] for row in played] == [["65.63", "34.38"], ["34.38", "65.63"], ["3.13", "96.88"],
-                                            ["96.88", "3.13"]]
+    assert [row[10:] for row in played] == [
+        ["65.63", "34.38"],
+        ["34.38", "65.63"],
+        ["3.13", "96.88"],
+        ["96.88", "3.13"],
+    ]
     adjusted = next(row for row in rows if len(row) == 11)
     # The A6040: NS 60 % of 8 = 4.8, EW 40 % = 3.2; no score, no tricks.
     assert adjusted[1].startswith("5NS") and adjusted[2] == "3EW"
@@ -72,16 +85,24 @@ def test_frequency_table_with_raw_and_factored_matchpoints(client, hand_mitchell
     session, section = hand_mitchell
     frequencies = rows_of(client.get(traveller_url(session, section, 2)), "frequencies")
     # NS score, times, matchpoints among the four compared, after Neuberg, EW after Neuberg.
-    assert frequencies == [["750", "1", "6", "7.75", "0.25"], ["600", "1", "4", "5.25", "2.75"],
-                           ["-100", "1", "2", "2.75", "5.25"], ["-420", "1", "0", "0.25", "7.75"]]
+    assert frequencies == [
+        ["750", "1", "6", "7.75", "0.25"],
+        ["600", "1", "4", "5.25", "2.75"],
+        ["-100", "1", "2", "2.75", "5.25"],
+        ["-420", "1", "0", "0.25", "7.75"],
+    ]
 
 
 def test_frequency_table_counts_ties(client, hand_mitchell):
     session, section = hand_mitchell
     frequencies = rows_of(client.get(traveller_url(session, section, 1)), "frequencies")
     # No factor on board 1 (all five compared): no "before factor" column.
-    assert frequencies == [["450", "1", "8", "0"], ["420", "2", "5", "3"], ["170", "1", "2", "6"],
-                           ["-50", "1", "0", "8"]]
+    assert frequencies == [
+        ["450", "1", "8", "0"],
+        ["420", "2", "5", "3"],
+        ["170", "1", "2", "6"],
+        ["-50", "1", "0", "8"],
+    ]
 
 
 def test_score_breakdown_on_demand(client, hand_mitchell):
@@ -204,11 +225,24 @@ def test_traveller_csv(client, hand_mitchell):
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="traveller-2026-11-02-a-board-2.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["Board", "Round", "Table", "NS pair", "EW pair", "Contract", "Declarer", "Lead", "Tricks",
-                       "NS score", "NS matchpoints", "EW matchpoints", "NS %", "EW %"]
+    assert rows[0] == [
+        "Board",
+        "Round",
+        "Table",
+        "NS pair",
+        "EW pair",
+        "Contract",
+        "Declarer",
+        "Lead",
+        "Tricks",
+        "NS score",
+        "NS matchpoints",
+        "EW matchpoints",
+        "NS %",
+        "EW %",
+    ]
     by_ns = {row[3]: row for row in rows[1:]}
-    assert by_ns["4NS"] == ["2", "4", "4", "4NS", "1EW", "3NTX", "S", "", "9", "750", "7.75", "0.25", "96.88",
-                            "3.13"]
+    assert by_ns["4NS"] == ["2", "4", "4", "4NS", "1EW", "3NTX", "S", "", "9", "750", "7.75", "0.25", "96.88", "3.13"]
     assert by_ns["5NS"][5:] == ["A6040", "", "", "", "", "4.80", "3.20", "60.00", "40.00"]
 
 
@@ -216,8 +250,9 @@ def test_traveller_csv(client, hand_mitchell):
 
 
 @pytest.mark.slow  # a 9-table section entered line by line
-def test_traveller_queries_do_not_grow_with_the_board(client, player_client, member_player, hand_mitchell,
-                                                      django_assert_max_num_queries):
+def test_traveller_queries_do_not_grow_with_the_board(
+    client, player_client, member_player, hand_mitchell, django_assert_max_num_queries
+):
     session, section = hand_mitchell
     big = big_session(tables=9, sections=("A",))
     big_section = big.sections.get()
@@ -239,7 +274,6 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
         assert client.get(traveller_url(session, section, number)).status_code == 200
 
 
-
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
     from club.typed_result import read_result
     from events.models import TravellerLine
@@ -247,8 +281,14 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
 
     session, section = hand_mitchell
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)
-    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "10"),
-              lead="hk", line=line)
+    save_line(
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_result(1, "4S", "N", "10"),
+        lead="hk",
+        line=line,
+    )
     response = client.get(traveller_url(session, section, 1))
     page = response.content.decode()
     assert '<span class="suit-h">♥</span>K' in page
@@ -258,10 +298,17 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
     assert "Lead" not in client.get(traveller_url(session, section, 2)).content.decode().split("<tbody>")[0]
 
 
-@pytest.mark.parametrize("typed, shown", [("SA", '<span class="suit-s">♠</span>A'),
-                                          ("d10", '<span class="suit-d">♦</span>10'),
-                                          ("7C", '<span class="suit-c">♣</span>7'),
-                                          ("X", "X"), ("", ""), ("ZZ", "ZZ")])
+@pytest.mark.parametrize(
+    "typed, shown",
+    [
+        ("SA", '<span class="suit-s">♠</span>A'),
+        ("d10", '<span class="suit-d">♦</span>10'),
+        ("7C", '<span class="suit-c">♣</span>7'),
+        ("X", "X"),
+        ("", ""),
+        ("ZZ", "ZZ"),
+    ],
+)
 def test_lead_filter(typed, shown):
     from club.templatetags.bridge import lead
 

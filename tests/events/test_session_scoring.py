@@ -26,8 +26,13 @@ EXPECTED_NS_MP = {
     # Four played (one not played), raw 6/4/2/0, Neuberg to 5 as on board 2.
     5: {"1NS": 7.75, "2NS": 5.25, "3NS": 0.25, "4NS": 2.75},
 }
-EXPECTED_NS_SCORES = {1: [420, 420, 450, -50, 170], 2: [600, -100, -420, 750, None],
-                      3: [0, -90, 90, 100, -90], 4: [1430, 1430, 1430, 650, 1460], 5: [2220, 140, 50, 100, None]}
+EXPECTED_NS_SCORES = {
+    1: [420, 420, 450, -50, 170],
+    2: [600, -100, -420, 750, None],
+    3: [0, -90, 90, 100, -90],
+    4: [1430, 1430, 1430, 650, 1460],
+    5: [2220, 140, 50, 100, None],
+}
 
 
 @pytest.fixture
@@ -41,8 +46,10 @@ def session_ranking(session):
 
 
 def lines_of(section, board):
-    return {line.ns_pair.label: line for line in
-            TravellerLine.objects.filter(board__section=section, board__number=board).select_related("ns_pair")}
+    return {
+        line.ns_pair.label: line
+        for line in TravellerLine.objects.filter(board__section=section, board__number=board).select_related("ns_pair")
+    }
 
 
 @pytest.mark.parametrize("board", [1, 2, 3, 4, 5])
@@ -62,14 +69,15 @@ def test_mitchell_board_scores_and_matchpoints(mitchell, board):
 def test_mitchell_ns_ranking_with_a_tie(mitchell):
     session, _section = mitchell
     ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
-    table = [(row.place, row.pair.label, round(row.score, 3), row.maximum, round(row.percentage, 3))
-             for row in ns_field.rows]
+    table = [
+        (row.place, row.pair.label, round(row.score, 3), row.maximum, round(row.percentage, 3)) for row in ns_field.rows
+    ]
     assert table == [
-        ("1", "1NS", 26.0, 40, 65.0),       # 5 + 5.25 + 4 + 4 + 7.75 over 5 tops of 8
-        ("2", "5NS", 15.8, 32, 49.375),     # 2 + 4.8 + 1 + 8 over 4 boards (board 5 not played)
-        ("=3", "3NS", 18.5, 40, 46.25),     # 8 + 0.25 + 6 + 4 + 0.25
-        ("=3", "4NS", 18.5, 40, 46.25),     # 0 + 7.75 + 8 + 0 + 2.75
-        ("5", "2NS", 18.0, 40, 45.0),       # 5 + 2.75 + 1 + 4 + 5.25
+        ("1", "1NS", 26.0, 40, 65.0),  # 5 + 5.25 + 4 + 4 + 7.75 over 5 tops of 8
+        ("2", "5NS", 15.8, 32, 49.375),  # 2 + 4.8 + 1 + 8 over 4 boards (board 5 not played)
+        ("=3", "3NS", 18.5, 40, 46.25),  # 8 + 0.25 + 6 + 4 + 0.25
+        ("=3", "4NS", 18.5, 40, 46.25),  # 0 + 7.75 + 8 + 0 + 2.75
+        ("5", "2NS", 18.0, 40, 45.0),  # 5 + 2.75 + 1 + 4 + 5.25
     ]
 
 
@@ -87,8 +95,9 @@ def test_a_correction_changes_the_ranking(mitchell):
     session, section = mitchell
     line = lines_of(section, 1)["2NS"]
     board = line.board
-    save_line(board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
-              line=line)  # 4S+2 = +480, now the top
+    save_line(
+        board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+    )  # 4S+2 = +480, now the top
     ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
     ranking = [(row.place, row.pair.label, round(row.percentage, 3)) for row in ns_field.rows]
     # Board 1 becomes 480 (8), 450 (6), 420 (4), 170 (2), -50 (0): 2NS 8+2.75+1+4+5.25 = 21 → 52.5 %.
@@ -145,8 +154,9 @@ def test_arrow_switched_round_seats_the_home_pairs_the_other_way(make_session, e
     plan = section_plan(section)
     switched = [slot for slot in plan.schedule if slot.round == 3]
     # In round 3 the stationary NS pairs hold the East-West cards: the traveller's NS is an EW pair.
-    assert switched and all(slot.arrow_switched and slot.ns.endswith("EW") and slot.ew.endswith("NS")
-                            for slot in switched)
+    assert switched and all(
+        slot.arrow_switched and slot.ns.endswith("EW") and slot.ew.endswith("NS") for slot in switched
+    )
     board = switched[0].board
     # The board is played once in each round: two NS-field pairs and one EW-field pair hold its NS cards.
     for slot in plan.board_plays(board):

@@ -34,8 +34,9 @@ def unguarded_writes(source: str) -> list[str]:
 
     def visit(node, guarded: bool):
         if isinstance(node, ast.With) and any(
-                isinstance(item.context_expr, ast.Call) and ast.unparse(item.context_expr.func) == "session_write"
-                for item in node.items):
+            isinstance(item.context_expr, ast.Call) and ast.unparse(item.context_expr.func) == "session_write"
+            for item in node.items
+        ):
             guarded = True
         if isinstance(node, ast.Call) and writes_lines(node) and not guarded:
             found.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
@@ -52,7 +53,7 @@ def test_services_write_lines_only_in_session_write(path):
 
 
 def test_the_check_finds_a_write_outside_session_write():
-    source = '''
+    source = """
 def fine(line):
     with session_write(1):
         line.save()
@@ -63,14 +64,16 @@ def wrong(line, lines):
     TravellerLine.objects.filter(pk=1).update(checked=True)
     bulk_create_with_history(lines, TravellerLine)
     Pair.objects.filter(pk=1).update(place="1")
-'''
+"""
     assert [problem.split(":")[0] for problem in unguarded_writes(source)] == ["line 8", "line 9", "line 10"]
 
 
 def test_nested_blocks_lock_and_store_once(db):
     session = Session.objects.create(name="Monday", date="2026-11-30")
-    with mock.patch.object(locking, "refresh_standings") as refresh, \
-            mock.patch.object(locking, "lock_session", wraps=locking.lock_session) as lock:
+    with (
+        mock.patch.object(locking, "refresh_standings") as refresh,
+        mock.patch.object(locking, "lock_session", wraps=locking.lock_session) as lock,
+    ):
         with session_write(session.pk):
             with session_write(session.pk):
                 pass

@@ -33,9 +33,9 @@ def mitchell(db):
 
 
 def ns_line(section, board, ns_label):
-    return (TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair")
-            .get(board__section=section, board__number=board, ns_pair__number=int(ns_label[:-2]),
-                 ns_pair__direction="NS"))
+    return TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair").get(
+        board__section=section, board__number=board, ns_pair__number=int(ns_label[:-2]), ns_pair__direction="NS"
+    )
 
 
 def test_entering_the_hand_worked_mitchell_stores_its_ranking(mitchell):
@@ -43,7 +43,7 @@ def test_entering_the_hand_worked_mitchell_stores_its_ranking(mitchell):
     kept = stored(session)
     # The NS ranking of test_session_scoring, worked by hand: score, maximum, boards, place, field size.
     assert kept["1NS"] == pytest.approx((26.0, 40, 5, "1", 5))
-    assert kept["5NS"] == pytest.approx((15.8, 32, 4, "2", 5))   # board 5 not played: 4 tops of 8
+    assert kept["5NS"] == pytest.approx((15.8, 32, 4, "2", 5))  # board 5 not played: 4 tops of 8
     assert kept["3NS"] == pytest.approx((18.5, 40, 5, "=3", 5))
     assert kept["4NS"] == pytest.approx((18.5, 40, 5, "=3", 5))
     assert kept["2NS"] == pytest.approx((18.0, 40, 5, "5", 5))
@@ -53,8 +53,9 @@ def test_entering_the_hand_worked_mitchell_stores_its_ranking(mitchell):
 def test_a_correction_stores_the_new_places(mitchell):
     session, section = mitchell
     line = ns_line(section, 1, "2NS")
-    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
-              line=line)  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
+    save_line(
+        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+    )  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
     kept = stored(session)
     assert kept["2NS"] == pytest.approx((21.0, 40, 5, "2", 5))
     assert kept["5NS"][3] == "3"
@@ -92,8 +93,15 @@ def test_publishing_stores_the_standings(mitchell):
 def test_changing_the_scale_in_the_set_up_rescores_the_session(director_client, mitchell):
     session, section = mitchell
     data = session_post(tables="5", boards_per_round="1")
-    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
-                 "sections-0-session": str(session.pk), "name": session.name, "scale": "acbl"})
+    data.update(
+        {
+            "sections-INITIAL_FORMS": "1",
+            "sections-0-id": str(section.pk),
+            "sections-0-session": str(session.pk),
+            "name": session.name,
+            "scale": "acbl",
+        }
+    )
     response = director_client.post(reverse("events:session_setup", args=[session.pk]), data)
     assert response.status_code == 302
     # Board 1 on the ACBL scale: 450 beats 4 (top 4), 420 beats 2 and ties 1 (2.5), -50 nothing.
@@ -106,8 +114,14 @@ def test_changing_the_scale_in_the_set_up_rescores_the_session(director_client, 
 def test_a_set_up_saved_without_a_scoring_change_keeps_the_points(director_client, mitchell):
     session, section = mitchell
     data = session_post(tables="5", boards_per_round="1")
-    data.update({"sections-INITIAL_FORMS": "1", "sections-0-id": str(section.pk),
-                 "sections-0-session": str(session.pk), "name": "Renamed"})
+    data.update(
+        {
+            "sections-INITIAL_FORMS": "1",
+            "sections-0-id": str(section.pk),
+            "sections-0-session": str(session.pk),
+            "name": "Renamed",
+        }
+    )
     assert director_client.post(reverse("events:session_setup", args=[session.pk]), data).status_code == 302
     assert ns_line(section, 1, "3NS").ns_points == 8
     assert_current(session)
@@ -115,8 +129,9 @@ def test_a_set_up_saved_without_a_scoring_change_keeps_the_points(director_clien
 
 @pytest.mark.django_db
 def test_an_imported_file_stores_the_standings():
-    session = import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
-                                scoring_method="matchpoints").session
+    session = import_travellers(
+        text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4), scoring_method="matchpoints"
+    ).session
     kept = stored(session)
     assert all(standing[2] > 0 and standing[4] == 6 for standing in kept.values())  # one field of 6 pairs
     assert_current(session)
@@ -134,8 +149,15 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
     """Random lines entered, changed and deleted on a 4-table Howell: after each, stored == ranked."""
     session, section = make_session("howell", tables=4, boards_per_round=2)
     rng = random.Random(6)
-    contracts = [("4S", "N", "10"), ("3NT", "S", "8"), ("2H", "E", "9"), ("PASS", "", ""), ("A5050", "", ""),
-                 ("NP", "", ""), ("6D", "W", "12")]
+    contracts = [
+        ("4S", "N", "10"),
+        ("3NT", "S", "8"),
+        ("2H", "E", "9"),
+        ("PASS", "", ""),
+        ("A5050", "", ""),
+        ("NP", "", ""),
+        ("6D", "W", "12"),
+    ]
     boards = list(section.boards.values_list("number", flat=True))
     plan = section_plan(section)
     for _step in range(30):
@@ -144,8 +166,11 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
             delete_line(line=rng.choice(lines))
         else:
             number = rng.choice(boards)
-            entered = set(TravellerLine.objects.filter(board__section=section, board__number=number)
-                          .values_list("ns_pair__number", flat=True))
+            entered = set(
+                TravellerLine.objects.filter(board__section=section, board__number=number).values_list(
+                    "ns_pair__number", flat=True
+                )
+            )
             slots = [slot for slot in plan.board_plays(number) if int(slot.ns) not in entered]
             if not slots:
                 continue
@@ -157,8 +182,9 @@ def test_standings_follow_any_sequence_of_entries_and_deletions(make_session, en
 def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max_num_queries):
     """Neuberg's E of a section without a movement is its most results on a board: counted from the lines
     already read, not asked of the database again for each board."""
-    session = import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
-                                scoring_method="matchpoints").session
+    session = import_travellers(
+        text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4), scoring_method="matchpoints"
+    ).session
     assert session.neuberg_for_movement
     boards = Board.objects.filter(section__session=session).count()
     with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
@@ -170,9 +196,18 @@ def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max
 @pytest.mark.parametrize("changes", [{"scale": "acbl"}, {"scoring": "cross-imps"}])
 def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mitchell, changes):
     session, section = mitchell
-    data = {"name": session.name, "date": "2026-11-02", "scoring": "matchpoints", "scale": "ebu",
-            "neuberg_for_movement": "on", "status": session.status, "corrections_until_0": "",
-            "corrections_until_1": "", "director": "", **changes}
+    data = {
+        "name": session.name,
+        "date": "2026-11-02",
+        "scoring": "matchpoints",
+        "scale": "ebu",
+        "neuberg_for_movement": "on",
+        "status": session.status,
+        "corrections_until_0": "",
+        "corrections_until_1": "",
+        "director": "",
+        **changes,
+    }
     response = admin_client.post(reverse("admin:events_session_change", args=[session.pk]), data)
     assert response.status_code == 302
     # Board 1, 3NS's +450: the top, 4 on the ACBL scale; cross-IMPs against 420, 420, 170 and -50 (1962 table:
@@ -189,23 +224,30 @@ def test_a_new_result_on_a_free_entry_board_rescores_the_other_boards(make_sessi
     boards = {board.number: board for board in section.boards.all()}
 
     def save(number, ns, ew, contract, declarer, tricks):
-        save_line(board=boards[number], ns_pair=pairs[ns], ew_pair=pairs[ew],
-                  result=read_result(number, contract, declarer, tricks))
+        save_line(
+            board=boards[number],
+            ns_pair=pairs[ns],
+            ew_pair=pairs[ew],
+            result=read_result(number, contract, declarer, tricks),
+        )
 
-    save(1, "1NS", "1EW", "4S", "N", "10")   # +420 (board 1: nobody vulnerable)
-    save(1, "2NS", "2EW", "4S", "N", "11")   # +450
-    save(2, "1NS", "2EW", "1NT", "N", "7")   # +90 (board 2: NS vulnerable)
-    save(2, "2NS", "3EW", "1NT", "N", "6")   # -100
+    save(1, "1NS", "1EW", "4S", "N", "10")  # +420 (board 1: nobody vulnerable)
+    save(1, "2NS", "2EW", "4S", "N", "11")  # +450
+    save(2, "1NS", "2EW", "1NT", "N", "7")  # +90 (board 2: NS vulnerable)
+    save(2, "2NS", "3EW", "1NT", "N", "6")  # -100
     assert ns_line_points(section, 2) == [2, 0]  # two results on the EBU scale: the top is 2
-    save(1, "3NS", "3EW", "4S", "N", "9")    # -50: board 1 now has three results
+    save(1, "3NS", "3EW", "4S", "N", "9")  # -50: board 1 now has three results
     # Board 2 factored up to three (EBU Neuberg, (M + 1) x 3 / 2 - 1): 2 → 3.5 and 0 → 0.5, top 4.
     assert ns_line_points(section, 2) == [3.5, 0.5]
     assert_current(session)
 
 
 def ns_line_points(section, number):
-    return list(TravellerLine.objects.filter(board__section=section, board__number=number).order_by("pk")
-                .values_list("ns_points", flat=True))
+    return list(
+        TravellerLine.objects.filter(board__section=section, board__number=number)
+        .order_by("pk")
+        .values_list("ns_points", flat=True)
+    )
 
 
 def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
@@ -226,25 +268,34 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     session, section = mitchell
     pair = Pair.objects.get(section=section, number=2, direction="NS")  # read before the correction below
     line = ns_line(section, 1, "2NS")
-    save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"),
-              line=line)
+    save_line(
+        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+    )
     set_players(pairs_and_names=[(pair, "Ana García", "Visiting Vera")])
     assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"
     assert_current(session)
 
 
-def test_a_traveller_typed_in_the_entry_page_stores_the_standings_once(director_client, make_session,
-                                                                      django_assert_max_num_queries):
+def test_a_traveller_typed_in_the_entry_page_stores_the_standings_once(
+    director_client, make_session, django_assert_max_num_queries
+):
     session, section = make_session("mitchell", tables=5, boards_per_round=1)
     url = reverse("events:traveller_entry", args=[session.pk, section.pk, 1])
-    data = {f"r{index}-{name}": value for index, values in enumerate([("4S", "N", "10", ""), ("4S", "N", "=", ""),
-                                                                       ("3NT", "S", "+1", "")])
-            for name, value in zip(("contract", "declarer", "tricks", "lead"), values, strict=True)}
+    data = {
+        f"r{index}-{name}": value
+        for index, values in enumerate([("4S", "N", "10", ""), ("4S", "N", "=", ""), ("3NT", "S", "+1", "")])
+        for name, value in zip(("contract", "declarer", "tricks", "lead"), values, strict=True)
+    }
     with django_assert_max_num_queries(80) as captured:
         assert director_client.post(url, data).status_code == 302
     stored_queries = [query for query in captured.captured_queries if 'UPDATE "events_pair"' in query["sql"]]
     assert len(stored_queries) == 1  # one write of the standings for the three lines
     # 430, 420, 420 on the board (test_entry_views): one NS pair first, two equal second, two not yet played.
     assert sorted(standing[3] for label, standing in stored(session).items() if label.endswith("NS")) == [
-        "1", "=2", "=2", "=4", "=4"]
+        "1",
+        "=2",
+        "=2",
+        "=4",
+        "=4",
+    ]
     assert_current(session)

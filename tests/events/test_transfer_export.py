@@ -14,8 +14,12 @@ from tests.builders.sessions import HOWELL, MITCHELL
 
 
 def imported(path=HOWELL, scoring_method="matchpoints", text=None):
-    return import_travellers(text=path.read_text() if text is None else text, name="Tuesday pairs",
-                             date=datetime.date(2025, 3, 4), scoring_method=scoring_method).session
+    return import_travellers(
+        text=path.read_text() if text is None else text,
+        name="Tuesday pairs",
+        date=datetime.date(2025, 3, 4),
+        scoring_method=scoring_method,
+    ).session
 
 
 def export_command(session_id) -> list[list[str]]:
@@ -43,8 +47,11 @@ def test_exported_matchpoints_agree_with_hand_computed_values():
     rows = export_command(imported().pk)
     # Board 1 played 3 times on the 2-per-beat scale (top 4): 420 beats -50 → 2 and 2;
     # 450 beats 420 and -50 → NS 4, EW 0; -50 beats none → NS 0, EW 4.
-    assert [row[7:] for row in board_rows(rows, 1)] == [["420", "2.00", "2.00"], ["450", "4.00", "0.00"],
-                                                        ["-50", "0.00", "4.00"]]
+    assert [row[7:] for row in board_rows(rows, 1)] == [
+        ["420", "2.00", "2.00"],
+        ["450", "4.00", "0.00"],
+        ["-50", "0.00", "4.00"],
+    ]
     # Board 4: A6040 is 60 % / 40 % of top 4; 1440 and -100 are factored by Neuberg (3 expected, 2 played).
     assert [row[3:] for row in board_rows(rows, 4)] == [
         ["6NT", "N", "", "12", "1440", "3.50", "0.50"],
@@ -71,8 +78,7 @@ def test_cross_imp_export_has_averaged_imps():
     # Board 1, each result against the two others, averaged over 2 comparisons:
     # 420: -30 v 450 → -1, +470 v -50 → +10: 9 / 2 = 4.5;  450: +30 → +1, +500 → +11: 12 / 2 = 6;
     # -50: -470 → -10, -500 → -11: -21 / 2 = -10.5.
-    assert [row[-2:] for row in board_rows(rows, 1)] == [["4.50", "-4.50"], ["6.00", "-6.00"],
-                                                         ["-10.50", "10.50"]]
+    assert [row[-2:] for row in board_rows(rows, 1)] == [["4.50", "-4.50"], ["6.00", "-6.00"], ["-10.50", "10.50"]]
 
 
 @pytest.mark.django_db
@@ -85,8 +91,10 @@ def test_an_export_can_be_imported_again_with_the_same_points():
 
 @pytest.mark.django_db
 def test_a_line_not_played_is_exported_as_np():
-    session = imported(text="BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
-                            "1,1,2,4S,N,,10,420\n1,3,4,NP,,,,\n")
+    session = imported(
+        text="BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
+        "1,1,2,4S,N,,10,420\n1,3,4,NP,,,,\n"
+    )
     assert export_rows(session)[2] == ["1", "3", "4", "NP", "", "", "", "", "", ""]
 
 
@@ -104,8 +112,10 @@ def test_a_session_with_two_sections_gets_a_section_column():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("text", [None, "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,"
-                                        "SCORE\n1,1,2,4S,N,,10,420\n"])
+@pytest.mark.parametrize(
+    "text",
+    [None, "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n1,1,2,4S,N,,10,420\n"],
+)
 def test_the_export_uses_a_constant_number_of_queries(django_assert_max_num_queries, text):
     session = imported(text=text)
     with django_assert_max_num_queries(2):  # the number of sections, then the lines with their pairs and boards

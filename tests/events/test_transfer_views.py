@@ -19,14 +19,21 @@ IMPORT_URL = reverse("events:travellers_import")
 
 def upload(text, filename="travellers.csv", **fields):
     content = text if isinstance(text, bytes) else text.encode()
-    return {"name": "Tuesday pairs", "date": "2025-03-04", "scoring": "butler", "scale": "ebu",
-            "file": SimpleUploadedFile(filename, content, content_type="text/csv"), **fields}
+    return {
+        "name": "Tuesday pairs",
+        "date": "2025-03-04",
+        "scoring": "butler",
+        "scale": "ebu",
+        "file": SimpleUploadedFile(filename, content, content_type="text/csv"),
+        **fields,
+    }
 
 
 @pytest.fixture
 def session(db):
-    return import_travellers(text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4),
-                             scoring_method="matchpoints").session
+    return import_travellers(
+        text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4), scoring_method="matchpoints"
+    ).session
 
 
 def test_the_import_page_shows_the_upload_form(director_client):
@@ -45,17 +52,23 @@ def test_a_good_file_becomes_a_session_and_leads_to_its_set_up_page(director_cli
     assert response.status_code == 302
     assert response.url == reverse("events:session_setup", kwargs={"session_id": session.pk})
     assert [str(message) for message in get_messages(response.wsgi_request)] == [
-        "Imported 18 lines (6 boards, 6 pairs) into session “Tuesday pairs”."]
+        "Imported 18 lines (6 boards, 6 pairs) into session “Tuesday pairs”."
+    ]
     assert (session.name, session.date, session.scoring, session.director) == (
-        "Tuesday pairs", datetime.date(2025, 3, 4), "butler", director_user)
+        "Tuesday pairs",
+        datetime.date(2025, 3, 4),
+        "butler",
+        director_user,
+    )
     line = TravellerLine.objects.order_by("pk").first()
     assert line.history.get().history_user == director_user  # the import is in each line's history
 
 
 def test_a_bad_file_lists_every_problem_and_keeps_the_typed_fields(director_client):
     text = HEADER + "1,1,2,4S,N,,10,450\n1,3,3,4S,N,,10,420\n7,5,6,8S,N,,10,\n"
-    response = director_client.post(IMPORT_URL, upload(text, name="Club night", date="2025-05-06",
-                                                       scoring="cross-imps", scale="acbl"))
+    response = director_client.post(
+        IMPORT_URL, upload(text, name="Club night", date="2025-05-06", scoring="cross-imps", scale="acbl")
+    )
     page = response.content.decode()
     assert response.status_code == 200
     assert not Session.objects.exists()
@@ -68,12 +81,15 @@ def test_a_bad_file_lists_every_problem_and_keeps_the_typed_fields(director_clie
     assert re.search(r'<option value="acbl" selected>', page)
 
 
-@pytest.mark.parametrize(("fields", "error"), [
-    ({"file": ""}, "This field is required."),
-    ({"file": SimpleUploadedFile("t.csv", b"BOARD_NUMBER\n\xe9\n")}, "The file is not UTF-8 text"),
-    ({"name": ""}, "This field is required."),
-    ({"date": "tomorrow"}, "Enter a valid date."),
-])
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"file": ""}, "This field is required."),
+        ({"file": SimpleUploadedFile("t.csv", b"BOARD_NUMBER\n\xe9\n")}, "The file is not UTF-8 text"),
+        ({"name": ""}, "This field is required."),
+        ({"date": "tomorrow"}, "Enter a valid date."),
+    ],
+)
 def test_a_form_error_is_shown_and_nothing_is_imported(director_client, fields, error):
     response = director_client.post(IMPORT_URL, upload(HOWELL.read_text(), **fields))
     assert response.status_code == 200
@@ -97,8 +113,11 @@ def test_the_export_of_an_unknown_session_is_not_found(director_client):
 def test_anonymous_users_are_sent_to_the_login_page(anonymous_client, session):
     login = reverse("login")
     export_url = reverse("events:travellers_export", kwargs={"session_id": session.pk})
-    for response in (anonymous_client.get(IMPORT_URL), anonymous_client.post(IMPORT_URL, upload(HOWELL.read_text())),
-                     anonymous_client.get(export_url)):
+    for response in (
+        anonymous_client.get(IMPORT_URL),
+        anonymous_client.post(IMPORT_URL, upload(HOWELL.read_text())),
+        anonymous_client.get(export_url),
+    ):
         assert response.status_code == 302
         assert response.url.startswith(login)
     assert Session.objects.count() == 1

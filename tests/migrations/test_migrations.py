@@ -50,9 +50,16 @@ def test_the_guard_sees_an_import_inside_a_function(tmp_path):
 def test_an_old_database_migrates_through_a_later_column(tmp_path):
     # migrate_probe.py: data at 0005, a later migration adding a column that the live models already read.
     done = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("migrate_probe.py")), str(tmp_path / "db.sqlite3"),
-         str(tmp_path)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        [
+            sys.executable,
+            str(Path(__file__).with_name("migrate_probe.py")),
+            str(tmp_path / "db.sqlite3"),
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().splitlines()[-1] == "migrated 6 pairs"

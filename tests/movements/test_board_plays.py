@@ -8,8 +8,14 @@ from movements.generators import BoardPlay, howell, mitchell, no_movement
 def test_the_schedule_lists_every_play_by_board_then_round_then_table():
     movement = mitchell(5, 2)
     assert len(movement.schedule) == 5 * 5 * 2  # five tables, five rounds, two boards each
-    assert [(play.board, play.round) for play in movement.schedule[:6]] == [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5),
-                                                                           (2, 1)]
+    assert [(play.board, play.round) for play in movement.schedule[:6]] == [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (1, 5),
+        (2, 1),
+    ]
     assert movement.board_plays(3)[0] == BoardPlay(3, 1, 2, "2NS", "2EW")
     assert movement.board_plays(3) == tuple(play for play in movement.schedule if play.board == 3)
     assert movement.played_boards == tuple(range(1, 11)) and movement.has_schedule
@@ -19,8 +25,9 @@ def test_shifted_boards_start_at_the_first_board():
     movement = mitchell(5, 2)
     shifted = movement.shift_boards(20)
     assert shifted.boards == tuple(range(21, 31)) and shifted.board_sets[1] == (21, 22)
-    assert shifted.board_plays(23) == tuple(BoardPlay(p.board + 20, p.round, p.table, p.ns, p.ew)
-                                            for p in movement.board_plays(3))
+    assert shifted.board_plays(23) == tuple(
+        BoardPlay(p.board + 20, p.round, p.table, p.ns, p.ew) for p in movement.board_plays(3)
+    )
     assert shifted.board_plays(3) == () and movement.shift_boards(0) is movement
 
 
@@ -54,8 +61,9 @@ def test_a_board_is_scored_against_its_plays(neuberg, entries, expected):
     assert movement.scored_against(3, entries, neuberg, most_played=9) == expected
 
 
-@pytest.mark.parametrize("neuberg, entries, most_played, expected",
-                         [(False, 3, 7, 3), (True, 3, 7, 7), (True, 8, 7, 8)])
+@pytest.mark.parametrize(
+    "neuberg, entries, most_played, expected", [(False, 3, 7, 3), (True, 3, 7, 7), (True, 8, 7, 8)]
+)
 def test_without_a_movement_a_board_is_scored_against_the_results(neuberg, entries, most_played, expected):
     assert no_movement(4, 3).scored_against(1, entries, neuberg, most_played) == expected
 
@@ -74,8 +82,13 @@ def test_the_table_grid_shows_each_table_round_by_round():
     grid = movement.table_grid()
     assert [table for table, _cells in grid] == [1, 2, 3] and all(len(cells) == 3 for _table, cells in grid)
     first = grid[0][1][0]
-    assert (first.ns, first.ew, first.boards, first.board_range, first.arrow_switched) == ("1NS", "1EW", (1, 2), "1–2",
-                                                                                           False)
+    assert (first.ns, first.ew, first.boards, first.board_range, first.arrow_switched) == (
+        "1NS",
+        "1EW",
+        (1, 2),
+        "1–2",
+        False,
+    )
     switched = grid[0][1][2]
     assert switched.arrow_switched and switched.ns.endswith("EW") and switched.ew == "1NS"
     assert [cells[0] for _table, cells in grid].count(None) == 1

@@ -34,7 +34,7 @@ def text_of(response) -> str:
 def problems_of(response) -> str:
     html = response.content.decode()
     start = html.index('id="csv-problems"')
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[start:html.index("</div>", start)])))
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[start : html.index("</div>", start)])))
 
 
 def messages_of(response) -> list[str]:
@@ -51,10 +51,13 @@ def create(client, **fields):
 
 
 def custom_urls(custom):
-    return [("get", reverse("movements:custom_create")), ("post", reverse("movements:custom_create")),
-            ("get", reverse("movements:custom_detail", args=[custom.pk])),
-            ("get", reverse("movements:custom_csv", args=[custom.pk])),
-            ("post", reverse("movements:custom_delete", args=[custom.pk]))]
+    return [
+        ("get", reverse("movements:custom_create")),
+        ("post", reverse("movements:custom_create")),
+        ("get", reverse("movements:custom_detail", args=[custom.pk])),
+        ("get", reverse("movements:custom_csv", args=[custom.pk])),
+        ("post", reverse("movements:custom_delete", args=[custom.pk])),
+    ]
 
 
 def test_anonymous_visitors_are_sent_to_log_in(anonymous_client, custom):
@@ -106,8 +109,9 @@ def test_paste_a_sound_movement(director_client):
 def test_upload_a_file(director_client):
     movement_csv = movement_to_csv(howell(4))
     upload = SimpleUploadedFile("howell.csv", ("\ufeff" + movement_csv).encode("utf-8"), content_type="text/csv")
-    response = director_client.post(reverse("movements:custom_create"),
-                                    {"name": "Howell from file", "csv_text": "", "csv_file": upload})
+    response = director_client.post(
+        reverse("movements:custom_create"), {"name": "Howell from file", "csv_text": "", "csv_file": upload}
+    )
     assert response.status_code == 302
     assert CustomMovement.objects.get().csv_text == movement_csv
 
@@ -115,8 +119,9 @@ def test_upload_a_file(director_client):
 def test_upload_a_windows_file_with_semicolons(director_client):
     text = SOUND.replace(",", ";").replace("\n", "\r\n").replace("round", "Round")
     upload = SimpleUploadedFile("movement.csv", text.encode("cp1252"), content_type="text/csv")
-    response = director_client.post(reverse("movements:custom_create"),
-                                    {"name": "Pärchen", "csv_text": "", "csv_file": upload})
+    response = director_client.post(
+        reverse("movements:custom_create"), {"name": "Pärchen", "csv_text": "", "csv_file": upload}
+    )
     assert response.status_code == 302 and CustomMovement.objects.get().name == "Pärchen"
 
 
@@ -181,8 +186,9 @@ def test_nothing_to_read(director_client):
 
 def test_file_and_text_together_are_refused(director_client):
     upload = SimpleUploadedFile("m.csv", SOUND.encode(), content_type="text/csv")
-    response = director_client.post(reverse("movements:custom_create"),
-                                    {"name": "Both", "csv_text": SOUND, "csv_file": upload})
+    response = director_client.post(
+        reverse("movements:custom_create"), {"name": "Both", "csv_text": SOUND, "csv_file": upload}
+    )
     assert "Upload a file or paste the text, not both." in text_of(response)
     assert CustomMovement.objects.count() == 0
 
@@ -268,7 +274,8 @@ def test_delete_is_refused_while_a_section_uses_it(director_client, custom):
     assert response.status_code == 302 and response.url == reverse("movements:custom_detail", args=[custom.pk])
     assert CustomMovement.objects.filter(pk=custom.pk).exists()
     assert messages_of(response) == [
-        "“Two-table Howell” is used by 1 section: choose another movement there before deleting it."]
+        "“Two-table Howell” is used by 1 section: choose another movement there before deleting it."
+    ]
     detail = director_client.get(response.url)
     assert "Used by 1 section" in text_of(detail)
 
@@ -283,11 +290,14 @@ def test_detail_queries_are_bounded(director_client, custom, django_assert_max_n
 
 def test_admin_lists_and_checks_custom_movements(admin_client, custom):
     assert admin_client.get(reverse("admin:movements_custommovement_changelist")).status_code == 200
-    response = admin_client.post(reverse("admin:movements_custommovement_add"),
-                                 {"name": "Bad", "description": "", "csv_text": HEADER + "1,1,1,2,1,2\n1,2,1,3,3,4\n"})
+    response = admin_client.post(
+        reverse("admin:movements_custommovement_add"),
+        {"name": "Bad", "description": "", "csv_text": HEADER + "1,1,1,2,1,2\n1,2,1,3,3,4\n"},
+    )
     assert response.status_code == 200 and "Line 3: pair 1 is already playing in round 1" in text_of(response)
-    response = admin_client.post(reverse("admin:movements_custommovement_add"),
-                                 {"name": "Good", "description": "", "csv_text": SOUND})
+    response = admin_client.post(
+        reverse("admin:movements_custommovement_add"), {"name": "Good", "description": "", "csv_text": SOUND}
+    )
     assert response.status_code == 302 and CustomMovement.objects.filter(name="Good").exists()
 
 

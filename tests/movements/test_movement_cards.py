@@ -120,8 +120,9 @@ def test_custom_movement_cards(director_client):
 
 
 def test_parse_choice_and_build_movement():
-    choice = params.parse_choice({"kind": "Mitchell", "tables": " 8 ", "even": "relay", "arrows": "7 ,8,7",
-                                  "phantom": "8ns"})
+    choice = params.parse_choice(
+        {"kind": "Mitchell", "tables": " 8 ", "even": "relay", "arrows": "7 ,8,7", "phantom": "8ns"}
+    )
     assert choice == params.MovementChoice("mitchell", 8, even="relay", arrows=(7, 8), phantom="8NS")
     movement = params.build_movement(choice)
     assert movement == mitchell(8, even="relay", arrow_switch_rounds=(7, 8), phantom="8NS")
@@ -168,11 +169,16 @@ def test_violations_say_where_in_the_readers_words():
     from movements.views.display import violation_rows
 
     movement = mitchell(3)
-    twice = dataclasses.replace(movement, encounters=movement.encounters
-                                + (dataclasses.replace(movement.encounters[0], table=2),))
+    twice = dataclasses.replace(
+        movement, encounters=movement.encounters + (dataclasses.replace(movement.encounters[0], table=2),)
+    )
     rows = violation_rows(check(twice))
-    assert rows[0] == {"where": "Round 1, table 2", "message": "table 2 appears twice in round 1",
-                       "text": "Round 1, table 2: table 2 appears twice in round 1", "code": "table_used_twice"}
+    assert rows[0] == {
+        "where": "Round 1, table 2",
+        "message": "table 2 appears twice in round 1",
+        "text": "Round 1, table 2: table 2 appears twice in round 1",
+        "code": "table_used_twice",
+    }
 
 
 @pytest.mark.parametrize("language", ["es", "ro"])

@@ -25,8 +25,11 @@ def get(client, language, name, **query):
 
 def post_csv(client, language, text):
     with translation.override(settings.LANGUAGE_CODE):
-        return client.post(reverse("movements:custom_create"), {"name": "Mine", "description": "", "csv_text": text},
-                           HTTP_ACCEPT_LANGUAGE=language)
+        return client.post(
+            reverse("movements:custom_create"),
+            {"name": "Mine", "description": "", "csv_text": text},
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
 
 
 def section(response, element_id) -> str:
@@ -34,7 +37,7 @@ def section(response, element_id) -> str:
     match = re.search(rf'<(\w+)[^>]*id="{element_id}"[^>]*>', html)
     assert match, element_id
     end = html.index(f"</{match.group(1)}>", match.end())
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[match.start():end]))).strip()
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[match.start() : end]))).strip()
 
 
 def heading(response) -> str:
@@ -42,8 +45,9 @@ def heading(response) -> str:
 
 
 def test_preview_title_and_notes_in_romanian(director_client):
-    response = get(director_client, "ro", "preview", kind="mitchell", tables="22", even="relay", arrows="7",
-                   phantom="1")
+    response = get(
+        director_client, "ro", "preview", kind="mitchell", tables="22", even="relay", arrows="7", phantom="1"
+    )
     assert heading(response) == "Mitchell cu 22 de mese (partajare și releu), schimbarea săgeții în runda 7"
     notes = section(response, "movement-notes")
     assert "Perechile Nord-Sud rămân la masa lor" in notes
@@ -56,7 +60,8 @@ def test_preview_title_and_notes_in_spanish_and_english(director_client):
     response = get(director_client, "es", "preview", kind="howell", tables="4", rounds="5")
     assert heading(response) == "Howell de 4 mesas (5 de 7 rondas)"
     assert "Acortado a 5 de las 7 rondas: no todas las parejas se enfrentan entre sí." in section(
-        response, "movement-notes")
+        response, "movement-notes"
+    )
     response = get(director_client, "en", "preview", kind="mitchell", tables="6", arrows="2,3")
     assert heading(response) == "6-table Mitchell (skip), arrow switch in rounds 2, 3"
     assert "Arrow switch in rounds 2, 3: at every table" in section(response, "movement-notes")
@@ -89,8 +94,9 @@ def test_preview_check_of_a_saved_custom_movement_in_spanish(director_client):
     response = get(director_client, "es", "preview", kind="custom", custom=str(custom.pk))
     assert heading(response) == "Dos mesas"
     violations = section(response, "violations")
-    assert violations == ("Línea 3: la mano 2 también está en la mesa 1 en la ronda 1 (en la línea 2) y las "
-                          "mesas no comparten manos")
+    assert violations == (
+        "Línea 3: la mano 2 también está en la mesa 1 en la ronda 1 (en la línea 2) y las mesas no comparten manos"
+    )
 
 
 def test_counts_on_the_preview_in_romanian_need_de_from_twenty(director_client):

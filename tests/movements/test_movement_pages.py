@@ -31,7 +31,7 @@ def section(response, element_id) -> str:
     assert match, element_id
     tag = match.group(1)
     end = html.index(f"</{tag}>", match.end())
-    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[match.start():end]))).strip()
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html[match.start() : end]))).strip()
 
 
 PAGES = ["index", "preview", "table_cards", "guide_cards"]
@@ -118,8 +118,16 @@ def test_preview_of_a_seven_table_mitchell(director_client):
 
 
 def test_preview_links_keep_every_parameter(director_client):
-    query = {"kind": "mitchell", "tables": "8", "boards_per_round": "3", "rounds": "6", "first_board": "11",
-             "even": "relay", "arrows": "5,6", "phantom": "1"}
+    query = {
+        "kind": "mitchell",
+        "tables": "8",
+        "boards_per_round": "3",
+        "rounds": "6",
+        "first_board": "11",
+        "even": "relay",
+        "arrows": "5,6",
+        "phantom": "1",
+    }
     html = director_client.get(url("preview", **query)).content.decode()
     expected = urlencode(query).replace("&", "&amp;")
     assert f'{reverse("movements:table_cards")}?{expected}"' in html
@@ -132,7 +140,7 @@ def test_preview_of_an_eight_table_skip_mitchell(director_client):
     assert re.search(r"<h1>\s*8-table Mitchell \(skip\)\s*</h1>", response.content.decode())
     grid = section(response, "movement-grid")
     assert "R7" in grid and "R8" not in grid
-    table_1 = grid[grid.index(" 1 1NS"):grid.index(" 2 2NS")]
+    table_1 = grid[grid.index(" 1 1NS") : grid.index(" 2 2NS")]
     assert "5EW" not in table_1  # EW 5 skips table 1
     assert "Skip: after round 4" in section(response, "movement-notes")
 
@@ -168,7 +176,7 @@ def test_preview_shows_sit_outs(director_client):
 def test_a_fixed_sit_out_table(director_client):
     response = director_client.get(url("preview", kind="mitchell", tables="5", phantom="ns"))
     grid = section(response, "movement-grid")
-    table_5 = grid[grid.index(" 5 "):]
+    table_5 = grid[grid.index(" 5 ") :]
     assert table_5.count("sits out") == 5
 
 

@@ -34,8 +34,10 @@ def league_rows(page: str) -> list[list[str]]:
     import re
 
     body = page.split('id="league"')[1].split("</tbody>")[0].split("<tbody>")[1]
-    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
-            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)]
+    return [
+        [" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
 
 
 def test_the_season_league_after_three_evenings(client, season_played):
@@ -56,8 +58,12 @@ def test_the_season_league_after_three_evenings(client, season_played):
 
 def test_an_evening_table_with_its_sheets_one_click_away(client, season_played):
     page = client.get(reverse("rubber:evening", args=[EVENINGS[2].isoformat()])).content.decode()
-    assert league_rows(page) == [["Eva Este", "1", "+2", "+2"], ["Olga Oeste", "1", "+2", "+2"],
-                                 ["Ana Norte", "1", "-2", "-2"], ["Sara Sur", "1", "-2", "-2"]]
+    assert league_rows(page) == [
+        ["Eva Este", "1", "+2", "+2"],
+        ["Olga Oeste", "1", "+2", "+2"],
+        ["Ana Norte", "1", "-2", "-2"],
+        ["Sara Sur", "1", "-2", "-2"],
+    ]
     assert "being played" in page
     assert page.count('href="/rubber/') >= 3
 
@@ -109,11 +115,14 @@ def test_rubbers_keep_the_choices_they_started_with(player_user, members):
     assert chicago.chicago_bonus == "none"
 
 
-@pytest.mark.parametrize("data, message", [
-    ({"name": "Spring", "starts": "2027-06-01", "ends": "2027-01-01"}, "The last day comes before the first."),
-    ({"name": "x" * 61, "starts": "2027-01-01", "ends": "2027-06-01"}, "at most 60 characters"),
-    ({"name": "<b>S</b>", "starts": "2027-01-²", "ends": "2027-06-01"}, "Enter a valid date"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ({"name": "Spring", "starts": "2027-06-01", "ends": "2027-01-01"}, "The last day comes before the first."),
+        ({"name": "x" * 61, "starts": "2027-01-01", "ends": "2027-06-01"}, "at most 60 characters"),
+        ({"name": "<b>S</b>", "starts": "2027-01-²", "ends": "2027-06-01"}, "Enter a valid date"),
+    ],
+)
 def test_bad_seasons_say_why_and_keep_the_input(director_client, data, message):
     response = director_client.post(reverse("rubber:new_season"), data)
     assert response.status_code == 400

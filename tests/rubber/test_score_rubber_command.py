@@ -68,32 +68,36 @@ def test_an_unfinished_rubber_is_settled(tmp_path):
 
 @pytest.mark.django_db
 def test_results_passed_out_deals_spaces_and_a_bom(tmp_path):
-    text = ("\ufeffdeal, declarer_side ,contract,tricks,honours\n1,We,PASS,,\n2, we ,2NT,+1,\n\n"
-            "3,They,4♥,=,They 100\n")
+    text = "\ufeffdeal, declarer_side ,contract,tricks,honours\n1,We,PASS,,\n2, we ,2NT,+1,\n\n3,They,4♥,=,They 100\n"
     # We 2NT+1: 70 + 30; They 4H: 120 and honours 100, and a game up when the rubber stops: 300.
     assert run(tmp_path, text)[-1] == "We 100 They 520"
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("text, message", [
-    ("", "The file is empty"),
-    ("DEAL,CONTRACT\n1,4S\n", "Line 1: missing columns: DECLARER_SIDE, TRICKS, HONOURS"),
-    (csv_text([("We", "4S", 10, None)]).replace("\n", "\n\n\n", 1) + "2,They,8S,10,\n",
-     "Line 5: 8S: a contract level must be 1 to 7"),
-    (csv_text([("We", "8S", 10, None)]), "Line 2: 8S: a contract level must be 1 to 7"),
-    (csv_text([("We", "4S", "²", None)]), "Line 2: ²: a result is written"),
-    (csv_text([("We", "4S", "14", None)]), "Line 2: 14 tricks"),
-    (csv_text([("Us", "4S", 10, None)]), "Line 2: DECLARER_SIDE must be We or They"),
-    (csv_text([("We", "4S", 10, ("We", 120))]), "Line 2: We 120: honours are written"),
-    (csv_text([("We", "3NT", 9, ("We", 100))]), "Deal 1: at notrump only the four aces"),
-    (csv_text(FAST_RUBBER + [("We", "1C", 7, None)]), "Deal 3 comes after the end of the rubber"),
-    ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n2,We,4S,10,\n", "Line 2: DEAL should be 1"),
-    ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n", "No deal after the header."),
-    ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n1,We,4S\x00,10,\n", "NUL character"),
-    (csv_text([("We", "PASS", None, None)] * 61), "Line 62: A sheet holds at most 60 deals."),
-    ("x" * 200_000, "too big"),
-    (csv_text([("We", "<b>" + "4" * 500, 10, None)]), "a contract starts with its level"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "The file is empty"),
+        ("DEAL,CONTRACT\n1,4S\n", "Line 1: missing columns: DECLARER_SIDE, TRICKS, HONOURS"),
+        (
+            csv_text([("We", "4S", 10, None)]).replace("\n", "\n\n\n", 1) + "2,They,8S,10,\n",
+            "Line 5: 8S: a contract level must be 1 to 7",
+        ),
+        (csv_text([("We", "8S", 10, None)]), "Line 2: 8S: a contract level must be 1 to 7"),
+        (csv_text([("We", "4S", "²", None)]), "Line 2: ²: a result is written"),
+        (csv_text([("We", "4S", "14", None)]), "Line 2: 14 tricks"),
+        (csv_text([("Us", "4S", 10, None)]), "Line 2: DECLARER_SIDE must be We or They"),
+        (csv_text([("We", "4S", 10, ("We", 120))]), "Line 2: We 120: honours are written"),
+        (csv_text([("We", "3NT", 9, ("We", 100))]), "Deal 1: at notrump only the four aces"),
+        (csv_text(FAST_RUBBER + [("We", "1C", 7, None)]), "Deal 3 comes after the end of the rubber"),
+        ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n2,We,4S,10,\n", "Line 2: DEAL should be 1"),
+        ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n", "No deal after the header."),
+        ("DEAL,DECLARER_SIDE,CONTRACT,TRICKS,HONOURS\n1,We,4S\x00,10,\n", "NUL character"),
+        (csv_text([("We", "PASS", None, None)] * 61), "Line 62: A sheet holds at most 60 deals."),
+        ("x" * 200_000, "too big"),
+        (csv_text([("We", "<b>" + "4" * 500, 10, None)]), "a contract starts with its level"),
+    ],
+)
 def test_bad_files_say_which_line_and_store_nothing(tmp_path, text, message):
     with pytest.raises(CommandError, match=message.replace("(", r"\(").replace("?", r"\?")):
         run(tmp_path, text)

@@ -24,22 +24,29 @@ def test_a_member_starts_a_rubber_with_members_and_a_guest(player_client, member
     rubber = Scorepad.objects.get()
     assert response.status_code == 302 and response.url == reverse("rubber:pad", args=[rubber.pk])
     assert {p.seat: p.name for p in rubber.players.all()} == {
-        "N": "Ana Norte", "E": "Eva Este", "S": "Sara Sur", "W": "Visiting Vera"}
+        "N": "Ana Norte",
+        "E": "Eva Este",
+        "S": "Sara Sur",
+        "W": "Visiting Vera",
+    }
     page = player_client.get(response.url).content.decode()
     assert "Dealer: South (Sara Sur)" in page
     assert "Vulnerable: neither side" in page
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"N_member": ""}, "Who sits here?"),
-    ({"E_guest": "Eve"}, "not both"),
-    ({"S_member": "", "S_guest": "ana norte", "N_member": "", "N_guest": "Ana  Norte"}, "already sits North"),
-    ({"E_member": "", "E_guest": "x" * 41}, "at most 40 characters"),
-    ({"E_member": "", "E_guest": "Eve\x00"}, "Null characters are not allowed"),
-    ({"played_on": "2026-11-²"}, "Enter a valid date"),
-    ({"first_dealer": "X"}, "Select a valid choice"),
-    ({"N_member": "99999999999999999999"}, "Select a valid choice"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"N_member": ""}, "Who sits here?"),
+        ({"E_guest": "Eve"}, "not both"),
+        ({"S_member": "", "S_guest": "ana norte", "N_member": "", "N_guest": "Ana  Norte"}, "already sits North"),
+        ({"E_member": "", "E_guest": "x" * 41}, "at most 40 characters"),
+        ({"E_member": "", "E_guest": "Eve\x00"}, "Null characters are not allowed"),
+        ({"played_on": "2026-11-²"}, "Enter a valid date"),
+        ({"first_dealer": "X"}, "Select a valid choice"),
+        ({"N_member": "99999999999999999999"}, "Select a valid choice"),
+    ],
+)
 def test_bad_starts_say_why_keep_the_input_and_save_nothing(player_client, members, changes, message):
     data = start_data(members, W_member="", W_guest="<b>Kept</b> Guest", **changes)
     response = player_client.post(reverse("rubber:start"), data)
@@ -60,8 +67,9 @@ def test_visitors_are_asked_to_log_in_to_start(anonymous_client, members):
 
 def test_the_seed_rubber_entered_deal_by_deal(player_client, rubber):
     for number, (side, contract, tricks, honours) in enumerate(SEED_RUBBER):
-        response = player_client.post(reverse("rubber:pad", args=[rubber.pk]),
-                                      deal_post(side, contract, tricks, honours, version=number))
+        response = player_client.post(
+            reverse("rubber:pad", args=[rubber.pk]), deal_post(side, contract, tricks, honours, version=number)
+        )
         assert response.status_code == 302, response.content.decode()[:2000]
     rubber.refresh_from_db()
     assert rubber.finished and (rubber.we_total, rubber.they_total) == (770, 1640)
@@ -83,21 +91,24 @@ def test_tricks_as_a_result_and_a_passed_out_deal(player_client, rubber):
     assert "Dealer: North (Ana Norte)" in page  # South dealt deal 1, West the passed-out deal 2
 
 
-@pytest.mark.parametrize("post, field_message", [
-    (deal_post("We", "8S", 10), "8S: a contract level must be 1 to 7"),
-    (deal_post("We", "4S", "²"), "a result is written = (made exactly)"),
-    (deal_post("We", "4S", "14"), "14 tricks: declarer takes 0 to 13 tricks."),
-    (deal_post("We", "4S", "+4"), "that would be 14 tricks"),
-    (deal_post("We", "4S", ""), "Enter the tricks taken"),
-    (deal_post("", "4S", 10), "Who declared"),
-    (deal_post("We", "3NT", 9, ("We", 100)), "only the four aces"),
-    (deal_post("We", "PASS", "", ("We", 100)), "A passed-out deal scores no honours."),
-    (deal_post("We", "4S\x00", 10), "Null characters are not allowed"),
-    (deal_post("We", "4" * 5000, 10), "at most 12 characters"),
-    (deal_post("We", "<i>4S</i>", 10), "&lt;i&gt;4S&lt;/i&gt;: a contract starts with its level"),
-    ({**deal_post("We", "4S", 10), "version": "²"}, "The page was out of date"),
-    ({**deal_post("We", "4S", 10), "honours": "We 120"}, "Select a valid choice"),
-])
+@pytest.mark.parametrize(
+    "post, field_message",
+    [
+        (deal_post("We", "8S", 10), "8S: a contract level must be 1 to 7"),
+        (deal_post("We", "4S", "²"), "a result is written = (made exactly)"),
+        (deal_post("We", "4S", "14"), "14 tricks: declarer takes 0 to 13 tricks."),
+        (deal_post("We", "4S", "+4"), "that would be 14 tricks"),
+        (deal_post("We", "4S", ""), "Enter the tricks taken"),
+        (deal_post("", "4S", 10), "Who declared"),
+        (deal_post("We", "3NT", 9, ("We", 100)), "only the four aces"),
+        (deal_post("We", "PASS", "", ("We", 100)), "A passed-out deal scores no honours."),
+        (deal_post("We", "4S\x00", 10), "Null characters are not allowed"),
+        (deal_post("We", "4" * 5000, 10), "at most 12 characters"),
+        (deal_post("We", "<i>4S</i>", 10), "&lt;i&gt;4S&lt;/i&gt;: a contract starts with its level"),
+        ({**deal_post("We", "4S", 10), "version": "²"}, "The page was out of date"),
+        ({**deal_post("We", "4S", 10), "honours": "We 120"}, "Select a valid choice"),
+    ],
+)
 def test_bad_deals_say_why_keep_the_input_and_save_nothing(player_client, rubber, post, field_message):
     response = player_client.post(reverse("rubber:pad", args=[rubber.pk]), post)
     assert response.status_code == 400
@@ -131,8 +142,9 @@ def test_a_corrected_deal_recomputes_the_sheet(player_client, rubber):
 def test_a_correction_that_would_end_the_rubber_early_is_refused(player_client, rubber):
     play(rubber, SEED_RUBBER[:5])
     # Making deal 2 a game for We too would end the rubber at deal 4 (We's second game): deal 5 follows.
-    response = player_client.post(reverse("rubber:edit_deal", args=[rubber.pk, 2]),
-                                  deal_post("We", "4H", 10, version=5))
+    response = player_client.post(
+        reverse("rubber:edit_deal", args=[rubber.pk, 2]), deal_post("We", "4H", 10, version=5)
+    )
     assert response.status_code == 400
     assert "Deal 5 comes after the end of the rubber" in response.content.decode()
     rubber.refresh_from_db()
@@ -154,8 +166,9 @@ def test_two_phones_the_later_writer_is_told_and_keeps_the_entry(player_client, 
 
 def test_a_stale_correction_is_refused(player_client, rubber):
     play(rubber, FAST_RUBBER[:1])
-    response = player_client.post(reverse("rubber:edit_deal", args=[rubber.pk, 1]),
-                                  deal_post("We", "4S", 11, version=0))
+    response = player_client.post(
+        reverse("rubber:edit_deal", args=[rubber.pk, 1]), deal_post("We", "4S", 11, version=0)
+    )
     assert response.status_code == 400 and "Someone else changed this sheet" in response.content.decode()
     assert rubber.deals.get().tricks == 10
 
@@ -176,12 +189,12 @@ def test_an_unfinished_rubber_is_settled_and_can_go_on(player_client, rubber):
 
 def test_stopping_with_a_stale_page_or_a_chicago_changes_nothing(player_client, rubber, player_user, members):
     play(rubber, FAST_RUBBER[:1])
-    response = player_client.post(reverse("rubber:stop", args=[rubber.pk]), {"version": "0", "ended": "1"},
-                                  follow=True)
+    response = player_client.post(reverse("rubber:stop", args=[rubber.pk]), {"version": "0", "ended": "1"}, follow=True)
     assert "nothing was changed" in response.content.decode()
     chicago = start(player_user, members, kind="chicago")
-    response = player_client.post(reverse("rubber:stop", args=[chicago.pk]), {"version": "0", "ended": "1"},
-                                  follow=True)
+    response = player_client.post(
+        reverse("rubber:stop", args=[chicago.pk]), {"version": "0", "ended": "1"}, follow=True
+    )
     assert "a Chicago has its four deals" in response.content.decode()
     rubber.refresh_from_db()
     chicago.refresh_from_db()
@@ -207,8 +220,16 @@ def test_a_chicago_then_the_next_at_the_same_table_with_partners_changed(player_
     # North stays; East, South and West move one seat clockwise: Olga comes East, Eva South, Sara West.
     for seat, member in (("N", ana), ("E", olga), ("S", eva), ("W", sara)):
         assert f'<option value="{member.pk}" selected>' in form.split(f'name="{seat}_member"')[1].split("</select>")[0]
-    data = {"kind": "chicago", "played_on": "2026-11-03", "first_dealer": "N", "after": str(chicago.pk),
-            "N_member": ana.pk, "E_member": olga.pk, "S_member": eva.pk, "W_member": sara.pk}
+    data = {
+        "kind": "chicago",
+        "played_on": "2026-11-03",
+        "first_dealer": "N",
+        "after": str(chicago.pk),
+        "N_member": ana.pk,
+        "E_member": olga.pk,
+        "S_member": eva.pk,
+        "W_member": sara.pk,
+    }
     response = player_client.post(reverse("rubber:start") + f"?after={chicago.pk}", data)
     assert response.status_code == 302
     assert Scorepad.objects.get(follows=chicago).players.get(seat="S").member == eva
@@ -221,13 +242,18 @@ def test_visitors_and_other_users_cannot_edit(anonymous_client, rubber, db):
         assert client.get(reverse("rubber:pad", args=[rubber.pk])).status_code == 200  # public sheet
         page = client.get(reverse("rubber:pad", args=[rubber.pk])).content.decode()
         assert 'name="contract"' not in page and "edit-deal" not in page
-        assert client.post(reverse("rubber:pad", args=[rubber.pk]), deal_post("We", "3NT", 9, version=1)
-                           ).status_code == 403
+        assert (
+            client.post(reverse("rubber:pad", args=[rubber.pk]), deal_post("We", "3NT", 9, version=1)).status_code
+            == 403
+        )
         assert client.get(reverse("rubber:edit_deal", args=[rubber.pk, 1])).status_code == 403
-        assert client.post(reverse("rubber:edit_deal", args=[rubber.pk, 1]), deal_post("We", "4S", 11, version=1)
-                           ).status_code == 403
-        assert client.post(reverse("rubber:stop", args=[rubber.pk]), {"version": "1", "ended": "1"}
-                           ).status_code == 403
+        assert (
+            client.post(
+                reverse("rubber:edit_deal", args=[rubber.pk, 1]), deal_post("We", "4S", 11, version=1)
+            ).status_code
+            == 403
+        )
+        assert client.post(reverse("rubber:stop", args=[rubber.pk]), {"version": "1", "ended": "1"}).status_code == 403
         assert client.post(reverse("rubber:delete_deal", args=[rubber.pk, 1]), {"version": "1"}).status_code == 403
         assert client.post(reverse("rubber:delete", args=[rubber.pk])).status_code == 403
     rubber.refresh_from_db()
@@ -252,9 +278,17 @@ def test_deleting_a_sheet(player_client, rubber):
     assert not Scorepad.objects.exists() and not Deal.objects.exists()
 
 
-@pytest.mark.parametrize("url", ["/rubber/99999999999999/", "/rubber/1/deal/99999999999999/",
-                                 "/rubber/99999999999/deal/1/", "/rubber/evening/2026-13-45/",
-                                 "/rubber/evening/２０２６-11-03/", "/rubber/season/99999999999999/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/rubber/99999999999999/",
+        "/rubber/1/deal/99999999999999/",
+        "/rubber/99999999999/deal/1/",
+        "/rubber/evening/2026-13-45/",
+        "/rubber/evening/２０２６-11-03/",
+        "/rubber/season/99999999999999/",
+    ],
+)
 def test_out_of_range_addresses_are_not_found(player_client, rubber, url):
     assert player_client.get(url).status_code == 404
 
@@ -263,15 +297,18 @@ def test_a_sheet_holds_a_bounded_number_of_deals(player_client, rubber, settings
     from rubber import sheet as pad
 
     play(rubber, [("We", "PASS", None, None)] * pad.MAX_DEALS)
-    response = player_client.post(reverse("rubber:pad", args=[rubber.pk]),
-                                  deal_post("We", "1C", 7, version=pad.MAX_DEALS))
+    response = player_client.post(
+        reverse("rubber:pad", args=[rubber.pk]), deal_post("We", "1C", 7, version=pad.MAX_DEALS)
+    )
     assert response.status_code == 400
     assert f"A sheet holds at most {pad.MAX_DEALS} deals." in response.content.decode()
     assert rubber.deals.count() == pad.MAX_DEALS
 
 
-@pytest.mark.parametrize("language, above, below", [("es", "por encima de la línea", "por debajo de la línea"),
-                                                    ("ro", "deasupra liniei", "dedesubtul liniei")])
+@pytest.mark.parametrize(
+    "language, above, below",
+    [("es", "por encima de la línea", "por debajo de la línea"), ("ro", "deasupra liniei", "dedesubtul liniei")],
+)
 def test_the_sheet_speaks_the_seeds_terms(client, rubber, language, above, below):
     play(rubber, SEED_RUBBER)
     page = client.get(reverse("rubber:pad", args=[rubber.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()

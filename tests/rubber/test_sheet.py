@@ -89,8 +89,18 @@ def test_deals_per_sheet_are_bounded():
     assert len(pad.build("rubber", "N", rows[:-1]).rows) == pad.MAX_DEALS
 
 
-@pytest.mark.parametrize("net, down50, up50", [(870, 900, 900), (850, 800, 900), (840, 800, 800),
-                                                (-850, -800, -900), (50, 0, 100), (0, 0, 0), (-1640, -1600, -1600)])
+@pytest.mark.parametrize(
+    "net, down50, up50",
+    [
+        (870, 900, 900),
+        (850, 800, 900),
+        (840, 800, 800),
+        (-850, -800, -900),
+        (50, 0, 100),
+        (0, 0, 0),
+        (-1640, -1600, -1600),
+    ],
+)
 def test_rounding_to_hundreds(net, down50, up50):
     assert pad.rounded(net, "down50") == down50
     assert pad.rounded(net, "up50") == up50

@@ -173,13 +173,16 @@ def test_result_round_trip(contract, tricks):
     assert tricks_from_result(contract, result_text(contract, tricks)) == tricks
 
 
-@pytest.mark.parametrize("contract, tricks, shown", [
-    ("4S", 10, "="),      # made exactly: 10 tricks for a 4-level contract
-    ("3NTX", 7, "-2"),    # 9 needed, 7 taken
-    ("PASS", None, ""),   # a passed-out board has no result
-    ("PASS", 0, ""),
-    ("", None, ""),       # an adjusted score or a line not played: no contract
-    ("4S", None, ""),     # tricks not yet known
-])
+@pytest.mark.parametrize(
+    "contract, tricks, shown",
+    [
+        ("4S", 10, "="),  # made exactly: 10 tricks for a 4-level contract
+        ("3NTX", 7, "-2"),  # 9 needed, 7 taken
+        ("PASS", None, ""),  # a passed-out board has no result
+        ("PASS", 0, ""),
+        ("", None, ""),  # an adjusted score or a line not played: no contract
+        ("4S", None, ""),  # tricks not yet known
+    ],
+)
 def test_shown_result_is_blank_where_there_is_no_result(contract, tricks, shown):
     assert shown_result(contract, tricks) == shown

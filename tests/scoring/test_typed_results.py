@@ -150,8 +150,10 @@ def test_what_a_team_match_refuses(typed, field, code, params):
 
 MESSAGES = [
     # The messages the entry pages show today, word for word.
-    ((1, "", "N", "10"), "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP "
-                         "for not played."),
+    (
+        (1, "", "N", "10"),
+        "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP for not played.",
+    ),
     ((1, "4S", "X", "10"), "Declarer must be N, E, S or W."),
     ((1, "4S", "N", ""), "Enter the tricks taken (0 to 13) or the result (=, +1, -2)."),
     ((1, "4S", "N", "14"), "14 tricks: declarer takes 0 to 13 tricks."),
@@ -172,15 +174,18 @@ def test_team_messages_in_english():
     assert str(refused.value) == "Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-)."
     with pytest.raises(TypedResultError) as refused:
         read_result(1, "A7030", team=True)
-    assert str(refused.value) == ("“A7030”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "
-                                  "or A6040, A5050, A4060, A6060, A4040.")
+    assert str(refused.value) == (
+        "“A7030”: an adjusted score in a team match is A+, A or A- (±3 IMPs), or A6040, A5050, A4060, A6060, A4040."
+    )
 
 
 def test_declarer_and_tricks_are_both_reported():
     with pytest.raises(TypedResultError) as refused:
         read_result(1, "4S", "X", "14")
     assert [(problem.field, problem.code) for problem in refused.value.problems] == [
-        ("declarer", "typed.declarer"), ("tricks", "typed.tricks")]
+        ("declarer", "typed.declarer"),
+        ("tricks", "typed.tricks"),
+    ]
     assert refused.value.problems[0] is refused.value
 
 
@@ -188,27 +193,40 @@ def test_a_refusal_survives_pickling_with_its_problems():
     with pytest.raises(TypedResultError) as refused:
         read_result(1, "4S", "X", "14")
     copy = pickle.loads(pickle.dumps(refused.value))
-    assert (copy.field, copy.code, copy.params, str(copy)) == ("declarer", "typed.declarer", {},
-                                                              "Declarer must be N, E, S or W.")
+    assert (copy.field, copy.code, copy.params, str(copy)) == (
+        "declarer",
+        "typed.declarer",
+        {},
+        "Declarer must be N, E, S or W.",
+    )
     assert [(problem.field, problem.code, problem.params) for problem in copy.problems] == [
-        ("declarer", "typed.declarer", {}), ("tricks", "typed.tricks", {"tricks": 14})]
+        ("declarer", "typed.declarer", {}),
+        ("tricks", "typed.tricks", {"tricks": 14}),
+    ]
 
 
-@pytest.mark.parametrize(("result", "entry"), [
-    # A played contract is compared by its NS score, a passed-out board by 0.
-    (TypedResult("4S", declarer="N", tricks=10, ns_score=420), 420),
-    (TypedResult("PASS", ns_score=0), 0),
-    # An adjusted score by its code; a board not played takes no part.
-    (TypedResult(adjusted="A6040"), "A6040"),
-    (TypedResult(not_played=True), None),
-])
+@pytest.mark.parametrize(
+    ("result", "entry"),
+    [
+        # A played contract is compared by its NS score, a passed-out board by 0.
+        (TypedResult("4S", declarer="N", tricks=10, ns_score=420), 420),
+        (TypedResult("PASS", ns_score=0), 0),
+        # An adjusted score by its code; a board not played takes no part.
+        (TypedResult(adjusted="A6040"), "A6040"),
+        (TypedResult(not_played=True), None),
+    ],
+)
 def test_the_entry_scoring_compares(result, entry):
     assert result.entry == entry
 
 
 @settings(max_examples=200, deadline=None)
-@given(board=st.integers(1, 64), contract=st.one_of(st.text(max_size=50), st.from_regex(r"[1-8][CDHSN♠]T?X{0,3}")),
-       declarer=st.text(max_size=3), result=st.one_of(st.text(max_size=6), st.from_regex(r"[+\-=]?\d{1,3}")))
+@given(
+    board=st.integers(1, 64),
+    contract=st.one_of(st.text(max_size=50), st.from_regex(r"[1-8][CDHSN♠]T?X{0,3}")),
+    declarer=st.text(max_size=3),
+    result=st.one_of(st.text(max_size=6), st.from_regex(r"[+\-=]?\d{1,3}")),
+)
 def test_any_text_is_read_or_refused_with_a_code(board, contract, declarer, result):
     # Whatever is typed, the reader answers with a result or a coded refusal, never another exception.
     try:

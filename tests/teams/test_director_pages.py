@@ -22,10 +22,13 @@ def started(make_event):
 def director_urls(event, match, team, adjustment):
     """(method, url) of every director page."""
     return [
-        ("get", reverse("teams:director")), ("get", reverse("teams:event_create")),
+        ("get", reverse("teams:director")),
+        ("get", reverse("teams:event_create")),
         ("get", reverse("teams:event_setup", args=[event.pk])),
-        ("get", reverse("teams:team_create", args=[event.pk])), ("get", reverse("teams:team_edit", args=[team.pk])),
-        ("post", reverse("teams:team_delete", args=[team.pk])), ("post", reverse("teams:event_start", args=[event.pk])),
+        ("get", reverse("teams:team_create", args=[event.pk])),
+        ("get", reverse("teams:team_edit", args=[team.pk])),
+        ("post", reverse("teams:team_delete", args=[team.pk])),
+        ("post", reverse("teams:event_start", args=[event.pk])),
         ("post", reverse("teams:next_round", args=[event.pk])),
         ("get", reverse("teams:round_pairings", args=[event.pk, 1])),
         ("post", reverse("teams:event_status", args=[event.pk])),
@@ -52,39 +55,71 @@ def test_director_home_and_create(director_client, director_user):
     assert director_client.get(reverse("teams:director")).status_code == 200
     page = director_client.get(reverse("teams:event_create")).content.decode()
     assert page.count("<h1") == 1
-    response = director_client.post(reverse("teams:event_create"), {
-        "name": "Swiss night", "date": "2026-06-04", "format": "swiss", "boards_per_match": "6", "rounds": "4",
-        "scoring": "vp", "scale": "wbf"})
+    response = director_client.post(
+        reverse("teams:event_create"),
+        {
+            "name": "Swiss night",
+            "date": "2026-06-04",
+            "format": "swiss",
+            "boards_per_match": "6",
+            "rounds": "4",
+            "scoring": "vp",
+            "scale": "wbf",
+        },
+    )
     event = TeamEvent.objects.get()
     assert response.url == reverse("teams:event_setup", args=[event.pk])
     assert (event.rounds, event.director, event.status) == (4, director_user, TeamEvent.Status.IN_PROGRESS)
 
 
-@pytest.mark.parametrize(("changes", "field"), [
-    ({"format": "swiss", "rounds": ""}, "rounds"),
-    ({"scale": "wbf-discrete", "boards_per_match": "5"}, "scale"),  # the discrete table has no 5-board column
-    ({"boards_per_match": "0"}, "boards_per_match"),
-    ({"name": ""}, "name"),
-])
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"format": "swiss", "rounds": ""}, "rounds"),
+        ({"scale": "wbf-discrete", "boards_per_match": "5"}, "scale"),  # the discrete table has no 5-board column
+        ({"boards_per_match": "0"}, "boards_per_match"),
+        ({"name": ""}, "name"),
+    ],
+)
 def test_create_bad_input(director_client, changes, field):
-    data = {"name": "Teams", "date": "2026-06-04", "format": "round-robin", "boards_per_match": "8",
-            "rounds": "", "scoring": "vp", "scale": "wbf", **changes}
+    data = {
+        "name": "Teams",
+        "date": "2026-06-04",
+        "format": "round-robin",
+        "boards_per_match": "8",
+        "rounds": "",
+        "scoring": "vp",
+        "scale": "wbf",
+        **changes,
+    }
     response = director_client.post(reverse("teams:event_create"), data)
     assert response.status_code == 200 and field in response.context["form"].errors
     assert response.context["form"]["name"].value() == data["name"]
     assert not TeamEvent.objects.exists()
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    # The old WBF 25-point scale has columns for 8 to 20 boards in steps of 2, and 24 (scoring.victory_points).
-    ("en", "Old WBF 25-point scale: this VP scale has tables for 8, 10, 12, 14, 16, 18, 20 and 24 boards, not 32"),
-    ("es", "Antigua escala WBF de 25 puntos: esta escala de VP tiene tablas para 8, 10, 12, 14, 16, 18, 20 y 24 "
-           "manos, no para 32"),
-])
-def test_a_scale_without_a_table_for_the_match_is_named_in_the_readers_language(director_client, language,
-                                                                                expected):
-    data = {"name": "Teams", "date": "2026-06-04", "format": "round-robin", "boards_per_match": "32",
-            "rounds": "", "scoring": "vp", "scale": "wbf-25"}
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        # The old WBF 25-point scale has columns for 8 to 20 boards in steps of 2, and 24 (scoring.victory_points).
+        ("en", "Old WBF 25-point scale: this VP scale has tables for 8, 10, 12, 14, 16, 18, 20 and 24 boards, not 32"),
+        (
+            "es",
+            "Antigua escala WBF de 25 puntos: esta escala de VP tiene tablas para 8, 10, 12, 14, 16, 18, 20 y 24 "
+            "manos, no para 32",
+        ),
+    ],
+)
+def test_a_scale_without_a_table_for_the_match_is_named_in_the_readers_language(director_client, language, expected):
+    data = {
+        "name": "Teams",
+        "date": "2026-06-04",
+        "format": "round-robin",
+        "boards_per_match": "32",
+        "rounds": "",
+        "scoring": "vp",
+        "scale": "wbf-25",
+    }
     response = director_client.post(reverse("teams:event_create"), data, HTTP_ACCEPT_LANGUAGE=language)
     assert response.context["form"].errors["scale"] == [expected]
 
@@ -93,8 +128,15 @@ def test_setup_page_and_settings(director_client, event):
     url = reverse("teams:event_setup", args=[event.pk])
     page = director_client.get(url).content.decode()
     assert page.count("<h1") == 1 and "T1" in page and "Start: make the schedule" in page
-    data = {"name": "Renamed", "date": "2026-06-04", "format": "round-robin", "boards_per_match": "2", "rounds": "",
-            "scoring": "vp", "scale": "30"}
+    data = {
+        "name": "Renamed",
+        "date": "2026-06-04",
+        "format": "round-robin",
+        "boards_per_match": "2",
+        "rounds": "",
+        "scoring": "vp",
+        "scale": "30",
+    }
     assert director_client.post(url, data).status_code == 302
     event.refresh_from_db()
     assert (event.name, event.scale) == ("Renamed", "30")
@@ -102,8 +144,15 @@ def test_setup_page_and_settings(director_client, event):
 
 def test_settings_are_locked_once_started(director_client, started):
     url = reverse("teams:event_setup", args=[started.pk])
-    data = {"name": "Renamed", "date": "2026-06-04", "format": "swiss", "boards_per_match": "9", "rounds": "",
-            "scoring": "vp", "scale": "wbf"}
+    data = {
+        "name": "Renamed",
+        "date": "2026-06-04",
+        "format": "swiss",
+        "boards_per_match": "9",
+        "rounds": "",
+        "scoring": "vp",
+        "scale": "wbf",
+    }
     director_client.post(url, data)
     started.refresh_from_db()
     assert (started.name, started.format, started.boards_per_match) == ("Renamed", "match", 2)
@@ -113,12 +162,22 @@ def test_team_create_and_edit(director_client, event):
     member = Member.objects.create(first_name="Ana", last_name="García", number="1001")
     url = reverse("teams:team_create", args=[event.pk])
     assert director_client.get(url).status_code == 200
-    data = {"name": "New team", "captain": "2", "member_1": str(member.pk), "guest_2": "Guest Two",
-            "guest_3": "Guest Three", "guest_4": "Guest Four"}
+    data = {
+        "name": "New team",
+        "captain": "2",
+        "member_1": str(member.pk),
+        "guest_2": "Guest Two",
+        "guest_3": "Guest Three",
+        "guest_4": "Guest Four",
+    }
     assert director_client.post(url, data).status_code == 302
     team = event.teams.get(name="New team")
     assert [(p.name, p.captain) for p in team.players.all()] == [
-        ("Ana García", False), ("Guest Two", True), ("Guest Three", False), ("Guest Four", False)]
+        ("Ana García", False),
+        ("Guest Two", True),
+        ("Guest Three", False),
+        ("Guest Four", False),
+    ]
     edit = reverse("teams:team_edit", args=[team.pk])
     assert director_client.get(edit).context["form"]["member_1"].value() == member.pk
     director_client.post(edit, {**data, "name": "Renamed", "guest_5": "Fifth"})
@@ -126,11 +185,17 @@ def test_team_create_and_edit(director_client, event):
     assert team.name == "Renamed" and team.players.count() == 5
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ({"name": "X", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C"}, "4 to 6 players"),
-    ({"name": "X", "captain": "5", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"}, "captain"),
-    ({"name": "T1", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"}, "already a team"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "X", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C"}, "4 to 6 players"),
+        ({"name": "X", "captain": "5", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"}, "captain"),
+        (
+            {"name": "T1", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"},
+            "already a team",
+        ),
+    ],
+)
 def test_team_bad_input(director_client, event, data, message):
     response = director_client.post(reverse("teams:team_create", args=[event.pk]), data)
     assert response.status_code == 200 and message in response.content.decode()
@@ -165,7 +230,9 @@ def test_swiss_next_round_and_pairings(director_client, make_event, enter_match)
     assert bad.status_code == 200 and "more than once" in bad.content.decode()
     director_client.post(pairings, {"home_1": t["T1"], "away_1": t["T4"], "home_2": t["T2"], "away_2": t["T3"]})
     assert [(m.home.name, m.away.name) for m in swiss.matches.select_related("home", "away")] == [
-        ("T1", "T4"), ("T2", "T3")]
+        ("T1", "T4"),
+        ("T2", "T3"),
+    ]
     for match in swiss.matches.all():
         enter_match(match, {1: (("PASS", "", ""), ("PASS", "", ""))})
     director_client.post(reverse("teams:next_round", args=[swiss.pk]))
@@ -209,8 +276,12 @@ def test_match_entry_saves_both_rooms_and_shows_the_swing(director_client, start
 def test_match_entry_refuses_everything_when_a_row_is_wrong(director_client, started):
     match = started.matches.get()
     url = reverse("teams:match_entry", args=[match.pk])
-    data = {**room(1, 1, "4S", "N", "10"), **room(1, 2, "4S", "Q", "10"), **room(2, 1, "9NT", "N", "9"),
-            **room(2, 2, "", "N", "9")}
+    data = {
+        **room(1, 1, "4S", "N", "10"),
+        **room(1, 2, "4S", "Q", "10"),
+        **room(2, 1, "9NT", "N", "9"),
+        **room(2, 2, "", "N", "9"),
+    }
     response = director_client.post(url, data)
     assert response.status_code == 200 and not BoardResult.objects.exists()
     boards = response.context["boards"]

@@ -32,7 +32,11 @@ def test_import_then_export_round_trip(match):
     exported = export_csv(match)
     assert exported.splitlines() == [
         "BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE,BOARD_HOME_IMPS,BOARD_AWAY_IMPS",
-        "1,1,4S,N,10,420,10,0", "1,2,4S,N,9,-50,10,0", "2,1,3NT,E,9,-400,0,9", "2,2,PASS,,,0,0,9"]
+        "1,1,4S,N,10,420,10,0",
+        "1,2,4S,N,9,-50,10,0",
+        "2,1,3NT,E,9,-400,0,9",
+        "2,2,PASS,,,0,0,9",
+    ]
     BoardResult.objects.all().delete()
     assert import_match(match=match, text=exported) == 4
     assert export_csv(match) == exported
@@ -46,27 +50,38 @@ def test_import_replaces_the_previous_results(match):
 
 def test_a_bad_file_is_refused_whole_with_line_numbers(match):
     import_match(match=match, text=GOOD)
-    bad = ("board_number;room;contract;played_by;tricks;score\n"
-           "1;1;4S;N;10;420\n"
-           "\n"
-           "1;3;4S;N;10;\n"  # line 4: no room 3
-           "9;2;4S;N;10;\n"  # line 5: no board 9 in this match
-           "2;1;4S;Q;10;\n"  # line 6: declarer
-           "2;2;4S;N;10;999\n"  # line 7: the score does not agree
-           "1;1;PASS;;;\n")  # line 8: board 1 room 1 twice
+    bad = (
+        "board_number;room;contract;played_by;tricks;score\n"
+        "1;1;4S;N;10;420\n"
+        "\n"
+        "1;3;4S;N;10;\n"  # line 4: no room 3
+        "9;2;4S;N;10;\n"  # line 5: no board 9 in this match
+        "2;1;4S;Q;10;\n"  # line 6: declarer
+        "2;2;4S;N;10;999\n"  # line 7: the score does not agree
+        "1;1;PASS;;;\n"
+    )  # line 8: board 1 room 1 twice
     with pytest.raises(MatchRefused) as refused:
         import_match(match=match, text=bad)
     lines = [(problem.line, problem.message.split(":")[0]) for problem in refused.value.problems]
-    assert lines == [(4, "ROOM"), (5, "BOARD_NUMBER"), (6, "PLAYED_BY"), (7, "SCORE 999 does not agree with the "
-                                                                            "contract, which scores 620 for NS."),
-                     (8, "board 1 room 1 is already on line 2.")]
+    assert lines == [
+        (4, "ROOM"),
+        (5, "BOARD_NUMBER"),
+        (6, "PLAYED_BY"),
+        (7, "SCORE 999 does not agree with the contract, which scores 620 for NS."),
+        (8, "board 1 room 1 is already on line 2."),
+    ]
     assert str(refused.value.problems[0]).startswith("Line 4: ")
     assert BoardResult.objects.count() == 4  # nothing changed
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("", "empty"), ("BOARD,ROOM\n1,1\n", "missing"), ("BOARD_NUMBER,ROOM,CONTRACT\n", "no results"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("BOARD,ROOM\n1,1\n", "missing"),
+        ("BOARD_NUMBER,ROOM,CONTRACT\n", "no results"),
+    ],
+)
 def test_files_without_results(match, text, message):
     with pytest.raises(MatchRefused, match=message):
         import_match(match=match, text=text)
@@ -77,7 +92,8 @@ def test_a_file_with_a_huge_cell_is_refused(match):
     with pytest.raises(MatchRefused) as refused:
         import_match(match=match, text=GOOD + '2,2,"' + "x" * 200_000 + '",N,10,\n')
     assert [str(problem) for problem in refused.value.problems] == [
-        "Line 6: a cell is longer than 131072 characters: this is not a results file."]
+        "Line 6: a cell is longer than 131072 characters: this is not a results file."
+    ]
     assert BoardResult.objects.count() == 4  # nothing changed
 
 

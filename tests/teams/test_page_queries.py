@@ -14,8 +14,9 @@ QUERIES = 5
 def play_everything(event, enter_match):
     boards = event.boards_per_match
     for match in event.matches.filter(away__isnull=False):
-        enter_match(match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10"))
-                            for b in match.board_numbers(boards)})
+        enter_match(
+            match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10")) for b in match.board_numbers(boards)}
+        )
     set_status(event=event, status=TeamEvent.Status.FINAL)
 
 
@@ -25,17 +26,23 @@ def test_bounded_queries(anonymous_client, make_event, enter_match, django_asser
     play_everything(event, enter_match)
     match = event.matches.filter(away__isnull=False).first()
     team = event.teams.first()
-    urls = [reverse("teams:standings", args=[event.pk]), reverse("teams:cross_table", args=[event.pk]),
-            reverse("teams:round", args=[event.pk, 1]), reverse("teams:scorecard", args=[match.pk]),
-            reverse("teams:team", args=[team.pk]), reverse("teams:events")]
+    urls = [
+        reverse("teams:standings", args=[event.pk]),
+        reverse("teams:cross_table", args=[event.pk]),
+        reverse("teams:round", args=[event.pk, 1]),
+        reverse("teams:scorecard", args=[match.pk]),
+        reverse("teams:team", args=[team.pk]),
+        reverse("teams:events"),
+    ]
     for url in urls:
         with django_assert_max_num_queries(QUERIES):
             assert anonymous_client.get(url).status_code == 200, url
 
 
 @pytest.mark.parametrize("teams", [2, 6])
-def test_bounded_queries_for_the_director(director_client, make_event, enter_match, django_assert_max_num_queries,
-                                          teams):
+def test_bounded_queries_for_the_director(
+    director_client, make_event, enter_match, django_assert_max_num_queries, teams
+):
     event = make_event(teams=teams, format=TeamEvent.Format.SWISS, rounds=2, boards_per_match=6)
     play_everything(event, enter_match)
     match = event.matches.filter(away__isnull=False).first()

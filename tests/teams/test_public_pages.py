@@ -14,8 +14,10 @@ from teams.services.rosters import PlayerEntry, save_team
 @pytest.fixture
 def published(make_event, enter_match, find_match):
     event = make_event(teams=4, scale=TeamEvent.Scale.TWENTY, name="Club league")
-    enter_match(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
-                                             2: (("PASS", "", ""), ("PASS", "", ""))})
+    enter_match(
+        find_match(event, 1, "T1", "T4"),
+        {1: (("4S", "N", "10"), ("4S", "N", "-1")), 2: (("PASS", "", ""), ("PASS", "", ""))},
+    )
     match = find_match(event, 1, "T3", "T2")
     enter_match(match, {1: (("PASS", "", ""), ("PASS", "", "")), 2: (("PASS", "", ""), ("PASS", "", ""))})
     add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.VP, amount=Decimal(-1), reason="Late arrival")
@@ -76,21 +78,29 @@ def test_scorecard(anonymous_client, published, find_match):
 def test_team_page_links_players_to_members(anonymous_client, published):
     member = Member.objects.create(first_name="Ana", last_name="García", number="1001")
     event = TeamEvent.objects.create(name="Pairs of teams", date=published.date, status=TeamEvent.Status.FINAL)
-    team = save_team(event=event, name="Ana's", players=[PlayerEntry(member=member, captain=True)]
-                     + [PlayerEntry(guest_name=f"G{i}") for i in range(3)])
+    team = save_team(
+        event=event,
+        name="Ana's",
+        players=[PlayerEntry(member=member, captain=True)] + [PlayerEntry(guest_name=f"G{i}") for i in range(3)],
+    )
     page = anonymous_client.get(reverse("teams:team", args=[team.pk])).content.decode()
     assert f'<a href="{reverse("club:members")}">Ana García</a>' in page and "G1" in page
     assert page.count("<h1") == 1
 
 
-def test_in_progress_events_are_hidden_but_directors_see_them(anonymous_client, player_client, director_client,
-                                                              make_event):
+def test_in_progress_events_are_hidden_but_directors_see_them(
+    anonymous_client, player_client, director_client, make_event
+):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH)
     match = event.matches.get()
     team = event.teams.first()
-    urls = [reverse("teams:standings", args=[event.pk]), reverse("teams:cross_table", args=[event.pk]),
-            reverse("teams:round", args=[event.pk, 1]), reverse("teams:scorecard", args=[match.pk]),
-            reverse("teams:team", args=[team.pk])]
+    urls = [
+        reverse("teams:standings", args=[event.pk]),
+        reverse("teams:cross_table", args=[event.pk]),
+        reverse("teams:round", args=[event.pk, 1]),
+        reverse("teams:scorecard", args=[match.pk]),
+        reverse("teams:team", args=[team.pk]),
+    ]
     for url in urls:
         assert anonymous_client.get(url).status_code == 404, url
         assert player_client.get(url).status_code == 404, url

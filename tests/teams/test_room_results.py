@@ -9,29 +9,35 @@ import scoring
 from teams.room_results import RoomResult, board_warnings, read_room, score_board
 
 
-@pytest.mark.parametrize(("typed", "board", "expected"), [
-    (("4S", "N", "10"), 1, RoomResult("4S", "N", 10, "", 420)),
-    (("4s", "n", "="), 1, RoomResult("4S", "N", 10, "", 420)),
-    (("3ntx", "W", "-2"), 4, RoomResult("3NTX", "W", 7, "", 500)),  # both vul: EW down 2 doubled, +500 to NS
-    (("4H", "E", "+1"), 3, RoomResult("4H", "E", 11, "", -650)),  # EW vulnerable game with an overtrick
-    (("PASS", "", ""), 1, RoomResult("PASS", "", None, "", 0)),
-    (("ap", "", ""), 1, RoomResult("PASS", "", None, "", 0)),
-    (("A+", "", ""), 1, RoomResult(adjusted="A6040")),
-    (("a-", "", ""), 1, RoomResult(adjusted="A4060")),
-])
+@pytest.mark.parametrize(
+    ("typed", "board", "expected"),
+    [
+        (("4S", "N", "10"), 1, RoomResult("4S", "N", 10, "", 420)),
+        (("4s", "n", "="), 1, RoomResult("4S", "N", 10, "", 420)),
+        (("3ntx", "W", "-2"), 4, RoomResult("3NTX", "W", 7, "", 500)),  # both vul: EW down 2 doubled, +500 to NS
+        (("4H", "E", "+1"), 3, RoomResult("4H", "E", 11, "", -650)),  # EW vulnerable game with an overtrick
+        (("PASS", "", ""), 1, RoomResult("PASS", "", None, "", 0)),
+        (("ap", "", ""), 1, RoomResult("PASS", "", None, "", 0)),
+        (("A+", "", ""), 1, RoomResult(adjusted="A6040")),
+        (("a-", "", ""), 1, RoomResult(adjusted="A4060")),
+    ],
+)
 def test_forgiving_input(typed, board, expected):
     assert read_room(board, *typed) == expected
 
 
-@pytest.mark.parametrize(("typed", "field"), [
-    (("8S", "N", "10"), "contract"),
-    (("4S", "X", "10"), "declarer"),
-    (("4S", "N", ""), "tricks"),
-    (("4S", "N", "14"), "tricks"),
-    (("4S", "N", "+4"), "tricks"),
-    (("", "N", "10"), "contract"),
-    (("A7030", "", ""), "contract"),  # no IMP award for 70 %
-])
+@pytest.mark.parametrize(
+    ("typed", "field"),
+    [
+        (("8S", "N", "10"), "contract"),
+        (("4S", "X", "10"), "declarer"),
+        (("4S", "N", ""), "tricks"),
+        (("4S", "N", "14"), "tricks"),
+        (("4S", "N", "+4"), "tricks"),
+        (("", "N", "10"), "contract"),
+        (("A7030", "", ""), "contract"),  # no IMP award for 70 %
+    ],
+)
 def test_bad_input_names_the_field(typed, field):
     with pytest.raises(ValidationError) as error:
         read_room(1, *typed)

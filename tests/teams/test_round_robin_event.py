@@ -23,8 +23,10 @@ def league(make_event, enter_match, find_match):
     # Round 1, boards 1 (None) and 2 (NS vul).
     # T1 v T4, board 1: room 1 4S by N making (+420), room 2 4S by N one down (-50): 470 → 10 IMPs to T1.
     #          board 2: 4S by N making in both rooms (+620, +620): flat. T1 10-0 → 14-6.
-    enter_match(find_match(event, 1, "T1", "T4"), {1: (("4S", "N", "10"), ("4S", "N", "-1")),
-                                             2: (("4S", "N", "="), ("4S", "N", "10"))})
+    enter_match(
+        find_match(event, 1, "T1", "T4"),
+        {1: (("4S", "N", "10"), ("4S", "N", "-1")), 2: (("4S", "N", "="), ("4S", "N", "10"))},
+    )
     # T3 v T2, board 1: room 1 passed out, room 2 1NT by N making (+90 to T2): 90 → 3 IMPs to T2.
     #          board 2: room 1 2S by N +2 (110 + 60 = +170), room 2 passed out: 170 → 5 IMPs to T3.
     #          T3 5-3, margin 2 → 11-9.
@@ -33,8 +35,10 @@ def league(make_event, enter_match, find_match):
     # T3 v T1, board 3: room 1 3NT by N making (+400), room 2 3NT by N one down (-50): 450 → 10 to T3.
     #          board 4: room 1 3NT by N one down vul (-100), room 2 3NT by N making vul (+600): 700 → 12 to T1.
     #          T1 12-10, margin 2 → T1 11, T3 9.
-    enter_match(find_match(event, 2, "T3", "T1"), {3: (("3NT", "N", "9"), ("3NT", "N", "8")),
-                                             4: (("3NT", "N", "-1"), ("3NT", "N", "="))})
+    enter_match(
+        find_match(event, 2, "T3", "T1"),
+        {3: (("3NT", "N", "9"), ("3NT", "N", "8")), 4: (("3NT", "N", "-1"), ("3NT", "N", "="))},
+    )
     # T4 v T2, board 3: average plus to T4 in room 1 (A+ = A6040: +3 IMPs T4, -3 T2: 3-0 on the card);
     #          board 4: passed out in both rooms. Then T4 loses 3 IMPs for a late start: 0-0 → 10-10.
     match = find_match(event, 2, "T4", "T2")
@@ -53,22 +57,35 @@ def test_the_schedule_is_the_circle_method(make_event):
     event = make_event(teams=4)
     pairs = [(m.round, m.home.name, m.away.name) for m in event.matches.select_related("home", "away")]
     # Team 1 stays, 2-3-4 rotate: R1 1v4 2v3, R2 1v3 4v2, R3 1v2 3v4, home and away alternating.
-    assert pairs == [(1, "T1", "T4"), (1, "T3", "T2"), (2, "T3", "T1"), (2, "T4", "T2"),
-                     (3, "T1", "T2"), (3, "T4", "T3")]
+    assert pairs == [
+        (1, "T1", "T4"),
+        (1, "T3", "T2"),
+        (2, "T3", "T1"),
+        (2, "T4", "T2"),
+        (3, "T1", "T2"),
+        (3, "T4", "T3"),
+    ]
     assert [m.first_board for m in event.matches.all()] == [1, 1, 3, 3, 5, 5]
 
 
 def test_each_match_is_scored_as_worked_out_by_hand(league):
     scores = {(s.match.home.name, s.match.away.name): s for s in match_scores(league)}
     expected = {
-        ("T1", "T4"): (10, 0, 14, 6), ("T3", "T2"): (5, 3, 11, 9),
-        ("T3", "T1"): (10, 12, 9, 11), ("T4", "T2"): (0, 0, 10, 10),  # 3-0 less T4's 3 IMPs penalty
-        ("T1", "T2"): (13, 0, 15, 5), ("T4", "T3"): (20, 25, 7, 13),
+        ("T1", "T4"): (10, 0, 14, 6),
+        ("T3", "T2"): (5, 3, 11, 9),
+        ("T3", "T1"): (10, 12, 9, 11),
+        ("T4", "T2"): (0, 0, 10, 10),  # 3-0 less T4's 3 IMPs penalty
+        ("T1", "T2"): (13, 0, 15, 5),
+        ("T4", "T3"): (20, 25, 7, 13),
     }
     for key, (home_imps, away_imps, home_vp, away_vp) in expected.items():
         score = scores[key]
         assert (score.home_imps, score.away_imps, score.home_vp, score.away_vp) == (
-            home_imps, away_imps, home_vp, away_vp), key
+            home_imps,
+            away_imps,
+            home_vp,
+            away_vp,
+        ), key
         assert score.counted
 
 
@@ -79,14 +96,22 @@ def test_final_standings(league):
     # T2: 9 + 10 + 5 = 24; for 3 + 0 + 0 = 3, against 5 + 0 + 13 = 18.
     # T4: 6 + 10 + 7 = 23; for 0 + 0 + 20 = 20, against 10 + 0 + 25 = 35.  Total 120 = 6 matches x 20.
     assert [(r.place, r.team.name, r.vp, r.imps_for, r.imps_against, r.played) for r in rows] == [
-        ("1", "T1", 40, 35, 10, 3), ("2", "T3", 33, 40, 35, 3), ("3", "T2", 24, 3, 18, 3), ("4", "T4", 23, 20, 35, 3)]
+        ("1", "T1", 40, 35, 10, 3),
+        ("2", "T3", 33, 40, 35, 3),
+        ("3", "T2", 24, 3, 18, 3),
+        ("4", "T4", 23, 20, 35, 3),
+    ]
 
 
 def test_standings_after_round_one(league):
     rows = standings(league, through_round=1)
     # T1 14 (+10), T3 11 (+2), T2 9 (-2), T4 6 (-10).
     assert [(r.place, r.team.name, r.vp, r.imp_difference) for r in rows] == [
-        ("1", "T1", 14, 10), ("2", "T3", 11, 2), ("3", "T2", 9, -2), ("4", "T4", 6, -10)]
+        ("1", "T1", 14, 10),
+        ("2", "T3", 11, 2),
+        ("3", "T2", 9, -2),
+        ("4", "T4", 6, -10),
+    ]
 
 
 def test_cross_table(league):

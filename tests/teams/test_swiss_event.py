@@ -46,10 +46,12 @@ def swiss(make_event, enter_match, find_match):
     # Round 2, boards 5 (NS vul), 6 (EW), 7 (Both), 8 (None).
     flat = {6: (PASS, PASS), 7: (PASS, PASS), 8: (PASS, PASS)}
     enter_match(find_match(event, 2, "T1", "T4"), {5: (PASS, PART), **flat})  # T4 by 5
-    enter_match(find_match(event, 2, "T5", "T3"), {5: (MAKES, DOWN), 6: (MAKES, DOWN), 7: (PASS, PASS),
-                                             8: (MAKES, DOWN)})  # board 5 vul: 720 → 12; 6 and 8: 10 each. 32-0
-    enter_match(find_match(event, 2, "T6", "T2"), {5: (PASS, PASS), 6: (PASS, PASS), 7: (PASS, PASS),
-                                             8: (DOWN, MAKES)})  # T2 by 10
+    enter_match(
+        find_match(event, 2, "T5", "T3"), {5: (MAKES, DOWN), 6: (MAKES, DOWN), 7: (PASS, PASS), 8: (MAKES, DOWN)}
+    )  # board 5 vul: 720 → 12; 6 and 8: 10 each. 32-0
+    enter_match(
+        find_match(event, 2, "T6", "T2"), {5: (PASS, PASS), 6: (PASS, PASS), 7: (PASS, PASS), 8: (DOWN, MAKES)}
+    )  # T2 by 10
     rounds.next_swiss_round(event=event)
     # After round 2: T5 10 + 20 = 30.00, T4 15 + 12.80 = 27.80, T1 18.09 + 7.20 = 25.29, T2 1.91 + 15 = 16.91,
     # T6 10 + 5 = 15.00, T3 5 + 0 = 5.00. T5 v T4; T1 has met T2, so T1 v T6; T2 v T3.
@@ -67,22 +69,36 @@ def swiss(make_event, enter_match, find_match):
 def test_round_one_standings_share_a_place(swiss):
     rows = standings(swiss, through_round=1)
     assert [(r.place, r.team.name, r.vp, r.imp_difference) for r in rows] == [
-        ("1", "T1", Decimal("18.09"), 20), ("2", "T4", Decimal("15.00"), 10), ("=3", "T5", Decimal("10.00"), 0),
-        ("=3", "T6", Decimal("10.00"), 0), ("5", "T3", Decimal("5.00"), -10), ("6", "T2", Decimal("1.91"), -20)]
+        ("1", "T1", Decimal("18.09"), 20),
+        ("2", "T4", Decimal("15.00"), 10),
+        ("=3", "T5", Decimal("10.00"), 0),
+        ("=3", "T6", Decimal("10.00"), 0),
+        ("5", "T3", Decimal("5.00"), -10),
+        ("6", "T2", Decimal("1.91"), -20),
+    ]
 
 
 def test_each_match_is_scored_as_worked_out_by_hand(swiss):
     scores = {(s.match.round, s.match.home.name): s for s in match_scores(swiss)}
     expected = {
-        (1, "T1"): (20, 0, "18.09", "1.91"), (1, "T3"): (0, 10, "5.00", "15.00"), (1, "T5"): (5, 5, "10.00", "10.00"),
-        (2, "T1"): (0, 5, "7.20", "12.80"), (2, "T5"): (32, 0, "20.00", "0.00"), (2, "T6"): (0, 10, "5.00", "15.00"),
-        (3, "T5"): (0, 0, "10.00", "10.00"), (3, "T1"): (10, 0, "14.00", "5.00"),  # 15.00 less 1 VP
+        (1, "T1"): (20, 0, "18.09", "1.91"),
+        (1, "T3"): (0, 10, "5.00", "15.00"),
+        (1, "T5"): (5, 5, "10.00", "10.00"),
+        (2, "T1"): (0, 5, "7.20", "12.80"),
+        (2, "T5"): (32, 0, "20.00", "0.00"),
+        (2, "T6"): (0, 10, "5.00", "15.00"),
+        (3, "T5"): (0, 0, "10.00", "10.00"),
+        (3, "T1"): (10, 0, "14.00", "5.00"),  # 15.00 less 1 VP
         (3, "T2"): (0, 20, "1.91", "18.09"),
     }
     for key, (home_imps, away_imps, home_vp, away_vp) in expected.items():
         score = scores[key]
         assert (score.home_imps, score.away_imps, score.home_vp, score.away_vp) == (
-            home_imps, away_imps, Decimal(home_vp), Decimal(away_vp)), key
+            home_imps,
+            away_imps,
+            Decimal(home_vp),
+            Decimal(away_vp),
+        ), key
 
 
 def test_final_standings(swiss):
@@ -95,8 +111,13 @@ def test_final_standings(swiss):
     # T2: 1.91 + 15.00 + 1.91 = 18.82, IMPs 0 + 10 + 0 = 10 for, 20 + 0 + 20 = 40 against.
     # The VPs add up to 9 matches x 20 - 1 = 179.
     assert [(r.place, r.team.name, str(r.vp), r.imps_for, r.imps_against) for r in rows] == [
-        ("1", "T5", "40.00", 37, 5), ("2", "T1", "39.29", 30, 5), ("3", "T4", "37.80", 15, 0),
-        ("4", "T3", "23.09", 20, 42), ("5", "T6", "20.00", 5, 25), ("6", "T2", "18.82", 10, 40)]
+        ("1", "T5", "40.00", 37, 5),
+        ("2", "T1", "39.29", 30, 5),
+        ("3", "T4", "37.80", 15, 0),
+        ("4", "T3", "23.09", 20, 42),
+        ("5", "T6", "20.00", 5, 25),
+        ("6", "T2", "18.82", 10, 40),
+    ]
     assert sum(r.vp for r in rows) == Decimal("179.00")
 
 

@@ -16,7 +16,7 @@ def all_pairings(entrants):
         return
     first, rest = entrants[0], entrants[1:]
     for index, other in enumerate(rest):
-        for tail in all_pairings(rest[:index] + rest[index + 1:]):
+        for tail in all_pairings(rest[:index] + rest[index + 1 :]):
             yield [(first, other), *tail]
 
 
@@ -56,9 +56,14 @@ def test_the_leader_meets_the_best_opponent_that_still_allows_a_pairing(field):
     entrants = ranking + ([BYE] if len(ranking) % 2 else [])
     fewest = min(repeats(pairing, played, byes) for pairing in all_pairings(entrants))
     leader = ranking[0]
-    best = next(other for other in entrants[1:]
-                if any(pairing[0] == (leader, other) and repeats(pairing, played, byes) == fewest
-                       for pairing in all_pairings(entrants)))
+    best = next(
+        other
+        for other in entrants[1:]
+        if any(
+            pairing[0] == (leader, other) and repeats(pairing, played, byes) == fewest
+            for pairing in all_pairings(entrants)
+        )
+    )
     assert pairs[0] == (leader, best) or (best is BYE and (leader, BYE) in pairs)
 
 

@@ -45,8 +45,9 @@ def test_every_page_of_the_demo_has_one_h1(director_client, db):
     load_teams_demo()
     urls = [reverse("teams:events"), reverse("teams:director"), reverse("teams:event_create")]
     for event in TeamEvent.objects.all():
-        urls += [reverse(name, args=[event.pk]) for name in ("teams:standings", "teams:event_setup",
-                                                             "teams:team_create")]
+        urls += [
+            reverse(name, args=[event.pk]) for name in ("teams:standings", "teams:event_setup", "teams:team_create")
+        ]
         urls += [reverse("teams:standings", args=[event.pk]) + "?round=2"]
         if event.is_round_robin:
             urls.append(reverse("teams:cross_table", args=[event.pk]))
@@ -57,8 +58,11 @@ def test_every_page_of_the_demo_has_one_h1(director_client, db):
         for team in event.teams.all():
             urls += [reverse("teams:team", args=[team.pk]), reverse("teams:team_edit", args=[team.pk])]
         for match in event.matches.all():
-            urls += [reverse("teams:scorecard", args=[match.pk]), reverse("teams:match_entry", args=[match.pk]),
-                     reverse("teams:match_import", args=[match.pk])]
+            urls += [
+                reverse("teams:scorecard", args=[match.pk]),
+                reverse("teams:match_entry", args=[match.pk]),
+                reverse("teams:match_import", args=[match.pk]),
+            ]
     for url in urls:
         response = director_client.get(url)
         assert response.status_code == 200, url

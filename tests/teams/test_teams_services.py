@@ -38,8 +38,11 @@ def test_a_team_needs_four_to_six_players_and_one_captain(event):
 
 def test_a_member_plays_for_one_team_only(event):
     member = Member.objects.create(first_name="Ana", last_name="García", number="1")
-    save_team(event=event, name="First",
-              players=[PlayerEntry(member=member, captain=True), *guests(3)[1:], PlayerEntry(guest_name="X")])
+    save_team(
+        event=event,
+        name="First",
+        players=[PlayerEntry(member=member, captain=True), *guests(3)[1:], PlayerEntry(guest_name="X")],
+    )
     with pytest.raises(ValidationError, match="already plays for First"):
         save_team(event=event, name="Second", players=[PlayerEntry(member=member, captain=True), *guests(4)[1:]])
     with pytest.raises(ValidationError, match="already a team called"):
@@ -116,8 +119,9 @@ def test_vp_and_imp_adjustments(make_event, enter_match):
     match = enter_match(event.matches.get(), {b: (("PASS", "", ""), ("PASS", "", "")) for b in range(1, 5)})
     # A flat match: 0-0, 10.00-10.00. Two IMPs to the away team make it 0-2: on 4 boards (blitz 30)
     # 10 + 10 (1 - tau^0.2) / (1 - tau^3) = 10 + 10 x 0.091793 / 0.763932 = 11.20 to the away team.
-    add_adjustment(match=match, team=match.away, kind=Adjustment.Kind.IMPS, amount=Decimal(2),
-                   reason="Revoke corrected late")
+    add_adjustment(
+        match=match, team=match.away, kind=Adjustment.Kind.IMPS, amount=Decimal(2), reason="Revoke corrected late"
+    )
     # Then half a VP off the home team.
     add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.VP, amount=Decimal("-0.5"), reason="Mobile phone")
     score = match_scores(event)[0]
@@ -125,11 +129,14 @@ def test_vp_and_imp_adjustments(make_event, enter_match):
     assert (score.home_vp, score.away_vp) == (Decimal("8.30"), Decimal("11.20"))  # 8.80 - 0.50
 
 
-@pytest.mark.parametrize(("kind", "amount", "reason", "message"), [
-    (Adjustment.Kind.IMPS, Decimal("1.5"), "Why", "whole"),
-    (Adjustment.Kind.VP, Decimal(0), "Why", "changes nothing"),
-    (Adjustment.Kind.VP, Decimal(1), "  ", "reason"),
-])
+@pytest.mark.parametrize(
+    ("kind", "amount", "reason", "message"),
+    [
+        (Adjustment.Kind.IMPS, Decimal("1.5"), "Why", "whole"),
+        (Adjustment.Kind.VP, Decimal(0), "Why", "changes nothing"),
+        (Adjustment.Kind.VP, Decimal(1), "  ", "reason"),
+    ],
+)
 def test_bad_adjustments(make_event, kind, amount, reason, message):
     event = make_event(teams=2, format=TeamEvent.Format.MATCH)
     match = event.matches.select_related("home").get()
@@ -151,7 +158,9 @@ def test_override_before_the_round_starts(make_event, enter_match):
     repeats = rounds.override_round(event=event, round_=1, pairs=[(t["T1"], t["T3"]), (t["T2"], t["T4"])])
     assert repeats == []
     assert [(m.home.name, m.away.name) for m in event.matches.select_related("home", "away")] == [
-        ("T1", "T3"), ("T2", "T4")]
+        ("T1", "T3"),
+        ("T2", "T4"),
+    ]
     with pytest.raises(ValidationError, match="more than once"):
         rounds.override_round(event=event, round_=1, pairs=[(t["T1"], t["T3"]), (t["T1"], t["T4"])])
     with pytest.raises(ValidationError, match="bye"):

@@ -9,8 +9,7 @@ from teams.models import TeamEvent
 from teams.templatetags.teams_format import vp
 
 
-@pytest.mark.parametrize("language, wbf, twenty", [("en", "16.46", "15"), ("es", "16,46", "15"),
-                                                   ("ro", "16,46", "15")])
+@pytest.mark.parametrize("language, wbf, twenty", [("en", "16.46", "15"), ("es", "16,46", "15"), ("ro", "16,46", "15")])
 def test_vp_follows_the_language(language, wbf, twenty):
     with translation.override(language):
         assert vp(Decimal("16.46"), TeamEvent(scale=TeamEvent.Scale.WBF, scoring="vp")) == wbf

@@ -10,8 +10,10 @@ from events.services.transfer import export_csv
 class Command(BaseCommand):
     @property
     def help(self) -> str:
-        return _("Writes a session's traveller lines as CSV (USEBIO column names, with NS_MATCH_POINTS, "
-                 "EW_MATCH_POINTS or NS_IMPS, EW_IMPS) to standard output.")
+        return _(
+            "Writes a session's traveller lines as CSV (USEBIO column names, with NS_MATCH_POINTS, "
+            "EW_MATCH_POINTS or NS_IMPS, EW_IMPS) to standard output."
+        )
 
     def add_arguments(self, parser):
         parser.add_argument("session_id", type=int, help=_("the session's id"))

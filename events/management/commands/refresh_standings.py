@@ -5,8 +5,10 @@ from events.services.standings import refresh_all_standings
 
 
 class Command(BaseCommand):
-    help = ("Stores every pair's standing again from its session's ranking (after data was loaded or changed "
-            "around the site's services).")
+    help = (
+        "Stores every pair's standing again from its session's ranking (after data was loaded or changed "
+        "around the site's services)."
+    )
 
     def handle(self, *args, **options):
         with transaction.atomic():

@@ -14,18 +14,29 @@ from rubber.services import sheet_message
 
 
 class Command(BaseCommand):
-    help = ("Reads a scorepad (CSV columns DEAL, DECLARER_SIDE, CONTRACT, TRICKS, HONOURS), stores it with guest "
-            "players We and They, and prints 'We <total> They <total>' on its last line.")
+    help = (
+        "Reads a scorepad (CSV columns DEAL, DECLARER_SIDE, CONTRACT, TRICKS, HONOURS), stores it with guest "
+        "players We and They, and prints 'We <total> They <total>' on its last line."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the CSV file")
         parser.add_argument("--type", choices=pad.KINDS, default="rubber", dest="kind")
-        parser.add_argument("--first-dealer", choices=pad.SIDES, default="We",
-                            help="the side that dealt the first deal (We: North, They: East)")
-        parser.add_argument("--date", type=datetime.date.fromisoformat, default=None,
-                            help="the evening, YYYY-MM-DD (today if left out)")
-        parser.add_argument("--chicago-bonus", choices=pad.CHICAGO_BONUSES, default=None,
-                            help="part-score bonus at Chicago (the club's choice if left out)")
+        parser.add_argument(
+            "--first-dealer",
+            choices=pad.SIDES,
+            default="We",
+            help="the side that dealt the first deal (We: North, They: East)",
+        )
+        parser.add_argument(
+            "--date", type=datetime.date.fromisoformat, default=None, help="the evening, YYYY-MM-DD (today if left out)"
+        )
+        parser.add_argument(
+            "--chicago-bonus",
+            choices=pad.CHICAGO_BONUSES,
+            default=None,
+            help="part-score bonus at Chicago (the club's choice if left out)",
+        )
 
     def handle(self, *args, file, kind, first_dealer, date, chicago_bonus, **options):
         deals = self._read(file)
@@ -36,8 +47,9 @@ class Command(BaseCommand):
             result = pad.build(kind, seat, deals, bonus)
             if not result.over and kind == "rubber":
                 result = pad.build(kind, seat, deals, bonus, ended=True)
-                self.stdout.write("The rubber is unfinished: settled as the laws say "
-                                  "(300 for a game up, 100 for a part-score).")
+                self.stdout.write(
+                    "The rubber is unfinished: settled as the laws say (300 for a game up, 100 for a part-score)."
+                )
         except pad.SheetError as error:
             raise CommandError(sheet_message(error)) from error
         if not result.over:
@@ -64,14 +76,30 @@ class Command(BaseCommand):
         totals = result.totals
         with transaction.atomic():
             rubber = Scorepad.objects.create(
-                kind=kind, played_on=date, first_dealer=seat, chicago_bonus=bonus, rounding=rounding,
-                ended=result.ended, finished=True, we_total=totals["We"], they_total=totals["They"],
-                we_score=pad.rounded(result.net("We"), rounding))
-            SeatedPlayer.objects.bulk_create(SeatedPlayer(rubber=rubber, seat=seat, name=pad.SIDE_OF_SEAT[seat])
-                                       for seat in pad.SEATS)
+                kind=kind,
+                played_on=date,
+                first_dealer=seat,
+                chicago_bonus=bonus,
+                rounding=rounding,
+                ended=result.ended,
+                finished=True,
+                we_total=totals["We"],
+                they_total=totals["They"],
+                we_score=pad.rounded(result.net("We"), rounding),
+            )
+            SeatedPlayer.objects.bulk_create(
+                SeatedPlayer(rubber=rubber, seat=seat, name=pad.SIDE_OF_SEAT[seat]) for seat in pad.SEATS
+            )
             Deal.objects.bulk_create(
-                Deal(rubber=rubber, number=number, side=deal.side, contract=deal.contract, tricks=deal.tricks,
-                     honours_side=deal.honours[0] if deal.honours else "",
-                     honours=deal.honours[1] if deal.honours else 0)
-                for number, deal in enumerate(deals, start=1))
+                Deal(
+                    rubber=rubber,
+                    number=number,
+                    side=deal.side,
+                    contract=deal.contract,
+                    tricks=deal.tricks,
+                    honours_side=deal.honours[0] if deal.honours else "",
+                    honours=deal.honours[1] if deal.honours else 0,
+                )
+                for number, deal in enumerate(deals, start=1)
+            )
         return rubber

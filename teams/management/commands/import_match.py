@@ -1,6 +1,5 @@
 """python manage.py import_match MATCH_ID FILE: replaces a team match's board results from a CSV file."""
 
-
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,8 +12,10 @@ from teams.services.transfer import COLUMNS, MatchRefused, import_match
 class Command(BaseCommand):
     @property
     def help(self) -> str:
-        return _("Replaces a team match's board results with those of a CSV file (columns %(columns)s). "
-                 "A file with any problem is refused whole.") % {"columns": ", ".join(COLUMNS)}
+        return _(
+            "Replaces a team match's board results with those of a CSV file (columns %(columns)s). "
+            "A file with any problem is refused whole."
+        ) % {"columns": ", ".join(COLUMNS)}
 
     def add_arguments(self, parser):
         parser.add_argument("match_id", type=int, help=_("the match's id"))
@@ -29,9 +30,19 @@ class Command(BaseCommand):
         except MatchRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))
-            raise CommandError(ngettext("The file was not imported: %(count)d problem.",
-                                        "The file was not imported: %(count)d problems.", len(refused.problems))
-                               % {"count": len(refused.problems)}) from None
-        self.stdout.write(ngettext("Imported %(count)d room result into match %(id)s.",
-                                   "Imported %(count)d room results into match %(id)s.", count)
-                          % {"count": count, "id": match_id})
+            raise CommandError(
+                ngettext(
+                    "The file was not imported: %(count)d problem.",
+                    "The file was not imported: %(count)d problems.",
+                    len(refused.problems),
+                )
+                % {"count": len(refused.problems)}
+            ) from None
+        self.stdout.write(
+            ngettext(
+                "Imported %(count)d room result into match %(id)s.",
+                "Imported %(count)d room results into match %(id)s.",
+                count,
+            )
+            % {"count": count, "id": match_id}
+        )
