@@ -35,77 +35,22 @@ RESULTS = ROOT / "bench" / "results"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from club_facts import (  # noqa: E402
+    BIG_BOARDS_PER_ROUND,
+    BIG_SECTIONS,
+    BIG_TABLES,
+    BOARDS_PER_ROUND,
+    CONTRACTS,
+    DAY_NAMES,
+    FIRST_NAMES,
+    LAST_DAY,
+    LAST_NAMES,
+    MEMBERS,
+    SESSIONS_PER_WEEK,
+    TABLES,
+    YEARS,
+)
 from page_timings import load_average, measure, report  # noqa: E402
-
-YEARS = 10
-SESSIONS_PER_WEEK = 5
-MEMBERS = 400
-TABLES = 12
-BOARDS_PER_ROUND = 2
-BIG_SECTIONS = ("A", "B", "C")
-BIG_TABLES = 10  # per section: 30 tables in all
-BIG_BOARDS_PER_ROUND = 3
-LAST_DAY = datetime.date(2026, 11, 27)  # a Friday
-DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
-FIRST_NAMES = [
-    "Ana",
-    "Bogdan",
-    "Carmen",
-    "Dan",
-    "Elena",
-    "Florin",
-    "Gloria",
-    "Horia",
-    "Irene",
-    "Julian",
-    "Katherine",
-    "Luis",
-    "Maria",
-    "Nigel",
-    "Olga",
-    "Petru",
-    "Rosa",
-    "Sergiu",
-    "Teresa",
-    "Victor",
-]
-LAST_NAMES = [
-    "García",
-    "Popescu",
-    "López",
-    "Ionescu",
-    "Martín",
-    "Dumitru",
-    "Sánchez",
-    "Stan",
-    "Navarro",
-    "Moore",
-    "Wells",
-    "Romero",
-    "Constantin",
-    "Parker",
-    "Ruiz",
-    "Munteanu",
-    "Díaz",
-    "Radu",
-    "Evans",
-    "Moreno",
-]
-# The contracts a board is mostly played in, with declarer and the usual tricks.
-CONTRACTS = [
-    ("4S", "N", 10),
-    ("3NT", "S", 9),
-    ("2H", "E", 8),
-    ("4H", "W", 10),
-    ("3C", "N", 9),
-    ("1NT", "W", 7),
-    ("6S", "N", 12),
-    ("2S", "S", 8),
-    ("3NT", "E", 9),
-    ("5D", "W", 11),
-    ("4S", "E", 10),
-    ("3D", "S", 9),
-]
 
 
 def parse_args(argv=None):

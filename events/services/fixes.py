@@ -14,7 +14,8 @@ from django.utils.translation import ngettext
 from club.bridge_messages import translate
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
-from events.selectors.checks import CHECKED_REASON, blocking_problems, describe, expected_ns_score, position
+from events.selectors.check_problems import CHECKED_REASON
+from events.selectors.checks import blocking_problems, describe, expected_ns_score, position
 from events.services.locking import session_write
 from events.services.rescoring import rescore_board, rescore_session
 
