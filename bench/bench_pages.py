@@ -239,6 +239,26 @@ def save_chunk(sessions, sections, pairs, boards, lines) -> None:
     )
 
 
+def build_championship(players, rng: random.Random) -> None:
+    """The one big session: 30 tables in three sections."""
+    from django.db import transaction
+
+    from events.models import Session
+
+    big = Session(name="Club championship", date=LAST_DAY + datetime.timedelta(days=1), status=Session.Status.FINAL)
+    field = players.field(2 * BIG_TABLES * len(BIG_SECTIONS))
+    chunk: tuple[list, list, list, list, list] = ([big], [], [], [], [])
+    for number, letter in enumerate(BIG_SECTIONS):
+        part = field[number * 2 * BIG_TABLES : (number + 1) * 2 * BIG_TABLES]
+        section, pairs, boards, lines = build_section(big, letter, BIG_TABLES, BIG_BOARDS_PER_ROUND, part, rng)
+        chunk[1].append(section)
+        chunk[2].extend(pairs)
+        chunk[3].extend(boards)
+        chunk[4].extend(lines)
+    with transaction.atomic():
+        save_chunk(*chunk)
+
+
 def build(args) -> dict:
     from django.core.management import call_command
     from django.db import connection, transaction
@@ -285,18 +305,7 @@ def build(args) -> dict:
             chunk = ([], [], [], [], [])
             print(f"\r  {index + 1} of {len(dates)} sessions", end="", flush=True)
     print()
-    big = Session(name="Club championship", date=LAST_DAY + datetime.timedelta(days=1), status=Session.Status.FINAL)
-    field = players.field(2 * BIG_TABLES * len(BIG_SECTIONS))
-    chunk = ([big], [], [], [], [])
-    for number, letter in enumerate(BIG_SECTIONS):
-        part = field[number * 2 * BIG_TABLES : (number + 1) * 2 * BIG_TABLES]
-        section, pairs, boards, lines = build_section(big, letter, BIG_TABLES, BIG_BOARDS_PER_ROUND, part, rng)
-        chunk[1].append(section)
-        chunk[2].extend(pairs)
-        chunk[3].extend(boards)
-        chunk[4].extend(lines)
-    with transaction.atomic():
-        save_chunk(*chunk)
+    build_championship(players, rng)
     print("  storing every pair's standing", flush=True)
     with transaction.atomic():
         refresh_all_standings()

@@ -80,13 +80,12 @@ def measure_pages(args, info: dict, rng: random.Random, rows: list[tuple]) -> No
 
 
 def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
-    from django.db import connection, transaction
+    from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     from club.typed_result import read_result
-    from events.models import Session, TravellerLine
+    from events.models import TravellerLine
     from events.services.lines import save_line
-    from events.services.rescoring import rescore_session
 
     n, big = args.requests, info["big_session"]
     # One line of the 30-table session corrected, again and again: save_line rescores its board.
@@ -125,6 +124,17 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
         )
     )
     print(f"  save_line: median {statistics.median(times):.1f} ms", flush=True)
+    measure_session_rescore(big, rows)
+
+
+def measure_session_rescore(big: int, rows: list[tuple]) -> None:
+    """The whole 30-table session rescored, for comparison."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from events.models import Session
+    from events.services.rescoring import rescore_session
+
     session = Session.objects.get(pk=big)
     times = []
     for _ in range(12):

@@ -166,27 +166,7 @@ def parse_choice(data: Mapping[str, str]) -> MovementChoice:
         else:
             values["custom"] = _whole(text, 1, 2**31 - 1, errors["custom"])
     else:
-        text = _value(data, "tables")
-        low, high = MITCHELL_TABLES if kind == "mitchell" else (HOWELL_TABLES[0], HOWELL_TABLES[-1])
-        if not text:
-            errors["tables"].append(_("Give the number of tables."))
-        elif _WHOLE.fullmatch(text) and not low <= int(text) <= high:
-            message = (
-                ngettext(
-                    "A Mitchell needs %(minimum)s to %(maximum)s table.",
-                    "A Mitchell needs %(minimum)s to %(maximum)s tables.",
-                    high,
-                )
-                if kind == "mitchell"
-                else ngettext(
-                    "A complete Howell is available for %(minimum)s to %(maximum)s table.",
-                    "A complete Howell is available for %(minimum)s to %(maximum)s tables.",
-                    high,
-                )
-            )
-            errors["tables"].append(message % {"minimum": low, "maximum": high})
-        else:
-            values["tables"] = _whole(text, low, high, errors["tables"])
+        values["tables"] = _tables(_value(data, "tables"), kind, errors["tables"])
         if text := _value(data, "boards_per_round"):
             values["boards_per_round"] = _whole(text, 1, MAX_BOARDS_PER_ROUND, errors["boards_per_round"])
         if text := _value(data, "rounds"):
@@ -205,6 +185,31 @@ def parse_choice(data: Mapping[str, str]) -> MovementChoice:
     if any(errors.values()):
         raise ChoiceError(errors)
     return MovementChoice(**{name: value for name, value in values.items() if value is not None})
+
+
+def _tables(text: str, kind: str, errors: list[str]) -> int | None:
+    """The number of tables of a Mitchell or a Howell, or None with the reason in `errors`."""
+    low, high = MITCHELL_TABLES if kind == "mitchell" else (HOWELL_TABLES[0], HOWELL_TABLES[-1])
+    if not text:
+        errors.append(_("Give the number of tables."))
+        return None
+    if _WHOLE.fullmatch(text) and not low <= int(text) <= high:
+        message = (
+            ngettext(
+                "A Mitchell needs %(minimum)s to %(maximum)s table.",
+                "A Mitchell needs %(minimum)s to %(maximum)s tables.",
+                high,
+            )
+            if kind == "mitchell"
+            else ngettext(
+                "A complete Howell is available for %(minimum)s to %(maximum)s table.",
+                "A complete Howell is available for %(minimum)s to %(maximum)s tables.",
+                high,
+            )
+        )
+        errors.append(message % {"minimum": low, "maximum": high})
+        return None
+    return _whole(text, low, high, errors)
 
 
 def load_custom(pk: int):

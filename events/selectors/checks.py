@@ -47,62 +47,67 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
     }
     problems = []
     if line.contract and not line.adjusted and not line.not_played:
-        try:
-            expected = expected_ns_score(line)
-        except ValueError as error:
-            problems.append(
-                make_problem(
-                    Kind.SCORE,
-                    _("%(line)s: %(result)s cannot be scored: %(error)s.")
-                    % {"line": describe(line), "result": result_text(line), "error": translate(error)},
-                    checked=checked,
-                    **refs,
-                )
-            )
-        else:
-            if expected != line.ns_score:
-                problems.append(
-                    make_problem(
-                        Kind.SCORE,
-                        _(
-                            "%(line)s: %(result)s (vulnerability %(vul)s) scores %(expected)+d for NS, but %(stored)s "
-                            "is stored."
-                        )
-                        % {
-                            "line": describe(line),
-                            "result": result_text(line),
-                            "vul": scoring.board_vulnerability(line.board.number),
-                            "expected": expected,
-                            "stored": "—" if line.ns_score is None else f"{line.ns_score:+d}",
-                        },
-                        checked=checked,
-                        fix=RECOMPUTE,
-                        fix_params=(("line", str(line.pk)),),
-                        **refs,
-                    )
-                )
+        problems += _score_problems(line, checked, refs)
     if line.adjusted:
-        try:
-            entry = scoring.parse_entry(line.adjusted)
-            split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
-        except (ValueError, AttributeError):
-            split = _("unreadable")
-        problems.append(
+        problems.append(_average_problem(line, checked, refs))
+    return problems
+
+
+def _score_problems(line: TravellerLine, checked: bool, refs: dict) -> list[CheckProblem]:
+    """A stored score that the line's contract and tricks do not give, or a result that cannot be scored."""
+    try:
+        expected = expected_ns_score(line)
+    except ValueError as error:
+        return [
             make_problem(
-                Kind.AVERAGE,
-                _(
-                    "%(line)s: adjusted score %(code)s (%(split)s). Averages must be an explicit split such as A6040, "
-                    "A5050 or A4040: a bare “A” cannot be told apart from A5050 once entered, so confirm this is the "
-                    "split the director awarded and mark it checked."
-                )
-                % {"line": describe(line), "code": line.adjusted, "split": split},
+                Kind.SCORE,
+                _("%(line)s: %(result)s cannot be scored: %(error)s.")
+                % {"line": describe(line), "result": result_text(line), "error": translate(error)},
                 checked=checked,
-                fix=MARK_CHECKED,
-                fix_params=(("line", str(line.pk)),),
                 **refs,
             )
+        ]
+    if expected == line.ns_score:
+        return []
+    return [
+        make_problem(
+            Kind.SCORE,
+            _("%(line)s: %(result)s (vulnerability %(vul)s) scores %(expected)+d for NS, but %(stored)s is stored.")
+            % {
+                "line": describe(line),
+                "result": result_text(line),
+                "vul": scoring.board_vulnerability(line.board.number),
+                "expected": expected,
+                "stored": "—" if line.ns_score is None else f"{line.ns_score:+d}",
+            },
+            checked=checked,
+            fix=RECOMPUTE,
+            fix_params=(("line", str(line.pk)),),
+            **refs,
         )
-    return problems
+    ]
+
+
+def _average_problem(line: TravellerLine, checked: bool, refs: dict) -> CheckProblem:
+    """An adjusted score, to be confirmed by the director."""
+    try:
+        entry = scoring.parse_entry(line.adjusted)
+        split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
+    except (ValueError, AttributeError):
+        split = _("unreadable")
+    return make_problem(
+        Kind.AVERAGE,
+        _(
+            "%(line)s: adjusted score %(code)s (%(split)s). Averages must be an explicit split such as A6040, "
+            "A5050 or A4040: a bare “A” cannot be told apart from A5050 once entered, so confirm this is the "
+            "split the director awarded and mark it checked."
+        )
+        % {"line": describe(line), "code": line.adjusted, "split": split},
+        checked=checked,
+        fix=MARK_CHECKED,
+        fix_params=(("line", str(line.pk)),),
+        **refs,
+    )
 
 
 def movement_problems(

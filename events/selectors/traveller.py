@@ -189,8 +189,44 @@ def load_traveller(
     session: Session, section: Section, number: int, numbers: list[int], member_id: int | None = None
 ) -> Traveller:
     """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
+    rows = _traveller_rows(section, number, member_id)
+    plan = section_plan(section)
+    entries = sum(1 for row in rows if not row.not_played)
+    expected = expected_results(section, plan, number, entries) if entries else 0
+    compared = [row.ns_score for row in rows if row.played]
+    top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
+    datum = None
+    if session.scoring == Session.Scoring.BUTLER and compared:
+        datum = scoring.butler_datum(compared)
+    not_played = sum(1 for row in rows if row.not_played)
+    working = Working(
+        session.scoring,
+        session.scale,
+        scoring.matchpoint_unit(session.scale),
+        len(compared),
+        len(rows) - len(compared) - not_played,
+        not_played,
+        expected,
+        top,
+        datum,
+    )
+    if not session.uses_imps:
+        for row in rows:
+            if row.ns_points is None:
+                continue
+            if top:
+                row.ns_percent, row.ew_percent = 100 * row.ns_points / top, 100 * row.ew_points / top
+            else:  # a board scored against one result has no top: 50 % each way
+                row.ns_percent = row.ew_percent = 50.0
+    mark_extremes(rows)
+    frequencies = _frequencies(session, rows, compared, working)
+    return Traveller(session, section, number, rows, frequencies, working, numbers)
+
+
+def _traveller_rows(section: Section, number: int, member_id: int | None) -> list[TravellerRow]:
+    """The board's lines with their pairs, score breakdown and whether the member played them, in pair order."""
     pairs = load_pairs(section_id=section.pk)
-    lines = list(
+    lines = (
         TravellerLine.objects.filter(board__section=section, board__number=number)
         .order_by("pk")
         .values_list(*LINE_COLUMNS, named=True)
@@ -221,42 +257,15 @@ def load_traveller(
         row.mine = member_id is not None and member_id in (ns.member_ids | ew.member_ids)
         rows.append(row)
     rows.sort(key=lambda row: (row.ns.number, row.ns.direction, row.round or 0, row.line_id))
+    return rows
 
-    plan = section_plan(section)
-    entries = sum(1 for row in rows if not row.not_played)
-    expected = expected_results(section, plan, number, entries) if entries else 0
-    compared = [row.ns_score for row in rows if row.played]
-    unit = scoring.matchpoint_unit(session.scale)
-    top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
-    datum = None
-    if session.scoring == Session.Scoring.BUTLER and compared:
-        datum = scoring.butler_datum(compared)
-    working = Working(
-        session.scoring,
-        session.scale,
-        unit,
-        len(compared),
-        len(rows) - len(compared) - sum(1 for row in rows if row.not_played),
-        sum(1 for row in rows if row.not_played),
-        expected,
-        top,
-        datum,
-    )
 
-    if not session.uses_imps:
-        for row in rows:
-            if row.ns_points is None:
-                continue
-            if top:
-                row.ns_percent, row.ew_percent = 100 * row.ns_points / top, 100 * row.ew_points / top
-            else:  # a board scored against one result has no top: 50 % each way
-                row.ns_percent = row.ew_percent = 50.0
-    mark_extremes(rows)
-
+def _frequencies(session: Session, rows: list[TravellerRow], compared: list[int], working: Working) -> list:
+    """Each score's count and points, with the unfactored matchpoints when Neuberg factored them."""
     raw = dict(zip(compared, scoring.matchpoints(compared, scale=session.scale), strict=True))  # unfactored
     frequencies = []
     for score, count in sorted(Counter(compared).items(), reverse=True):
         first = next(row for row in rows if row.played and row.ns_score == score)
         ns_raw, ew_raw = raw[score] if working.factored else (None, None)
         frequencies.append(Frequency(score, count, first.ns_points, first.ew_points, ns_raw, ew_raw))
-    return Traveller(session, section, number, rows, frequencies, working, numbers)
+    return frequencies
