@@ -18,7 +18,7 @@ from contextvars import ContextVar
 from django.db import connection, transaction
 
 from events.models import Session
-from events.services.standings import refresh_standings
+from events.services.standings import store_standings
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
 
@@ -44,4 +44,4 @@ def session_write(session_id: int) -> Iterator[None]:
         finally:
             _open_sessions.reset(token)
         if not transaction.get_rollback():  # the block refused its writes: nothing to store
-            refresh_standings(session_ids=[session_id])
+            store_standings(session_ids=[session_id])

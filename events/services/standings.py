@@ -24,22 +24,27 @@ BATCH = 200  # sessions ranked at once when refreshing many
 def refresh_standings(*, session_ids: Iterable[int]) -> int:
     """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
 
-    Six or seven queries for the rankings and the stored values, plus one update for the pairs whose
-    standing changed (a corrected line changes the pairs that played its board, and maybe places).
+    Takes the sessions' locks first (a save committed meanwhile by another director is then in the
+    ranking), then stores as `store_standings` does.
     """
     session_ids = list(session_ids)
     if not session_ids:
         return 0
     with transaction.atomic():
-        # The sessions' locks first: a save committed meanwhile by another director is in the ranking.
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
-        try:
-            results = rank_sessions(session_ids, names=False)
-        except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
-            if len(session_ids) == 1:
-                return 0
-            return sum(refresh_standings(session_ids=[session_id]) for session_id in session_ids)
-        return _store(session_ids, results)
+        return store_standings(session_ids=session_ids)
+
+
+def store_standings(*, session_ids: list[int]) -> int:
+    """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
+    rankings and the stored values, plus one update for the pairs whose standing changed."""
+    try:
+        results = rank_sessions(session_ids, names=False)
+    except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
+        if len(session_ids) == 1:
+            return 0
+        return sum(store_standings(session_ids=[session_id]) for session_id in session_ids)
+    return _store(session_ids, results)
 
 
 def _store(session_ids: list[int], results) -> int:

@@ -71,7 +71,7 @@ def wrong(line, lines):
 def test_nested_blocks_lock_and_store_once(db):
     session = Session.objects.create(name="Monday", date="2026-11-30")
     with (
-        mock.patch.object(locking, "refresh_standings") as refresh,
+        mock.patch.object(locking, "store_standings") as refresh,
         mock.patch.object(locking, "lock_session", wraps=locking.lock_session) as lock,
     ):
         with session_write(session.pk):
@@ -84,7 +84,7 @@ def test_nested_blocks_lock_and_store_once(db):
 
 def test_an_error_stores_nothing(db):
     session = Session.objects.create(name="Monday", date="2026-11-30")
-    with mock.patch.object(locking, "refresh_standings") as refresh, pytest.raises(ValueError):
+    with mock.patch.object(locking, "store_standings") as refresh, pytest.raises(ValueError):
         with session_write(session.pk):
             raise ValueError("refused")
     assert refresh.call_count == 0
@@ -94,7 +94,7 @@ def test_a_rollback_stores_nothing(db):
     from django.db import transaction
 
     session = Session.objects.create(name="Monday", date="2026-11-30")
-    with mock.patch.object(locking, "refresh_standings") as refresh:
+    with mock.patch.object(locking, "store_standings") as refresh:
         with session_write(session.pk):
             Session.objects.filter(pk=session.pk).update(name="Changed")
             transaction.set_rollback(True)
