@@ -1,10 +1,11 @@
-"""Run in a fresh process by test_migrations.py: migrates a new SQLite database the way an old club's would go.
+"""Not a migration: a test helper that test_migrations.py runs in a fresh process. It migrates a new SQLite
+database the way an old club's would go, and imports the live models on purpose (to give them a later column).
 
 The live `Pair` model is given a column that only a later migration adds, and its manager reads it (as a
 later feature may: say pairs hidden by a flag). The database is migrated to 0005 with a session in it, then
 forward through every migration plus that later one. A data migration that ran the site's live code would
 query the column before it exists, and fail.
-Usage: python migrate_probe.py DATABASE_FILE MIGRATIONS_PACKAGE_DIR
+Usage: python old_database_probe.py DATABASE_FILE MIGRATIONS_PACKAGE_DIR
 """
 
 import os

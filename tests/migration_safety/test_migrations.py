@@ -48,11 +48,11 @@ def test_the_guard_sees_an_import_inside_a_function(tmp_path):
 
 @pytest.mark.slow
 def test_an_old_database_migrates_through_a_later_column(tmp_path):
-    # migrate_probe.py: data at 0005, a later migration adding a column that the live models already read.
+    # old_database_probe.py: data at 0005, a later migration adding a column that the live models already read.
     done = subprocess.run(
         [
             sys.executable,
-            str(Path(__file__).with_name("migrate_probe.py")),
+            str(Path(__file__).with_name("old_database_probe.py")),
             str(tmp_path / "db.sqlite3"),
             str(tmp_path),
         ],
