@@ -14,6 +14,7 @@ import scoring
 from events.models import TravellerLine
 from events.selectors.pairs_and_sections import PairInfo, SectionInfo
 from events.selectors.ranking import SessionResults, board_counts
+from events.selectors.traveller import RESULT_COLUMNS
 
 DECLARER, DEFENDER, PASSED, ADJUSTED, NOT_PLAYED = "declarer", "defender", "passed", "adjusted", "not_played"
 SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
@@ -117,22 +118,7 @@ class Scorecard:
         return self.section.uses_imps
 
 
-LINE_COLUMNS = (
-    "board__number",
-    "round",
-    "table",
-    "ns_pair_id",
-    "ew_pair_id",
-    "contract",
-    "declarer",
-    "lead",
-    "tricks",
-    "adjusted",
-    "not_played",
-    "ns_score",
-    "ns_points",
-    "ew_points",
-)
+LINE_COLUMNS = ("board__number", *RESULT_COLUMNS)
 
 
 def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:

@@ -152,8 +152,8 @@ class Traveller:
         return any(row.not_played for row in self.rows)
 
 
-LINE_COLUMNS = (
-    "id",
+# A line's result as the traveller and the scorecard read it (each adds how it names the line).
+RESULT_COLUMNS = (
     "round",
     "table",
     "ns_pair_id",
@@ -168,6 +168,7 @@ LINE_COLUMNS = (
     "ns_points",
     "ew_points",
 )
+LINE_COLUMNS = ("id", *RESULT_COLUMNS)
 
 
 def mark_extremes(rows: list[TravellerRow]) -> None:
