@@ -15,40 +15,14 @@ from events.selectors import checks
 from events.selectors.checks import Kind
 from events.services import fixes
 from events.services.lines import save_line
+from tests.builders.plays import board_of, enter_play, line_at, pairs_of
 from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------
 
 
-def pairs_of(section):
-    return {pair.label: pair for pair in section.pairs.all()}
-
-
-def board(section, number):
-    found = section.boards.get(number=number)
-    found.section = section
-    return found
-
-
-def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
-    pairs = pairs_of(section)
-    return save_line(
-        board=board(section, slot.board),
-        ns_pair=pairs[slot.ns],
-        ew_pair=pairs[slot.ew],
-        result=read_result(slot.board, contract, declarer, result),
-        user=user,
-    )
-
-
 def kinds(problems):
     return sorted(problem.kind for problem in problems)
-
-
-def line_at(section, slot):
-    return TravellerLine.objects.get(
-        board__section=section, board__number=slot.board, round=slot.round, table=slot.table
-    )
 
 
 @pytest.fixture
@@ -82,7 +56,7 @@ def test_missing_results_are_blocking_and_name_the_encounters(db):
     assert "2 of the 3 results" in problem.message
     assert f"round {left_out.round}, table {left_out.table}: {left_out.ns} v {left_out.ew}" in problem.message
 
-    enter(section, left_out)  # entering the missing result clears it
+    enter_play(section, left_out)  # entering the missing result clears it
     assert checks.session_problems(session) == []
 
 
@@ -90,7 +64,7 @@ def test_a_not_played_line_counts_as_a_result(db):
     session, section = club_night()
     left_out = section_plan(section).board_plays(1)[0]
     enter_all(section, skip={left_out})
-    enter(section, left_out, contract="NP", declarer="", result="")
+    enter_play(section, left_out, contract="NP", declarer="", result="")
     assert checks.session_problems(session) == []
 
 
@@ -99,7 +73,7 @@ def test_extra_results_are_blocking(mitchell):
     extra_ns = Pair.objects.create(section=section, number=9, direction="NS")
     extra_ew = Pair.objects.create(section=section, number=9, direction="EW")
     TravellerLine.objects.create(
-        board=board(section, 2),
+        board=board_of(section, 2),
         round=1,
         table=4,
         ns_pair=extra_ns,
@@ -246,7 +220,7 @@ def test_a_missed_arrow_switch_round_is_swapped_back_table_by_table(db):
     pairs = pairs_of(section)
     for slot in switched:
         TravellerLine.objects.create(
-            board=board(section, slot.board),
+            board=board_of(section, slot.board),
             round=3,
             table=slot.table,
             ns_pair=pairs[slot.ew],
@@ -316,7 +290,7 @@ def test_a_line_that_cannot_be_scored_has_no_fix(mitchell):
 def test_recomputing_an_adjusted_line_is_refused(db):
     session, section = club_night()
     slot = section_plan(section).board_plays(1)[0]
-    line = enter(section, slot, contract="A6040", declarer="", result="")
+    line = enter_play(section, slot, contract="A6040", declarer="", result="")
     with pytest.raises(ValidationError):
         fixes.recompute_line(line=line)
 
@@ -328,7 +302,7 @@ def test_an_average_blocks_until_checked(db, director_user):
     session, section = club_night()
     average = section_plan(section).board_plays(5)[1]
     enter_all(section, skip={average})
-    line = enter(section, average, contract="A", declarer="", result="")  # a bare "A" is read as A5050
+    line = enter_play(section, average, contract="A", declarer="", result="")  # a bare "A" is read as A5050
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.AVERAGE and problem.blocking
     assert problem.fix == checks.MARK_CHECKED and problem.shows_fix and not problem.can_mark_checked
@@ -344,13 +318,13 @@ def test_a_correction_after_the_check_reopens_it(db):
     session, section = club_night()
     average = section_plan(section).board_plays(5)[1]
     enter_all(section, skip={average})
-    line = enter(section, average, contract="A5050", declarer="", result="")
+    line = enter_play(section, average, contract="A5050", declarer="", result="")
     fixes.mark_checked(line=line)
     assert checks.blocking_problems(session) == []
     line.refresh_from_db()
     pairs = pairs_of(section)
     save_line(
-        board=board(section, 5),
+        board=board_of(section, 5),
         ns_pair=pairs[average.ns],
         ew_pair=pairs[average.ew],
         result=read_result(5, "A6040", "", ""),
@@ -378,7 +352,7 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
     opponent = next(label for label in plan.pairs if label[-2:] != sitting[-2:])
     ns, ew = (sitting, opponent) if sitting.endswith("NS") else (opponent, sitting)
     line = TravellerLine.objects.create(
-        board=board(section, number),
+        board=board_of(section, number),
         round=round_,
         ns_pair=pairs[ns],
         ew_pair=pairs[ew],
@@ -409,7 +383,7 @@ def test_a_far_score_is_a_warning_that_does_not_block(db):
     plan = section_plan(section)
     far = plan.board_plays(4)[0]
     enter_all(section, skip={far})
-    enter(section, far, contract="7NT", declarer="N", result="13")
+    enter_play(section, far, contract="7NT", declarer="N", result="13")
     [problem] = checks.session_problems(session)
     assert problem.kind == Kind.WARNING and not problem.blocking and problem.can_mark_checked
     assert "far from every other result" in problem.message
@@ -420,7 +394,7 @@ def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
     pairs = pairs_of(section)
     for number, ns, ew in ((1, "1NS", "1EW"), (1, "2NS", "2EW"), (2, "1NS", "1EW")):
         save_line(
-            board=board(section, number),
+            board=board_of(section, number),
             ns_pair=pairs[ns],
             ew_pair=pairs[ew],
             result=read_result(number, "2S", "N", "8"),

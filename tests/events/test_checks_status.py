@@ -19,36 +19,10 @@ from events.selectors import checks, line_history
 from events.selectors.checks import Kind
 from events.services import fixes
 from events.services.lines import delete_line, save_line
+from tests.builders.plays import board_of, enter_play, line_at, pairs_of
 from tests.builders.sessions import club_night, enter_all
 
 # --- building sessions ------------------------------------------------------------------------------------------
-
-
-def pairs_of(section):
-    return {pair.label: pair for pair in section.pairs.all()}
-
-
-def board(section, number):
-    found = section.boards.get(number=number)
-    found.section = section
-    return found
-
-
-def enter(section, slot, contract="3NT", declarer="N", result="9", user=None):
-    pairs = pairs_of(section)
-    return save_line(
-        board=board(section, slot.board),
-        ns_pair=pairs[slot.ns],
-        ew_pair=pairs[slot.ew],
-        result=read_result(slot.board, contract, declarer, result),
-        user=user,
-    )
-
-
-def line_at(section, slot):
-    return TravellerLine.objects.get(
-        board__section=section, board__number=slot.board, round=slot.round, table=slot.table
-    )
 
 
 @pytest.fixture
@@ -97,7 +71,7 @@ def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
     session, section = club_night()
     missing = section_plan(section).schedule[0]
     enter_all(section, skip={missing})
-    enter(section, missing)
+    enter_play(section, missing)
     until = in_a_week()
     session = fixes.set_status(
         session=session, status=Session.Status.PROVISIONAL, corrections_until=until, user=director_user
@@ -192,10 +166,10 @@ def test_the_checks_use_the_same_number_of_queries_whatever_the_size(db):
 def test_line_changes_give_before_and_after(db, director_user):
     session, section = club_night()
     slot = section_plan(section).board_plays(1)[0]
-    line = enter(section, slot, user=director_user)
+    line = enter_play(section, slot, user=director_user)
     pairs = pairs_of(section)
     save_line(
-        board=board(section, 1),
+        board=board_of(section, 1),
         ns_pair=pairs[slot.ns],
         ew_pair=pairs[slot.ew],
         result=read_result(1, "4S", "N", "10"),
