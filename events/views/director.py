@@ -83,7 +83,11 @@ def session_setup(request, session_id):
 @director_required
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
-    pairs = list(Pair.objects.filter(section__session=session).select_related("player1", "player2", "section"))
+    pairs = list(
+        Pair.objects.filter(section__session=session)
+        .select_related("player1", "player2", "section")
+        .order_by("section", "-direction", "number")  # 1NS-6NS, then 1EW-6EW, then a Howell's pairs
+    )
     forms_ = [
         PairPlayersForm(
             request.POST or None,

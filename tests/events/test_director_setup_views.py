@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -179,3 +181,10 @@ def test_an_unreadable_custom_movement_is_explained_in_spanish(director_client):
             HTTP_ACCEPT_LANGUAGE="es",
         )
     assert "Línea 2: low_board 3 es mayor que high_board 2" in response.content.decode()
+
+
+def test_pairs_page_lists_north_south_before_east_west(director_client, make_session):
+    session, section = make_session("mitchell", tables=6, boards_per_round=1)
+    response = director_client.get(reverse("events:session_pairs", args=[session.pk]))
+    labels = re.findall(r'<th scope="row">(\d+(?:NS|EW))</th>', response.content.decode())
+    assert labels == [f"{n}NS" for n in range(1, 7)] + [f"{n}EW" for n in range(1, 7)]
