@@ -19,7 +19,7 @@ class SessionForm(forms.ModelForm):
     class Meta:
         model = Session
         fields = ["name", "date", "scoring", "scale", "neuberg_for_movement"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
 
 class SectionForm(forms.ModelForm):
