@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 from django import forms
 from django.forms import inlineformset_factory
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -133,5 +135,20 @@ class SessionStatusForm(forms.Form):
     corrections_until = forms.DateTimeField(
         label=gettext_lazy("Corrections accepted until"),
         required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        widget=forms.DateTimeInput(
+            attrs={"type": "datetime-local", "class": "form-control", "aria-describedby": "corrections-help"},
+            format="%Y-%m-%dT%H:%M",
+        ),
     )
+
+
+CORRECTION_PERIOD = timedelta(hours=48)
+
+
+def status_initial(session: Session, now: datetime | None = None) -> dict:
+    """The status form as first offered: the session's status and its end of corrections, or, for a session
+    without one, the end of the usual correction period (48 hours from now, on the hour)."""
+    until = session.corrections_until
+    if until is None:
+        until = (timezone.localtime(now) + CORRECTION_PERIOD).replace(minute=0, second=0, microsecond=0)
+    return {"status": session.status, "corrections_until": until}
