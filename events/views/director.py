@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.models import Member
-from events.forms.setup import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
+from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, member_option, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
 from events.selectors.progress import section_progress
@@ -24,9 +24,11 @@ def director_home(request):
 
 def session_form_page(request, session=None):
     form = SessionForm(request.POST or None, instance=session)
-    formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
+    formset = section_formset(request.POST or None, session)
+    previewed = "preview" in request.POST and form.is_valid() and formset.is_valid()  # rounds and results, unsaved
     if (
         request.method == "POST"
+        and not previewed
         and form.is_valid()
         and formset.is_valid()
         and save_session(form=form, formset=formset, director=request.user)
@@ -47,7 +49,7 @@ def session_form_page(request, session=None):
     return render(
         request,
         "events/director/session_setup.html",
-        {"form": form, "formset": formset, "session": session, "sections": sections},
+        {"form": form, "formset": formset, "session": session, "sections": sections, "previewed": previewed},
     )
 
 
