@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from django import forms
 from django.forms import BaseInlineFormSet, inlineformset_factory
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.bridge_messages import error_lines
