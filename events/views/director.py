@@ -11,7 +11,7 @@ from club.models import Member
 from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, member_option, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
-from events.selectors.progress import section_progress
+from events.selectors.progress import finished_slips, section_progress, slip_grid
 from events.services.setup import save_session, set_players
 from movements.params import query_string
 
@@ -38,11 +38,13 @@ def session_form_page(request, session=None):
     sections = []
     if session is not None:
         for section in session.sections.select_related("custom_movement", "session"):
+            plan = section_plan(section)
             sections.append(
                 {
                     "section": section,
-                    "plan": section_plan(section),
+                    "plan": plan,
                     "progress": section_progress(section),
+                    "slips": slip_grid(plan, finished_slips(section, plan)),
                     "cards_query": cards_query(section),
                 }
             )
