@@ -1,5 +1,6 @@
 """Director pages: set-up, teams, the start, Swiss rounds, match entry, totals, adjustments, status."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -289,6 +290,20 @@ def test_match_entry_saves_both_rooms_and_shows_the_swing(director_client, start
     # WBF, 2 boards: B = 15 sqrt 2 = 21.21; 10 + 10 (1 - tau^(30 / 21.21)) / 0.763932 = 10 + 10 x 0.493657 / 0.763932
     assert response.context["score"].home_vp == Decimal("16.46")
     assert 'id="home-total">10<' in response.content.decode()
+
+
+def autofocused(page: str) -> list[str]:
+    return re.findall(r'<input[^>]*name="([^"]+)"[^>]*\sautofocus', page)
+
+
+def test_match_entry_puts_the_cursor_in_the_first_room_to_enter(director_client, started, enter_match):
+    match = started.matches.get()
+    url = reverse("teams:match_entry", args=[match.pk])
+    assert autofocused(director_client.get(url).content.decode()) == ["b1r1-contract"]
+    enter_match(match, {1: (("4S", "N", "10"), ("4S", "N", "9"))})
+    assert autofocused(director_client.get(url).content.decode()) == ["b2r1-contract"]
+    response = director_client.post(url, {**room(1, 1, "4S", "N", "10"), **room(1, 2, "4S", "Q", "10")})
+    assert autofocused(response.content.decode()) == ["b1r2-contract"]  # the row to correct
 
 
 def test_match_entry_refuses_everything_when_a_row_is_wrong(director_client, started):
