@@ -102,7 +102,7 @@ class BaseSectionFormSet(BaseInlineFormSet):
 
 SECTION_FORMSET_OPTIONS = {"form": SectionForm, "formset": BaseSectionFormSet, "min_num": 1, "validate_min": True}
 # A new session offers one section; a session already set up offers one more, to add.
-NewSectionFormSet = inlineformset_factory(Session, Section, extra=0, **SECTION_FORMSET_OPTIONS)
+NewSectionFormSet = inlineformset_factory(Session, Section, extra=0, can_delete=False, **SECTION_FORMSET_OPTIONS)
 SectionFormSet = inlineformset_factory(Session, Section, extra=1, can_delete=True, **SECTION_FORMSET_OPTIONS)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
