@@ -30,6 +30,18 @@ MEMBERS = [
     ("1014", "Nigel", "Parker"),
     ("1015", "Olga", "Ruiz"),
     ("1016", "Petru", "Munteanu"),
+    ("1017", "Rosa", "Delgado"),
+    ("1018", "Sorin", "Radu"),
+    ("1019", "Teresa", "Molina"),
+    ("1020", "Tudor", "Vasilescu"),
+    ("1021", "Ursula", "Gray"),
+    ("1022", "Victor", "Ortega"),
+    ("1023", "Wendy", "Hall"),
+    ("1024", "Xavier", "Prieto"),
+    ("1025", "Yvonne", "Marsh"),
+    ("1026", "Zoe", "Barbu"),
+    ("1027", "Adrian", "Neagu"),
+    ("1028", "Beatriz", "Vidal"),
 ]
 
 

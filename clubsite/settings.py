@@ -128,6 +128,8 @@ LOGOUT_REDIRECT_URL = "events:home"
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("es", _("Spanish")), ("ro", _("Romanian"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# English dates day first, as the club (Europe/London) writes them; see clubsite/formats/en/formats.py.
+FORMAT_MODULE_PATH = ["clubsite.formats"]
 TIME_ZONE = os.getenv("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True

@@ -17,10 +17,10 @@ from events.services.setup import prepare_section, set_players
 
 
 def load_demo_sessions(director) -> dict:
-    """The events app's part of the demo club (registered in `events.apps`): its finished sessions."""
-    for spec in DEMO_SESSIONS:
-        load_demo_session(director, **spec)
-    return {"sessions": Session.objects.count()}
+    """The events app's part of the demo club (registered in `events.apps`): its finished sessions (counted
+    alone: a second `make run` does not count the director's own sessions as demo ones)."""
+    sessions = [load_demo_session(director, **spec) for spec in DEMO_SESSIONS]
+    return {"sessions": len(sessions)}
 
 
 DEMO_SESSIONS = [
@@ -79,14 +79,9 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     prepare_section(section=section)
     members = [f"({number})" for number, _first, _last in MEMBERS]
     pairs = list(section.pairs.order_by("direction", "number"))
+    assert len(members) >= 2 * len(pairs), "every demo pair is two members"
     rng.shuffle(members)
-    names = [
-        (pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in enumerate(pairs)
-    ]
-    guests = [
-        (pair, f"Guest {pair.label} North", f"Guest {pair.label} South") for pair, _a, _b in names[len(members) // 2 :]
-    ]
-    set_players(pairs_and_names=names[: len(members) // 2] + guests)
+    set_players(pairs_and_names=[(pair, members[2 * i], members[2 * i + 1]) for i, pair in enumerate(pairs)])
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the standings stored once, after every line

@@ -7,6 +7,7 @@ No database access.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django.utils.translation import gettext as _
@@ -67,3 +68,19 @@ def build_plan(
     else:
         raise ValueError(f"unknown movement kind {kind!r}")
     return movement.shift_boards(first_board - 1)
+
+
+@dataclass(frozen=True)
+class PlanFacts:
+    """What a movement will give, shown before the set-up is saved: rounds, boards and results to enter
+    (`results` is None without a movement: they are entered freely)."""
+
+    rounds: int
+    boards: int
+    results: int | None
+
+
+def plan_facts(plan: Movement, boards_per_round: int) -> PlanFacts:
+    if not plan.has_schedule:
+        return PlanFacts(plan.rounds, plan.rounds * boards_per_round, None)
+    return PlanFacts(plan.rounds, len(plan.played_boards), len(plan.schedule))

@@ -30,6 +30,8 @@ class RankingTable(tables.Table):
     def __init__(self, data, *, session_id: int, uses_imps: bool, **kwargs):
         self.session_id = session_id
         self.uses_imps = uses_imps
+        # One number style down the score column: "26.00" beside "15.80", whole numbers only when all are whole.
+        self.score_places = 0 if all(float(row.score).is_integer() for row in data) else 2
         if uses_imps:
             kwargs["extra_columns"] = [
                 ("score", tables.Column(verbose_name=_("IMPs"), attrs=NUMBER)),

@@ -69,7 +69,7 @@ def _event(name: str, date: datetime.date, **settings) -> TeamEvent:
 def _swiss(members: list[Member]) -> TeamEvent:
     event = _event(SWISS_NAME, datetime.date(2026, 4, 16), format=TeamEvent.Format.SWISS, boards_per_match=6, rounds=3)
     for index, name in enumerate(SWISS_TEAMS):
-        team_members = members[4 * index : 4 * index + 4]
+        team_members = members[4 * index : 4 * index + 4] if index < 4 else []  # the last teams are guests
         guests = GUESTS[4 * (index - 4) : 4 * (index - 4) + 4] if index >= 4 else []
         save_team(event=event, name=name, players=_players(team_members, guests))
     rng = random.Random(7)

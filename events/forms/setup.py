@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 from django import forms
-from django.forms import inlineformset_factory
+from django.forms import BaseInlineFormSet, inlineformset_factory
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.bridge_messages import error_lines
 from club.models import Member
 from events.models import Section, Session
-from events.plans import build_plan, parse_rounds
+from events.plans import PlanFacts, build_plan, parse_rounds, plan_facts
 
 
 class SessionForm(forms.ModelForm):
     class Meta:
         model = Session
         fields = ["name", "date", "scoring", "scale", "neuberg_for_movement"]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance._state.adding:
+            today = timezone.localdate()  # tonight, in the club's time zone
+            self.initial.setdefault("date", today)
+            self.initial.setdefault("name", _("%(weekday)s pairs") % {"weekday": date_format(today, "l")})
 
 
 class SectionForm(forms.ModelForm):
@@ -37,6 +47,8 @@ class SectionForm(forms.ModelForm):
             "phantom",
             "custom_movement",
         ]
+
+    plan_facts: PlanFacts | None = None  # the rounds, boards and results of the movement, once it is valid
 
     def clean_letter(self):
         return self.cleaned_data["letter"].strip().upper()
@@ -63,7 +75,7 @@ class SectionForm(forms.ModelForm):
             return data
         movement = data.get("custom_movement")
         try:
-            build_plan(
+            plan = build_plan(
                 kind,
                 data["tables"],
                 data["boards_per_round"],
@@ -78,18 +90,31 @@ class SectionForm(forms.ModelForm):
             raise forms.ValidationError(
                 [_("This movement cannot be made: %(error)s") % {"error": line} for line in error_lines(error)]
             ) from error
+        self.plan_facts = plan_facts(plan, data["boards_per_round"])
         return data
 
 
-SectionFormSet = inlineformset_factory(
-    Session,
-    Section,
-    form=SectionForm,
-    extra=1,
-    min_num=1,
-    validate_min=True,
-    can_delete=True,
-)
+class BaseSectionFormSet(BaseInlineFormSet):
+    default_error_messages = {
+        "too_few_forms": gettext_lazy("Give at least one section: its movement and its number of tables."),
+    }
+
+
+SECTION_FORMSET_OPTIONS = {"form": SectionForm, "formset": BaseSectionFormSet, "min_num": 1, "validate_min": True}
+# A new session offers one section; a session already set up offers one more, to add.
+NewSectionFormSet = inlineformset_factory(Session, Section, extra=0, can_delete=False, **SECTION_FORMSET_OPTIONS)
+SectionFormSet = inlineformset_factory(Session, Section, extra=1, can_delete=True, **SECTION_FORMSET_OPTIONS)
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def section_formset(data, session: Session | None) -> BaseInlineFormSet:
+    """The set-up page's sections; each block offered for a new section has the next free letter (A, B, ...)."""
+    taken = set(session.sections.values_list("letter", flat=True)) if session else set()
+    free = [{"letter": letter} for letter in LETTERS if letter not in taken]
+    if session is None:
+        return NewSectionFormSet(data, instance=Session(), prefix="sections", initial=free[:1])
+    return SectionFormSet(data, instance=session, prefix="sections", initial=free)
+
 
 MEMBER_CHOICE = re.compile(r"\((?P<number>[^()]+)\)\s*$")
 
@@ -133,5 +158,20 @@ class SessionStatusForm(forms.Form):
     corrections_until = forms.DateTimeField(
         label=gettext_lazy("Corrections accepted until"),
         required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        widget=forms.DateTimeInput(
+            attrs={"type": "datetime-local", "class": "form-control", "aria-describedby": "corrections-help"},
+            format="%Y-%m-%dT%H:%M",
+        ),
     )
+
+
+CORRECTION_PERIOD = timedelta(hours=48)
+
+
+def status_initial(session: Session, now: datetime | None = None) -> dict:
+    """The status form as first offered: the session's status and its end of corrections, or, for a session
+    without one, the end of the usual correction period (48 hours from now, on the hour)."""
+    until = session.corrections_until
+    if until is None:
+        until = (timezone.localtime(now) + CORRECTION_PERIOD).replace(minute=0, second=0, microsecond=0)
+    return {"status": session.status, "corrections_until": until}

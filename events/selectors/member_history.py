@@ -238,7 +238,7 @@ def chart(entries: list[MemberSession], width: int = 720, height: int = 240, win
     )
     if not scored:
         return None
-    left, right, top, bottom = 58, 14, 12, 30
+    left, right, top, bottom = 58, 24, 12, 30  # the right margin holds the last point's dot, even a phone's
     values = [entry.percentage for entry in scored]
     low = max(0, min(40, int(min(values) // 10) * 10))
     high = min(100, max(60, -int(-max(values) // 10) * 10))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from events.models import Section, TravellerLine
 from events.plans import section_plan
+from movements.generators import Movement, TableRound
 
 
 @dataclass(frozen=True)
@@ -41,3 +42,52 @@ def section_progress(section: Section) -> SectionProgress:
     numbers = plan.played_boards if plan.has_schedule else sorted(section.boards.values_list("number", flat=True))
     boards = [BoardProgress(n, per_board[n], plan.play_count(n) if plan.has_schedule else None) for n in numbers]
     return SectionProgress(boards, list(range(1, plan.rounds + 1)), list(range(1, plan.tables + 1)))
+
+
+# --- score slips -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SlipCell:
+    table: int
+    round: int
+    play: TableRound | None  # who plays which boards at the table in the round (None: nobody)
+    finished: bool  # every board of the slip has its result
+
+
+def finished_slips(section: Section, plan: Movement) -> set[tuple[int, int]]:
+    """(table, round) of each score slip whose every board has its result (none without a movement)."""
+    if not plan.has_schedule:
+        return set()
+    entered = {
+        (board, f"{ns_number}{ns_direction}", f"{ew_number}{ew_direction}")
+        for board, ns_number, ns_direction, ew_number, ew_direction in TravellerLine.objects.filter(
+            board__section=section
+        ).values_list("board__number", "ns_pair__number", "ns_pair__direction", "ew_pair__number", "ew_pair__direction")
+    }
+    return {
+        (table, round_)
+        for round_ in range(1, plan.rounds + 1)
+        for table in range(1, plan.tables + 1)
+        if (plays := plan.plays_at(table, round_)) and all((p.board, p.ns, p.ew) in entered for p in plays)
+    }
+
+
+def slip_grid(plan: Movement, finished: set[tuple[int, int]]) -> list[tuple[int, list[SlipCell]]]:
+    """The slip grid of the set-up page: tables down, rounds across, each slip marked when finished."""
+    return [
+        (table, [SlipCell(table, round_, play, (table, round_) in finished) for round_, play in enumerate(row, 1)])
+        for table, row in plan.table_grid()
+    ]
+
+
+def next_slip(plan: Movement, finished: set[tuple[int, int]], table: int, round_: int) -> tuple[int, int] | None:
+    """The next score slip still to enter after (table, round): round by round, table by table, back to the
+    start after the last; None when every other slip is finished."""
+    if plan.has_schedule:
+        slips = [(t, r) for r in range(1, plan.rounds + 1) for t in range(1, plan.tables + 1) if plan.plays_at(t, r)]
+    else:
+        slips = [(t, r) for r in range(1, plan.rounds + 1) for t in range(1, plan.tables + 1)]
+    later = [slip for slip in slips if (slip[1], slip[0]) > (round_, table)]
+    earlier = [slip for slip in slips if (slip[1], slip[0]) < (round_, table)]
+    return next((slip for slip in later + earlier if slip not in finished), None)

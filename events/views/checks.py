@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from events.forms.checks import SessionLinesForm, SwapRoundForm, cleaned
-from events.forms.setup import SessionStatusForm
+from events.forms.setup import SessionStatusForm, status_initial
 from events.models import Board, Session, TravellerLine
 from events.selectors import checks
 from events.selectors.line_history import history_pairs, line_changes
@@ -25,7 +25,9 @@ def error_text(error: ValidationError) -> str:
 def session_checks(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     problems = checks.session_problems(session)
-    form = SessionStatusForm(initial={"status": session.status, "corrections_until": session.corrections_until})
+    # A refused change of status comes back with what the director chose, not the status it had.
+    choice = request.session.pop(status_choice_key(session), None)
+    form = SessionStatusForm(initial=choice or status_initial(session))
     return render(
         request,
         "events/director/session_checks.html",
@@ -104,6 +106,18 @@ def apply_fix(request, session_id):
     return redirect("events:session_checks", session_id=session.pk)
 
 
+def status_choice_key(session: Session) -> str:
+    return f"events-status-choice-{session.pk}"
+
+
+def keep_status_choice(request, session: Session) -> None:
+    """Keeps the refused choice for the checks page the director is sent back to."""
+    request.session[status_choice_key(session)] = {
+        "status": request.POST.get("status", "")[:20],
+        "corrections_until": request.POST.get("corrections_until", "")[:40],
+    }
+
+
 @director_required
 @require_POST
 def session_status(request, session_id):
@@ -111,6 +125,7 @@ def session_status(request, session_id):
     form = SessionStatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))
+        keep_status_choice(request, session)
         return redirect("events:session_checks", session_id=session.pk)
     try:
         session = fixes.set_status(
@@ -121,6 +136,7 @@ def session_status(request, session_id):
         )
     except ValidationError as error:
         messages.error(request, error_text(error))
+        keep_status_choice(request, session)
     else:
         messages.success(request, _("The session is now: %(status)s.") % {"status": session.get_status_display()})
     return redirect("events:session_checks", session_id=session.pk)

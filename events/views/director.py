@@ -8,10 +8,10 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.models import Member
-from events.forms.setup import MemberQuickForm, PairPlayersForm, SectionFormSet, SessionForm, member_option
+from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, member_option, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
-from events.selectors.progress import section_progress
+from events.selectors.progress import finished_slips, section_progress, slip_grid
 from events.services.setup import save_session, set_players
 from movements.params import query_string
 
@@ -24,9 +24,11 @@ def director_home(request):
 
 def session_form_page(request, session=None):
     form = SessionForm(request.POST or None, instance=session)
-    formset = SectionFormSet(request.POST or None, instance=session or Session(), prefix="sections")
+    formset = section_formset(request.POST or None, session)
+    previewed = "preview" in request.POST and form.is_valid() and formset.is_valid()  # rounds and results, unsaved
     if (
         request.method == "POST"
+        and not previewed
         and form.is_valid()
         and formset.is_valid()
         and save_session(form=form, formset=formset, director=request.user)
@@ -36,18 +38,20 @@ def session_form_page(request, session=None):
     sections = []
     if session is not None:
         for section in session.sections.select_related("custom_movement", "session"):
+            plan = section_plan(section)
             sections.append(
                 {
                     "section": section,
-                    "plan": section_plan(section),
+                    "plan": plan,
                     "progress": section_progress(section),
+                    "slips": slip_grid(plan, finished_slips(section, plan)),
                     "cards_query": cards_query(section),
                 }
             )
     return render(
         request,
         "events/director/session_setup.html",
-        {"form": form, "formset": formset, "session": session, "sections": sections},
+        {"form": form, "formset": formset, "session": session, "sections": sections, "previewed": previewed},
     )
 
 
@@ -83,7 +87,11 @@ def session_setup(request, session_id):
 @director_required
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
-    pairs = list(Pair.objects.filter(section__session=session).select_related("player1", "player2", "section"))
+    pairs = list(
+        Pair.objects.filter(section__session=session)
+        .select_related("player1", "player2", "section")
+        .order_by("section", "-direction", "number")  # 1NS-6NS, then 1EW-6EW, then a Howell's pairs
+    )
     forms_ = [
         PairPlayersForm(
             request.POST or None,

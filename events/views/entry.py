@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from events.models import Section, TravellerLine
 from events.plans import section_plan
+from events.selectors.progress import finished_slips, next_slip
 from events.services.entry import has_slip, save_rows, set_focus, table_rows, traveller_rows
 from events.services.lines import delete_line
 from events.services.rescoring import board_tops
@@ -75,25 +76,21 @@ def table_entry(request, session_id, section_id, table, round_):
     for board in boards.values():
         board.section = section
     rows = table_rows(plan, boards, table, round_, request.POST or None)
-    following = [
-        (t, r)
-        for r in range(round_, plan.rounds + 1)
-        for t in range(1, plan.tables + 1)
-        if (r, t) > (round_, table) and has_slip(plan, t, r)
-    ]
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
         if not saved.refused:
             saved_message(request, saved.saved)
+            following = next_slip(plan, finished_slips(section, plan), table, round_)  # one still to enter
             if following:
                 return redirect(
                     "events:table_entry",
                     session_id=session_id,
                     section_id=section_id,
-                    table=following[0][0],
-                    round_=following[0][1],
+                    table=following[0],
+                    round_=following[1],
                 )
             return redirect("events:session_setup", session_id=session_id)
+    following = next_slip(plan, finished_slips(section, plan), table, round_)
     return render(
         request,
         "events/director/table_entry.html",
@@ -103,7 +100,7 @@ def table_entry(request, session_id, section_id, table, round_):
             "table": table,
             "round": round_,
             "rows": rows,
-            "next": following[0] if following else None,
+            "next": following,
             "focus_in_form": set_focus(rows),
         },
     )

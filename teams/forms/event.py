@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import translate
+from club.member_choice import find_member, member_option
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
 from teams.services.rosters import PlayerEntry
 
@@ -53,7 +54,8 @@ class EventForm(forms.ModelForm):
 
 
 class TeamForm(forms.Form):
-    """The team's name and up to six players, each a member or a guest; one of them is the captain."""
+    """The team's name and up to six players, each typed as on the pairs page: a member picked from the
+    search-as-you-type list (name or number), or a guest's name; one of them is the captain."""
 
     name = forms.CharField(label=_("Team name"), max_length=Team._meta.get_field("name").max_length)
     captain = forms.TypedChoiceField(
@@ -65,31 +67,32 @@ class TeamForm(forms.Form):
     )
 
     def __init__(self, *args, members, team: Team | None = None, **kwargs):
-        self.members = {member.pk: member for member in members}
-        choices = [("", "—")] + [(m.pk, f"{m} ({m.number})" if m.number else str(m)) for m in members]
+        self.members = list(members)
         if team is not None:
             kwargs.setdefault("initial", team_initial(team))
         super().__init__(*args, **kwargs)
         for i in range(1, MAX_PLAYERS + 1):
-            self.fields[f"member_{i}"] = forms.TypedChoiceField(
-                label=_("Member"), choices=choices, coerce=int, required=False, empty_value=None
+            self.fields[f"player_{i}"] = forms.CharField(
+                label=_("Player %(number)s") % {"number": i}, max_length=80, required=False
             )
-            self.fields[f"guest_{i}"] = forms.CharField(label=_("or guest"), max_length=80, required=False)
         self.players: list[PlayerEntry] = []
 
     def rows(self):
-        """(number, member field, guest field) for each player row of the template."""
-        return [(i, self[f"member_{i}"], self[f"guest_{i}"]) for i in range(1, MAX_PLAYERS + 1)]
+        """(number, player field) for each player row of the template."""
+        return [(i, self[f"player_{i}"]) for i in range(1, MAX_PLAYERS + 1)]
+
+    def options(self) -> list[str]:
+        """The search-as-you-type list: every member offered."""
+        return [member_option(member) for member in self.members]
 
     def clean(self):
         data = super().clean()
         captain = data.get("captain")
         for i in range(1, MAX_PLAYERS + 1):
-            member, guest = data.get(f"member_{i}"), data.get(f"guest_{i}", "").strip()
-            if member is not None and guest:
-                self.add_error(f"guest_{i}", _("Choose a member or type a guest's name, not both."))
-            elif member is not None or guest:
-                self.players.append(PlayerEntry(self.members.get(member), "" if member else guest, captain == i))
+            text = " ".join(data.get(f"player_{i}", "").split())
+            if text:
+                member = find_member(text, self.members)
+                self.players.append(PlayerEntry(member, "" if member else text, captain == i))
             elif captain == i:
                 self.add_error("captain", _("The captain's row is empty."))
         return data
@@ -98,8 +101,7 @@ class TeamForm(forms.Form):
 def team_initial(team: Team) -> dict:
     initial = {"name": team.name}
     for player in team.players.all():
-        initial[f"member_{player.position}"] = player.member_id
-        initial[f"guest_{player.position}"] = player.guest_name
+        initial[f"player_{player.position}"] = member_option(player.member) if player.member else player.guest_name
         if player.captain:
             initial["captain"] = player.position
     return initial

@@ -50,6 +50,15 @@ def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
     return boards
 
 
+def focus_prefix(boards: list[EntryBoard]) -> str | None:
+    """The room whose contract gets the cursor when the page opens: the first with an error, else the first
+    still without a result (the prefix of its form; None when every room is entered)."""
+    rows = [row for board in boards for row in board.rows]
+    target = next((row for row in rows if row.form.is_bound and row.form.errors), None)
+    target = target or next((row for row in rows if row.result is None), None)
+    return target.form.prefix if target else None
+
+
 def _change(board: EntryBoard, row: RoomRow):
     """(True, RoomResult or None to remove) for a changed row, (False, None) otherwise; errors go on the form."""
     form = row.form

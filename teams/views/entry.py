@@ -15,7 +15,7 @@ from teams.forms.entry import TotalsForm
 from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
 from teams.selectors.standings import match_scores
-from teams.services.entry import entry_boards, save_entry
+from teams.services.entry import entry_boards, focus_prefix, save_entry
 from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
 from teams.services.transfer import MatchRefused, export_rows, import_match
 
@@ -35,6 +35,7 @@ def _page(request, match, boards, **extra):
             "event": event,
             "match": match,
             "boards": boards,
+            "focus": focus_prefix(boards),
             "score": match_scores(event, [match])[0],
             "totals_form": totals,
             "adjustment_form": adjustment,

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import formats, translation
 
+from club.models import Member
 from events.models import Session
 
 BASE_DIR = Path(settings.BASE_DIR)
@@ -75,22 +76,41 @@ def test_language_switcher_offers_each_language_in_its_own_name(client):
     assert 'for="language-select">Limba</label>' in html
 
 
-@pytest.mark.parametrize(
-    ("language", "date"), [("en", "Nov. 2, 2026"), ("es", "2 de noviembre de 2026"), ("ro", "2 noiembrie 2026")]
-)
+DATES = {"en": "2 Nov 2026", "es": "2 de noviembre de 2026", "ro": "2 noiembrie 2026"}
+
+
+@pytest.mark.parametrize(("language", "date"), DATES.items())
 def test_dates_read_in_the_language(client, final_session, language, date):
     url = reverse("events:session", args=[final_session.pk])
     html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert date.lower() in heading(html).lower()
 
 
-@pytest.mark.parametrize(
-    ("language", "day"), [("en", "Mon 2 Nov 2026"), ("es", "lun 2 nov 2026"), ("ro", "lun 2 noi 2026")]
-)
-def test_home_lists_sessions_with_dates_in_the_language(client, final_session, language, day):
-    html = client.get(reverse("events:home"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert day in html.lower() or day in html
-    assert "Monday pairs" in html
+def date_cell(html: str, table_id: str) -> str:
+    table = re.search(rf'<table[^>]*id="{table_id}".*?<tbody>(.*?)</tbody>', html, re.S).group(1)
+    return " ".join(re.search(r"<td[^>]*>(.*?)</td>", table, re.S).group(1).split())
+
+
+@pytest.mark.parametrize(("language", "date"), DATES.items())
+def test_one_date_style_on_director_public_and_member_pages(director_client, make_session, enter, language, date):
+    # A club in Europe/London: day first in every language, the same style on every page.
+    session, section = make_session("mitchell", tables=3, boards_per_round=1, name="Monday pairs")
+    session.date, session.status = datetime.date(2026, 11, 2), Session.Status.FINAL
+    session.save()
+    pair = section.pairs.get(number=1, direction="NS")
+    pair.player1 = Member.objects.create(first_name="Ana", last_name="García", number="1001")
+    pair.save()
+    enter(section, 1, "1NS", "4S", "N", "=")
+    director_client.post(reverse("set_language"), {"language": language, "next": "/"})
+    pages = {
+        "director": date_cell(director_client.get(reverse("events:director")).content.decode(), "sessions"),
+        "home": date_cell(director_client.get(reverse("events:home")).content.decode(), "sessions"),
+        "member": date_cell(
+            director_client.get(reverse("events:member_detail", args=[pair.player1_id])).content.decode(),
+            "member-sessions",
+        ),
+    }
+    assert {page: text.lower() for page, text in pages.items()} == dict.fromkeys(pages, date.lower())
 
 
 @pytest.fixture

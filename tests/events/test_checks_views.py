@@ -346,3 +346,52 @@ def test_several_sections_are_labelled(director_client, complete):
     assert {problem.section for problem in response.context["blocking"]} == {"B"}  # no results at all in B
     assert "Section B" in response.content.decode()
     assert reverse("events:traveller_entry", args=[session.pk, section_b.pk, 6]) in response.content.decode()
+
+
+def offered_deadline(when: datetime.datetime) -> str:
+    return (timezone.localtime(when) + datetime.timedelta(hours=48)).strftime("%Y-%m-%dT%H:00")
+
+
+def test_the_status_form_offers_a_correction_period_of_48_hours(director_client, complete):
+    session, _section = complete
+    before = offered_deadline(timezone.now())
+    html = director_client.get(checks_url(session)).content.decode()
+    after = offered_deadline(timezone.now())
+    offered = re.search(r'name="corrections_until" value="([^"]*)"', html).group(1)
+    assert offered in {before, after}
+    # Publishing with what is offered works at once.
+    response = director_client.post(status_url(session), {"status": "provisional", "corrections_until": offered})
+    session.refresh_from_db()
+    assert response.status_code == 302 and session.status == Session.Status.PROVISIONAL
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"status": "provisional", "corrections_until": "2001-01-01T10:00"},  # refused by the service
+        {"status": "provisional", "corrections_until": "next tuesday"},  # refused by the form
+    ],
+)
+def test_a_refused_status_keeps_the_directors_choice(director_client, complete, data):
+    session, _section = complete
+    response = director_client.post(status_url(session), data, follow=True)
+    html = response.content.decode()
+    assert re.search(r'<option value="provisional"\s+selected>', html)
+    assert f'value="{data["corrections_until"]}"' in html
+    session.refresh_from_db()
+    assert session.status == Session.Status.IN_PROGRESS
+    # Only once: the next visit offers the session's own status again.
+    html = director_client.get(checks_url(session)).content.decode()
+    assert re.search(r'<option value="in_progress"\s+selected>', html)
+
+
+def test_the_end_of_corrections_ends_its_sentence_with_one_full_stop(director_client, complete):
+    session, _section = complete
+    until = datetime.datetime(2099, 12, 2, 20, 0, tzinfo=datetime.UTC)
+    director_client.post(status_url(session), {"status": "provisional", "corrections_until": "2099-12-02T20:00"})
+    session.refresh_from_db()
+    assert session.corrections_until == until
+    for url in (checks_url(session), reverse("events:session", args=[session.pk])):
+        html = " ".join(director_client.get(url).content.decode().split())
+        assert "accepted until 2 Dec 2099, 20:00." in html
+        assert ".." not in re.sub(r"<[^>]+>", "", html).replace("...", "")

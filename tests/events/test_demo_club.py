@@ -1,3 +1,4 @@
+import datetime
 import io
 
 import pytest
@@ -7,7 +8,7 @@ from django.test import RequestFactory
 
 from club.demo import DIRECTOR_PASSWORD, MEMBERS
 from club.models import Member
-from events.models import Session, TravellerLine
+from events.models import Pair, Session, TravellerLine
 from events.plans import section_plan
 from tests.builders.sessions import assert_current
 
@@ -50,3 +51,21 @@ def test_demo_sessions_have_their_standings_stored(db):
     call_command("load_demo", stdout=io.StringIO())
     for session in Session.objects.all():
         assert_current(session)  # stored on the pairs once, after every line was entered
+
+
+def test_every_demo_pair_is_two_members(db):
+    call_command("load_demo", stdout=io.StringIO())
+    for session in Session.objects.all():
+        pairs = list(session.sections.get().pairs.all())
+        assert pairs and all(pair.player1_id and pair.player2_id for pair in pairs), session.name
+    assert not Pair.objects.exclude(player1_guest="", player2_guest="").exists()
+
+
+def test_a_second_load_counts_only_the_demo_sessions(db, director_user):
+    call_command("load_demo", stdout=io.StringIO())
+    Session.objects.create(name="Tonight", date=datetime.date(2026, 12, 1), director=director_user)
+    Session.objects.create(name="Tomorrow", date=datetime.date(2026, 12, 2), director=director_user)
+    second = io.StringIO()
+    call_command("load_demo", stdout=second)
+    assert "2 sessions" in second.getvalue()
+    assert Session.objects.count() == 4

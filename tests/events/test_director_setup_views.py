@@ -1,3 +1,6 @@
+import datetime
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -179,3 +182,52 @@ def test_an_unreadable_custom_movement_is_explained_in_spanish(director_client):
             HTTP_ACCEPT_LANGUAGE="es",
         )
     assert "Línea 2: low_board 3 es mayor que high_board 2" in response.content.decode()
+
+
+def test_pairs_page_lists_north_south_before_east_west(director_client, make_session):
+    session, section = make_session("mitchell", tables=6, boards_per_round=1)
+    response = director_client.get(reverse("events:session_pairs", args=[session.pk]))
+    labels = re.findall(r'<th scope="row">(\d+(?:NS|EW))</th>', response.content.decode())
+    assert labels == [f"{n}NS" for n in range(1, 7)] + [f"{n}EW" for n in range(1, 7)]
+
+
+def test_a_new_session_offers_tonight_a_name_and_one_section(director_client, monkeypatch):
+    # 23:30 UTC on 30 June is already 1 July in the club's time zone (Europe/London, summer time).
+    monkeypatch.setattr(
+        "django.utils.timezone.now", lambda: datetime.datetime(2026, 6, 30, 23, 30, tzinfo=datetime.UTC)
+    )
+    page = director_client.get(reverse("events:session_create")).content.decode()
+    assert re.search(r'name="date" value="2026-07-01"', page)
+    assert re.search(r'name="name" value="Wednesday pairs"', page)
+    assert page.count("<fieldset") == 1 and "Add a section" not in page
+    assert re.search(r'name="sections-0-letter" value="A"', page)
+    assert "sections-1-letter" not in page
+
+
+def test_a_session_offers_its_next_section_letter(director_client, make_session):
+    session, _section = make_session("mitchell", tables=5, boards_per_round=2)
+    page = director_client.get(reverse("events:session_setup", args=[session.pk])).content.decode()
+    assert re.search(r'name="sections-1-letter" value="B"', page)
+    assert not re.search(r'name="sections-1-letter" value="A"', page)
+
+
+def test_an_empty_section_gets_our_own_message(director_client):
+    response = director_client.post(reverse("events:session_create"), session_post(tables=""))
+    page = response.content.decode()
+    assert response.status_code == 200 and not Session.objects.exists()
+    assert "Please submit at least" not in page
+    assert "Give at least one section: its movement and its number of tables." in page
+
+
+def test_the_rounds_and_results_are_shown_before_saving(director_client):
+    data = session_post(tables="5", boards_per_round="2") | {"preview": "1"}
+    response = director_client.post(reverse("events:session_create"), data)
+    page = " ".join(response.content.decode().split())
+    assert response.status_code == 200 and not Session.objects.exists()
+    # A 5-table Mitchell of 2 boards a round: 5 rounds, 10 boards, each played at 5 tables.
+    assert "5 rounds · 10 boards · 50 results to enter" in page
+    assert "Not saved yet" in page and 'value="Monday pairs"' in page
+    free = session_post(kind="none", tables="4", rounds="6", boards_per_round="3") | {"preview": "1"}
+    page = " ".join(director_client.post(reverse("events:session_create"), free).content.decode().split())
+    assert "6 rounds · 18 boards · results entered freely (no movement)" in page
+    assert not Session.objects.exists()

@@ -1,8 +1,11 @@
+import re
+
 import pytest
 from django.urls import reverse
 
 from events.models import TravellerLine
 from events.plans import section_plan
+from tests.builders.sessions import enter_all
 
 
 @pytest.fixture
@@ -109,6 +112,42 @@ def test_table_entry_saves_the_slip_and_moves_on(director_client, mitchell):
     assert response.url == reverse("events:table_entry", args=[session.pk, section.pk, 2, 1])
     line = TravellerLine.objects.get()
     assert (line.table, line.round, line.ns_score) == (1, 1, 400)
+
+
+def slip_url(session, section, table, round_):
+    return reverse("events:table_entry", args=[session.pk, section.pk, table, round_])
+
+
+def test_enter_opens_the_next_slip_still_to_enter(director_client, mitchell, enter):
+    session, section = mitchell
+    plan = section_plan(section)
+    for table in (2, 3):  # already entered (by traveller, say)
+        play = plan.plays_at(table, 1)[0]
+        enter(section, play.board, play.ns, "3NT", "N", "9")
+    response = director_client.post(slip_url(session, section, 1, 1), row_post({0: ("3NT", "N", "9", "")}))
+    assert response.status_code == 302 and response.url == slip_url(session, section, 4, 1)
+    skip = slip_url(session, section, 5, 1)
+    assert f'href="{skip}"' in director_client.get(response.url).content.decode()
+
+
+def test_after_the_last_slip_enter_goes_back_to_a_slip_still_to_enter(director_client, mitchell):
+    session, section = mitchell
+    plan = section_plan(section)
+    first, last = plan.plays_at(1, 1)[0], plan.plays_at(5, 5)[0]
+    enter_all(section, skip={first, last})
+    response = director_client.post(slip_url(session, section, 5, 5), row_post({0: ("3NT", "N", "9", "")}))
+    assert response.url == slip_url(session, section, 1, 1)
+    response = director_client.post(slip_url(session, section, 1, 1), row_post({0: ("3NT", "N", "9", "")}))
+    assert response.url == reverse("events:session_setup", args=[session.pk])  # every slip entered
+
+
+def test_the_slip_grid_marks_finished_slips(director_client, mitchell, enter):
+    session, section = mitchell
+    play = section_plan(section).plays_at(2, 1)[0]
+    enter(section, play.board, play.ns, "3NT", "N", "9")
+    page = director_client.get(reverse("events:session_setup", args=[session.pk])).content.decode()
+    finished = re.findall(r'<td class="table-success slip-finished"><a href="([^"]+)"', page)
+    assert finished == [slip_url(session, section, 2, 1)]
 
 
 def test_table_entry_for_a_table_the_movement_lacks(director_client, mitchell):

@@ -54,7 +54,7 @@ def test_every_published_session_with_partner_percentage_place_and_field(client,
     assert "Tonight" not in page
     summary = " ".join(re.search(r'id="member-summary">(.*?)</p>', page, re.S).group(1).split())
     # (65 + 46.25 + 45) / 3 = 52.083 %
-    assert summary == "3 sessions played since Nov. 2, 2026. Average 52.08 % at matchpoints."
+    assert summary == "3 sessions played since 2 Nov 2026. Average 52.08 % at matchpoints."
 
 
 def test_partners_and_sessions_are_links(client, ana_history):

@@ -37,11 +37,11 @@ from tests.builders.sessions import big_session, free_entry_session
 #            3NS 8+0.25+6+4+0.25 = 18.5 = 46.25 %; 4NS 0+7.75+8+0+2.75 = 18.5 = 46.25 %;
 #            2NS 5+2.75+1+4+5.25 = 18 = 45 %.
 NS_RANKING = [
-    ("1", "1NS", "26", "65.00", "5"),
+    ("1", "1NS", "26.00", "65.00", "5"),
     ("2", "5NS", "15.80", "49.38", "4"),
     ("=3", "3NS", "18.50", "46.25", "5"),
     ("=3", "4NS", "18.50", "46.25", "5"),
-    ("5", "2NS", "18", "45.00", "5"),
+    ("5", "2NS", "18.00", "45.00", "5"),
 ]
 
 
@@ -59,6 +59,16 @@ def test_north_south_ranking_has_places_ties_and_percentages(client, hand_mitche
     assert [
         (place, pair, score, percentage, boards) for place, pair, _names, score, percentage, boards in rows
     ] == NS_RANKING
+
+
+def test_a_score_column_of_whole_numbers_shows_no_decimals(client, make_session, enter):
+    session, section = make_session("mitchell", tables=3, boards_per_round=1)
+    session.status = Session.Status.FINAL
+    session.save()
+    for board, contract in ((1, "4S"), (2, "3NT"), (3, "2H")):
+        enter(section, board, "1NS", contract, "N", "=")
+    scores = [row[3] for row in rows_of(client.get(session_url(session)), "ranking-a-ns")]
+    assert scores and all("." not in score for score in scores)
 
 
 def test_players_are_named_and_members_linked(client, hand_mitchell):

@@ -1,5 +1,6 @@
 """Director pages: set-up, teams, the start, Swiss rounds, match entry, totals, adjustments, status."""
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -165,10 +166,10 @@ def test_team_create_and_edit(director_client, event):
     data = {
         "name": "New team",
         "captain": "2",
-        "member_1": str(member.pk),
-        "guest_2": "Guest Two",
-        "guest_3": "Guest Three",
-        "guest_4": "Guest Four",
+        "player_1": "Ana García (1001)",
+        "player_2": "Guest Two",
+        "player_3": "Guest Three",
+        "player_4": "Guest Four",
     }
     assert director_client.post(url, data).status_code == 302
     team = event.teams.get(name="New team")
@@ -179,19 +180,37 @@ def test_team_create_and_edit(director_client, event):
         ("Guest Four", False),
     ]
     edit = reverse("teams:team_edit", args=[team.pk])
-    assert director_client.get(edit).context["form"]["member_1"].value() == member.pk
-    director_client.post(edit, {**data, "name": "Renamed", "guest_5": "Fifth"})
+    page = director_client.get(edit).content.decode()
+    assert 'value="Ana García (1001)"' in page and '<option value="Ana García (1001)">' in page
+    assert "<select" not in page.split('id="team-players"')[1]  # one type-ahead box a player, no drop-down
+    assert team.players.get(position=1).member == member
+    director_client.post(edit, {**data, "name": "Renamed", "player_5": "Fifth"})
     team.refresh_from_db()
     assert team.name == "Renamed" and team.players.count() == 5
+
+
+def test_team_players_are_typed_by_name_or_number_as_on_the_pairs_page(director_client, event):
+    ana = Member.objects.create(first_name="Ana", last_name="García", number="1001")
+    bogdan = Member.objects.create(first_name="Bogdan", last_name="Popescu", number="1002")
+    data = {"name": "Typed", "captain": "1", "player_1": "1001", "player_2": "bogdan popescu", "player_3": "Vera"}
+    data["player_4"] = "Visiting Val"
+    assert director_client.post(reverse("teams:team_create", args=[event.pk]), data).status_code == 302
+    players = event.teams.get(name="Typed").players.all()
+    assert [(p.member, p.guest_name) for p in players] == [
+        (ana, ""),
+        (bogdan, ""),
+        (None, "Vera"),
+        (None, "Visiting Val"),
+    ]
 
 
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"name": "X", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C"}, "4 to 6 players"),
-        ({"name": "X", "captain": "5", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"}, "captain"),
+        ({"name": "X", "captain": "1", "player_1": "A", "player_2": "B", "player_3": "C"}, "4 to 6 players"),
+        ({"name": "X", "captain": "5", "player_1": "A", "player_2": "B", "player_3": "C", "player_4": "D"}, "captain"),
         (
-            {"name": "T1", "captain": "1", "guest_1": "A", "guest_2": "B", "guest_3": "C", "guest_4": "D"},
+            {"name": "T1", "captain": "1", "player_1": "A", "player_2": "B", "player_3": "C", "player_4": "D"},
             "already a team",
         ),
     ],
@@ -199,7 +218,7 @@ def test_team_create_and_edit(director_client, event):
 def test_team_bad_input(director_client, event, data, message):
     response = director_client.post(reverse("teams:team_create", args=[event.pk]), data)
     assert response.status_code == 200 and message in response.content.decode()
-    assert response.context["form"]["guest_1"].value() == "A"
+    assert response.context["form"]["player_1"].value() == "A"
     assert event.teams.count() == 4
 
 
@@ -271,6 +290,20 @@ def test_match_entry_saves_both_rooms_and_shows_the_swing(director_client, start
     # WBF, 2 boards: B = 15 sqrt 2 = 21.21; 10 + 10 (1 - tau^(30 / 21.21)) / 0.763932 = 10 + 10 x 0.493657 / 0.763932
     assert response.context["score"].home_vp == Decimal("16.46")
     assert 'id="home-total">10<' in response.content.decode()
+
+
+def autofocused(page: str) -> list[str]:
+    return re.findall(r'<input[^>]*name="([^"]+)"[^>]*\sautofocus', page)
+
+
+def test_match_entry_puts_the_cursor_in_the_first_room_to_enter(director_client, started, enter_match):
+    match = started.matches.get()
+    url = reverse("teams:match_entry", args=[match.pk])
+    assert autofocused(director_client.get(url).content.decode()) == ["b1r1-contract"]
+    enter_match(match, {1: (("4S", "N", "10"), ("4S", "N", "9"))})
+    assert autofocused(director_client.get(url).content.decode()) == ["b2r1-contract"]
+    response = director_client.post(url, {**room(1, 1, "4S", "N", "10"), **room(1, 2, "4S", "Q", "10")})
+    assert autofocused(response.content.decode()) == ["b1r2-contract"]  # the row to correct
 
 
 def test_match_entry_refuses_everything_when_a_row_is_wrong(director_client, started):
