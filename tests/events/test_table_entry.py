@@ -235,3 +235,22 @@ def test_the_moves_show_after_a_round(anonymous_client):
     assert "Round 1 is in" in text and "Round 2" in text
     assert "Pair 1NS stays here (NS)." in text and "Pair 1EW goes to table 2 (EW)." in text
     assert "The boards go to table 3." in text
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("es", ["Mesa 1", "Contrato", "Guardar", "Confirmar", "Este-Oeste: compruebe la puntuación"]),
+        ("ro", ["Masa 1", "Salvează", "Confirmă", "Est-Vest: verificați scorul"]),
+    ],
+)
+def test_the_table_page_speaks_spanish_and_romanian(anonymous_client, settings, language, words):
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    anonymous_client.post(path, save_post(first_play(section), "4S", "N", "="))
+    anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    text = anonymous_client.get(path).content.decode()
+    for word in words:
+        assert word in text
+    refused = anonymous_client.post(path, save_post(first_play(section, table=2), "4S", "N", "="))
+    assert {"es": "no se juega en la mesa 1", "ro": "nu se joacă la masa 1"}[language] in refused.content.decode()

@@ -138,3 +138,15 @@ def test_create_session_refuses_a_movement_that_cannot_be_made():
     with pytest.raises(CommandError, match="cannot be made"):
         call_command("create_session", "--name", "X", "--date", "2026-12-01", "--movement", "howell", "--tables", "40")
     assert not Session.objects.exists()
+
+
+def test_table_links_opens_table_entry_and_prints_a_line_per_table(anonymous_client):
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2)
+    out = StringIO()
+    call_command("table_links", str(session.pk), stdout=out)
+    lines = out.getvalue().strip().splitlines()
+    assert [line.split()[0] for line in lines] == ["A1", "A2", "A3"]
+    assert TableEntry.objects.get().is_open
+    assert anonymous_client.get(lines[2].split()[1]).status_code == 200
+    with pytest.raises(CommandError, match="no session"):
+        call_command("table_links", str(session.pk + 100))
