@@ -21,7 +21,7 @@ class TableResultForm(TableBoardForm):
         label=_("Contract"),
         max_length=12,
         widget=forms.TextInput(
-            attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters", "placeholder": "4S, 3NTX, PASS"}
+            attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters", "placeholder": "4S, 3NT"}
         ),
     )
     declarer = forms.ChoiceField(
@@ -34,7 +34,7 @@ class TableResultForm(TableBoardForm):
         label=_("Result"),
         max_length=3,
         required=False,
-        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "placeholder": "=, +1, -2, 10"}),
+        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "placeholder": "=, +1, -2"}),
     )
     lead = forms.CharField(
         label=_("Lead"),

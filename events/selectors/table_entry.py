@@ -134,6 +134,7 @@ class TableState:
     moves: list[Move] = field(default_factory=list)
     boards_to: tuple[int, ...] = ()
     boards_relay: bool = False
+    played: list[int] = field(default_factory=list)  # the boards this table has played (a correction may be asked)
 
     @property
     def finished(self) -> bool:
@@ -177,6 +178,8 @@ def table_state(context: TableContext) -> TableState:
             state.round, state.boards = round_, boards
             break
         state.previous = round_
+        state.played += [board.board.number for board in boards]
+    state.played += [board.board.number for board in state.boards if board.done]
     if state.round is not None:
         encounter = plan.encounter(state.round, table)
         pairs = {pair.label: pair for pair in context.section.pairs.all()}
