@@ -151,19 +151,26 @@ class TableState:
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def board_states(context: TableContext, round_: int) -> list[BoardState]:
-    plays = context.plan.plays_at(context.table, round_)
-    boards = {b.number: b for b in context.section.boards.filter(number__in=[p.board for p in plays])}
-    typed = {
-        t.board_id: t for t in TableResult.objects.filter(section=context.section, table=context.table, round=round_)
-    }
+def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[BoardState]]:
+    """Every board of the table in each of `rounds`, in three queries however many rounds."""
+    plays = {round_: context.plan.plays_at(context.table, round_) for round_ in rounds}
+    numbers = {play.board for round_plays in plays.values() for play in round_plays}
+    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers)}
+    typed = {(t.round, t.board_id): t for t in TableResult.objects.filter(section=context.section, table=context.table)}
     lines = TravellerLine.objects.filter(board__in=boards.values()).select_related("ns_pair", "ew_pair")
     by_pairs = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
-    states = []
-    for play in plays:
-        board = boards[play.board]
-        states.append(BoardState(play, board, typed.get(board.pk), by_pairs.get((board.pk, play.ns, play.ew))))
-    return states
+    return {
+        round_: [
+            BoardState(
+                play,
+                boards[play.board],
+                typed.get((round_, boards[play.board].pk)),
+                by_pairs.get((boards[play.board].pk, play.ns, play.ew)),
+            )
+            for play in round_plays
+        ]
+        for round_, round_plays in plays.items()
+    }
 
 
 def table_state(context: TableContext) -> TableState:
@@ -172,8 +179,9 @@ def table_state(context: TableContext) -> TableState:
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
     state = TableState(context, rounds, None)
+    every_round = board_states(context, rounds)
     for round_ in rounds:
-        boards = board_states(context, round_)
+        boards = every_round[round_]
         if not all(board.done for board in boards):
             state.round, state.boards = round_, boards
             break
