@@ -253,7 +253,6 @@ class TableEntry(models.Model):
     key = models.CharField(max_length=64, editable=False)  # secrets.token_urlsafe: each table's secret comes from it
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
-    show_travellers = models.BooleanField(_("tables see a board's traveller once confirmed"), default=False)
 
     class Meta:
         verbose_name = _("table entry")
