@@ -291,7 +291,8 @@ class TableResult(models.Model):
 
     @property
     def confirmed(self) -> bool:
-        return self.confirmed_at is not None
+        """Confirmed and its line still there (a line the director removed may be entered at the table again)."""
+        return self.confirmed_at is not None and self.line_id is not None
 
 
 class CorrectionRequest(models.Model):

@@ -254,3 +254,15 @@ def test_the_table_page_speaks_spanish_and_romanian(anonymous_client, settings, 
         assert word in text
     refused = anonymous_client.post(path, save_post(first_play(section, table=2), "4S", "N", "="))
     assert {"es": "no se juega en la mesa 1", "ro": "nu se joacă la masa 1"}[language] in refused.content.decode()
+
+
+def test_a_line_the_director_removed_may_be_entered_at_the_table_again(anonymous_client):
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    play = first_play(section)
+    anonymous_client.post(path, save_post(play, "4S", "N", "="))
+    anonymous_client.post(path, confirm_post(play))
+    TravellerLine.objects.get().delete()
+    assert anonymous_client.post(path, save_post(play, "4S", "N", "+1")).status_code == 302
+    assert anonymous_client.post(path, confirm_post(play, version=2)).status_code == 302
+    assert TravellerLine.objects.get().ns_score == 450
