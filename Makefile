@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ typecheck: $(BIN)/activate
 bench: $(BIN)/activate
 	$(BIN)/python bench/bench_scoring.py
 	$(BIN)/python bench/bench_pages.py $(BENCH_ARGS)
+
+# Table entry under load: a 30-table room against gunicorn on 127.0.0.1 (DATABASE_URL=postgres://... to use
+# PostgreSQL; a scratch SQLite file otherwise), BENCH_TABLE_ARGS="--rounds 1" for a shorter run.
+bench-table: $(BIN)/activate
+	$(BIN)/python bench/bench_table.py $(BENCH_TABLE_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles

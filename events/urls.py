@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from events.views import checks, director, entry, public, results, transfer
+from events.views import checks, director, entry, public, results, table, table_director, transfer
 
 app_name = "events"
 
@@ -25,6 +25,16 @@ director_patterns = [
     path("sessions/<int:session_id>/checks/", checks.session_checks, name="session_checks"),
     path("sessions/<int:session_id>/checks/fix/", checks.apply_fix, name="session_fix"),
     path("sessions/<int:session_id>/status/", checks.session_status, name="session_status"),
+    path("sessions/<int:session_id>/tables/", table_director.table_entry_setup, name="table_entry_setup"),
+    path("sessions/<int:session_id>/tables/sheet/", table_director.table_sheet, name="table_sheet"),
+    path(
+        "sessions/<int:session_id>/sections/<int:section_id>/tables/<int:table>/qr.svg",
+        table_director.table_qr,
+        name="table_qr",
+    ),
+    path("sessions/<int:session_id>/live/", table_director.live_view, name="live_view"),
+    path("sessions/<int:session_id>/live/grid/", table_director.live_grid, name="live_grid"),
+    path("corrections/<int:request_id>/done/", table_director.correction_done, name="correction_done"),
     path("import/", transfer.travellers_import, name="travellers_import"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
 ]
@@ -45,5 +55,7 @@ urlpatterns = [
         name="traveller_csv",
     ),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", results.pair_scorecard, name="pair_scorecard"),
+    path("t/<int:session_id>/<str:letter>/<int:table>/<str:secret>/", table.table_page, name="table"),
+    path("t/<int:session_id>/<str:letter>/<int:table>/<str:secret>/state/", table.table_page_state, name="table_state"),
     path("director/", include(director_patterns)),
 ]

@@ -40,6 +40,7 @@ class HistoryEntry:
     when: datetime
     user: object | None
     changes: tuple[FieldChange, ...]
+    source: str = ""  # e.g. "entered at table 3"; empty for the director's entry
 
     @property
     def kind_label(self) -> str:
@@ -56,6 +57,14 @@ def shown(name: str, value, pairs: dict[int, str]) -> str:
     if name == "ns_score":
         return f"{value:+d}"
     return str(value)
+
+
+def source_text(reason: str) -> str:
+    """Where a change came from, in the reader's language: 'table:3' is a result entered at table 3."""
+    kind, _sep, table = reason.partition(":")
+    if kind == "table" and table:
+        return _("entered at table %(table)s") % {"table": table}
+    return reason
 
 
 def history_pairs(records: Iterable) -> dict[int, str]:
@@ -83,7 +92,14 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
             elif before != after:
                 changes.append(FieldChange(label, shown(name, before, pairs), shown(name, after, pairs)))
         entries.append(
-            HistoryEntry(record.id, record.history_type, record.history_date, record.history_user, tuple(changes))
+            HistoryEntry(
+                record.id,
+                record.history_type,
+                record.history_date,
+                record.history_user,
+                tuple(changes),
+                source_text(record.history_change_reason or ""),
+            )
         )
         previous = record
     return entries

@@ -90,11 +90,13 @@ def save_line(
     lead: str = "",
     line: TravellerLine | None = None,
     user=None,
+    source: str = "",
 ) -> TravellerLine:
     """Saves one traveller line (new, or `line` changed) after every check, and rescores its board.
 
     The session's standings are stored too, once for all the lines when the caller saves several in its own
-    `session_write` block.
+    `session_write` block. `source` says where the result came from in the line's history (e.g. "entered at
+    table 3"); empty for the director's entry.
     """
     section = board.section
     with session_write(section.session_id):
@@ -113,6 +115,7 @@ def save_line(
         line.lead = lead.strip().upper()[:3]
         line.checked = False  # a changed line needs the director's look again
         line._history_user = user
+        line._change_reason = source or None
         line.save()
         line.seatings.all().delete()
         Seating.objects.bulk_create(

@@ -1,0 +1,245 @@
+"""Table entry under load: a 30-table room against gunicorn on 127.0.0.1, a bounded number of requests.
+
+    .venv/bin/python bench/bench_table.py [--tables 30] [--rounds 3] [--boards-per-round 2] [--pollers 60]
+
+It sets up a session (`manage.py create_session`, then `manage.py table_links`) in the database of
+DATABASE_URL (by default a scratch SQLite file, bench/results/table.sqlite3, made afresh), starts gunicorn as
+`make serve` does (3 workers, DEBUG off) and drives the room: every table saves then confirms each board of the
+round at the same moment as every other table (one thread per table, released together), while `--pollers`
+phones ask for their table's state every 4 seconds (as the page does). Then it checks that the database holds
+every result once, scored, and reports saves per second, the p50/p95 time of save + confirm, the polls'
+p50/p95 and the errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from movements.generators import mitchell  # noqa: E402 - after the path is set
+
+RESULTS = ROOT / "bench" / "results"
+CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("PASS", "", "")]
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@dataclass
+class Tally:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    saves: list[float] = field(default_factory=list)  # seconds for save + confirm of one board
+    polls: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def add(self, kind: str, value: float | str) -> None:
+        with self.lock:
+            getattr(self, kind).append(value)
+
+
+class Phone:
+    """One phone: a keep-alive connection with its own cookies (the CSRF token)."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.port, self.path, self.cookies, self.token = port, path, {}, ""
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Host": "127.0.0.1"}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            self.connection.request(method, path, body=body, headers=headers)
+            response = self.connection.getresponse()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+            raise
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _sep, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        return response.status, response.read().decode()
+
+    def open(self) -> None:
+        status, text = self.request("GET", self.path)
+        found = TOKEN.search(text)
+        if status != 200 or not found:
+            raise RuntimeError(f"the table page answered {status}")
+        self.token = found.group(1)
+
+    def post(self, data: dict) -> int:
+        status, _text = self.request("POST", self.path, urlencode({**data, "csrfmiddlewaretoken": self.token}))
+        return status
+
+
+def manage(env: dict, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def prepare(env: dict, tables: int, boards_per_round: int) -> dict[int, str]:
+    """A fresh session of one `tables`-table Mitchell; returns each table's path."""
+    manage(env, "migrate", "--no-input")
+    manage(env, "collectstatic", "--no-input")
+    out = manage(
+        env,
+        *("create_session", "--name", "Bench room", "--date", "2026-12-01", "--movement", "mitchell"),
+        *("--tables", str(tables), "--boards-per-round", str(boards_per_round)),
+    )
+    session_id = out.strip().splitlines()[-1]
+    lines = manage(env, "table_links", session_id).split()
+    env["BENCH_SESSION_ID"] = session_id
+    return {int(name[1:]): path for name, path in zip(lines[::2], lines[1::2], strict=True)}
+
+
+def serve(env: dict, port: int) -> subprocess.Popen:
+    server = subprocess.Popen(
+        [str(Path(sys.executable).parent / "gunicorn"), "clubsite.wsgi", "--bind", f"127.0.0.1:{port}"]
+        + ["--workers", "3", "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(100):
+        try:
+            http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/")
+            return server
+        except OSError:
+            time.sleep(0.2)
+    server.terminate()
+    raise RuntimeError("gunicorn did not start")
+
+
+def play_table(phone: Phone, table: int, plan, rounds: int, barrier: threading.Barrier, tally: Tally) -> None:
+    """One table: for each round, released with every other table, each board saved then confirmed."""
+    phone.open()
+    for round_ in range(1, rounds + 1):
+        barrier.wait(timeout=300)
+        for play in plan.plays_at(table, round_):
+            contract, declarer, result = CONTRACTS[(play.board + table) % len(CONTRACTS)]
+            base = {"round": round_, "board": play.board}
+            start = time.perf_counter()
+            try:
+                saved = phone.post({**base, "action": "save", "contract": contract, "declarer": declarer,
+                                    "tricks": result, "lead": ""})  # fmt: skip
+                confirmed = phone.post({**base, "action": "confirm", "version": 1})
+            except (OSError, http.client.HTTPException) as error:
+                tally.add("errors", f"table {table} board {play.board}: {error}")
+                continue
+            if (saved, confirmed) != (302, 302):
+                tally.add("errors", f"table {table} board {play.board}: {saved}, {confirmed}")
+            else:
+                tally.add("saves", time.perf_counter() - start)
+
+
+def poll(phone: Phone, stop: threading.Event, tally: Tally) -> None:
+    while not stop.wait(4.0):  # as static/js/table.js polls
+        start = time.perf_counter()
+        try:
+            status, _text = phone.request("GET", phone.path + "state/")
+        except (OSError, http.client.HTTPException) as error:
+            tally.add("errors", f"poll: {error}")
+            continue
+        if status != 200:
+            tally.add("errors", f"poll: {status}")
+        tally.add("polls", time.perf_counter() - start)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def check_database(env: dict, expected: int) -> str:
+    """What the database holds: every confirmed result once, each scored."""
+    script = (
+        "from events.models import TravellerLine, TableResult;"
+        f"lines = TravellerLine.objects.filter(board__section__session_id={env['BENCH_SESSION_ID']});"
+        "print(lines.count(), lines.filter(ns_points__isnull=True).count(),"
+        f" TableResult.objects.filter(section__session_id={env['BENCH_SESSION_ID']}).count())"
+    )
+    lines, unscored, typed = manage(env, "shell", "-c", script).strip().splitlines()[-1].split()
+    verdict = "ok" if int(lines) == expected == int(typed) and unscored == "0" else "LOST OR UNSCORED RESULTS"
+    return f"{lines} lines ({unscored} unscored), {typed} table results, {expected} expected: {verdict}"
+
+
+def run(args: argparse.Namespace) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
+           "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "PYTHONPATH": str(ROOT)}  # fmt: skip
+    if "DATABASE_URL" not in env:
+        scratch = RESULTS / "table.sqlite3"
+        for path in RESULTS.glob("table.sqlite3*"):
+            path.unlink()
+        env["DATABASE_URL"] = f"sqlite:///{scratch}"
+    paths = prepare(env, args.tables, args.boards_per_round)
+    plan = mitchell(args.tables, args.boards_per_round)
+    rounds = min(args.rounds, plan.rounds)
+    server = serve(env, args.port)
+    tally, stop = Tally(), threading.Event()
+    try:
+        pollers = [
+            threading.Thread(target=poll, args=(Phone(args.port, paths[1 + n % args.tables]), stop, tally))
+            for n in range(args.pollers)
+        ]
+        barrier = threading.Barrier(args.tables)
+        tables = [
+            threading.Thread(target=play_table, args=(Phone(args.port, paths[t]), t, plan, rounds, barrier, tally))
+            for t in range(1, args.tables + 1)
+        ]
+        for thread in pollers:
+            thread.start()
+        start = time.perf_counter()
+        for thread in tables:
+            thread.start()
+        for thread in tables:
+            thread.join()
+        elapsed = time.perf_counter() - start
+        stop.set()
+        for thread in pollers:
+            thread.join()
+    finally:
+        server.terminate()
+        server.wait()
+    expected = sum(len(plan.plays_at(t, r)) for t in range(1, args.tables + 1) for r in range(1, rounds + 1))
+    report(args, env, tally, elapsed, rounds, expected)
+
+
+def report(args, env: dict, tally: Tally, elapsed: float, rounds: int, expected: int) -> None:
+    database = env["DATABASE_URL"].split(":", 1)[0]
+    print(f"table entry: {args.tables} tables, {rounds} rounds of {args.boards_per_round} boards, "
+          f"{args.pollers} phones polling, gunicorn 3 workers, {database}")  # fmt: skip
+    print(f"  results saved and confirmed: {len(tally.saves)} in {elapsed:.1f} s = {len(tally.saves) / elapsed:.1f}/s")
+    print(f"  save + confirm: p50 {1000 * statistics.median(tally.saves or [0]):.0f} ms, "
+          f"p95 {1000 * percentile(tally.saves, 0.95):.0f} ms")  # fmt: skip
+    print(f"  polls: {len(tally.polls)}, p50 {1000 * statistics.median(tally.polls or [0]):.0f} ms, "
+          f"p95 {1000 * percentile(tally.polls, 0.95):.0f} ms")  # fmt: skip
+    print(f"  errors: {len(tally.errors)}" + "".join(f"\n    {error}" for error in tally.errors[:10]))
+    print(f"  database: {check_database(env, expected)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds played (bounds the number of requests)")
+    parser.add_argument("--boards-per-round", type=int, default=2)
+    parser.add_argument("--pollers", type=int, default=60)
+    parser.add_argument("--port", type=int, default=8765)
+    run(parser.parse_args())
+
+
+if __name__ == "__main__":
+    main()

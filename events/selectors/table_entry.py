@@ -1,0 +1,210 @@
+"""Table entry, read: each table's secret and link, which table a link opens, and what the table's page shows
+(the current round from the movement, each board's state, where everyone goes next)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.urls import reverse
+
+from events.models import Board, Pair, Section, Session, TableEntry, TableResult, TravellerLine
+from events.plans import section_plan
+from movements.generators import BoardPlay, Movement
+
+SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
+
+
+def table_secret(entry: TableEntry, section_id: int, table: int) -> str:
+    """The table's secret: an HMAC of the section and table under the session's random key (and the site's)."""
+    key = f"{settings.SECRET_KEY}:{entry.key}".encode()
+    message = f"{entry.session_id}:{section_id}:{table}".encode()
+    digest = hmac.new(key, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:SECRET_LENGTH]
+
+
+def table_path(entry: TableEntry, section: Section, table: int) -> str:
+    return reverse(
+        "events:table",
+        kwargs={
+            "session_id": entry.session_id,
+            "letter": section.letter,
+            "table": table,
+            "secret": table_secret(entry, section.pk, table),
+        },
+    )
+
+
+@dataclass(frozen=True)
+class TableLink:
+    section: Section
+    table: int
+    path: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.section.letter}{self.table}"
+
+
+def table_links(session: Session) -> list[TableLink]:
+    """Every table of every section with a movement, with its link (empty while table entry was never opened)."""
+    entry = TableEntry.objects.filter(session=session).first()
+    if entry is None or not entry.key:
+        return []
+    links = []
+    for section in session.sections.select_related("custom_movement", "session"):
+        plan = section_plan(section)
+        if not plan.has_schedule:
+            continue
+        links += [TableLink(section, table, table_path(entry, section, table)) for table in range(1, plan.tables + 1)]
+    return links
+
+
+@dataclass
+class TableContext:
+    """The table a valid link opens."""
+
+    entry: TableEntry
+    section: Section
+    table: int
+    plan: Movement
+
+    @property
+    def session(self) -> Session:
+        return self.section.session
+
+
+def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[TableContext | None, str]:
+    """The table of a link, or None with why: 'unknown' (no such table or a wrong secret), 'closed' (table entry
+    switched off, or the session published final)."""
+    entry = TableEntry.objects.select_related("session").filter(session_id=session_id).first()
+    section = (
+        Section.objects.select_related("session", "custom_movement")
+        .filter(session_id=session_id, letter=letter)
+        .first()
+    )
+    if entry is None or not entry.key or section is None:
+        return None, "unknown"
+    plan = section_plan(section)
+    expected = table_secret(entry, section.pk, table)
+    if not plan.has_schedule or not 1 <= table <= plan.tables or not hmac.compare_digest(expected, secret):
+        return None, "unknown"
+    if not entry.is_open or entry.session.status == Session.Status.FINAL:
+        return None, "closed"
+    return TableContext(entry, section, table, plan), ""
+
+
+@dataclass
+class BoardState:
+    """One board at the table in a round: the play from the movement, what was typed, the saved line."""
+
+    play: BoardPlay
+    board: Board
+    typed: TableResult | None = None
+    line: TravellerLine | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.line is not None
+
+    @property
+    def confirmed_here(self) -> bool:
+        return self.typed is not None and self.typed.confirmed
+
+
+@dataclass(frozen=True)
+class Move:
+    pair: str
+    table: int | None
+    direction: str | None
+
+
+@dataclass
+class TableState:
+    context: TableContext
+    rounds: list[int]
+    round: int | None  # the round being played; None when the table has played every round
+    boards: list[BoardState] = field(default_factory=list)
+    ns: Pair | None = None
+    ew: Pair | None = None
+    previous: int | None = None  # the round just finished, whose moves the page shows
+    moves: list[Move] = field(default_factory=list)
+    boards_to: tuple[int, ...] = ()
+    boards_relay: bool = False
+    played: list[int] = field(default_factory=list)  # the boards this table has played (a correction may be asked)
+
+    @property
+    def finished(self) -> bool:
+        return self.round is None
+
+    @property
+    def version(self) -> str:
+        """Changes whenever anything shown changes: two phones at one table compare it to stay the same."""
+        parts = [str(self.round)] + [
+            f"{b.board.number}:{b.typed.version if b.typed else 0}:{b.typed.confirmed if b.typed else 0}:"
+            f"{b.line.pk if b.line else 0}"
+            for b in self.boards
+        ]
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[BoardState]]:
+    """Every board of the table in each of `rounds`, in three queries however many rounds."""
+    plays = {round_: context.plan.plays_at(context.table, round_) for round_ in rounds}
+    numbers = {play.board for round_plays in plays.values() for play in round_plays}
+    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers)}
+    typed = {(t.round, t.board_id): t for t in TableResult.objects.filter(section=context.section, table=context.table)}
+    lines = TravellerLine.objects.filter(board__in=boards.values()).select_related("ns_pair", "ew_pair")
+    by_pairs = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
+    return {
+        round_: [
+            BoardState(
+                play,
+                boards[play.board],
+                typed.get((round_, boards[play.board].pk)),
+                by_pairs.get((boards[play.board].pk, play.ns, play.ew)),
+            )
+            for play in round_plays
+        ]
+        for round_, round_plays in plays.items()
+    }
+
+
+def table_state(context: TableContext) -> TableState:
+    """The table's page: the first round of the table still missing a result, its boards, and the moves after
+    the round before it."""
+    plan, table = context.plan, context.table
+    rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
+    state = TableState(context, rounds, None)
+    every_round = board_states(context, rounds)
+    for round_ in rounds:
+        boards = every_round[round_]
+        if not all(board.done for board in boards):
+            state.round, state.boards = round_, boards
+            break
+        state.previous = round_
+        state.played += [board.board.number for board in boards]
+    state.played += [board.board.number for board in state.boards if board.done]
+    if state.round is not None:
+        encounter = plan.encounter(state.round, table)
+        pairs = {pair.label: pair for pair in context.section.pairs.all()}
+        state.ns, state.ew = pairs.get(encounter.ns or ""), pairs.get(encounter.ew or "")
+    if state.previous is not None:
+        add_moves(state, plan, table, state.previous)
+    return state
+
+
+def add_moves(state: TableState, plan: Movement, table: int, round_: int) -> None:
+    """Where the pairs and boards of `table` in `round_` go for the next round."""
+    encounter = plan.encounter(round_, table)
+    for label in encounter.pairs if encounter else ():
+        row = next((row for row in plan.pair_guide(label) if row.round == round_ + 1), None)
+        if row is None or row.sits_out:
+            state.moves.append(Move(label, None, None))  # sits out next round, or the session is over
+        else:
+            state.moves.append(Move(label, row.table, row.direction))
+    destination = plan.boards_next(table, round_)
+    state.boards_to, state.boards_relay = destination.tables, destination.via_relay

@@ -1,0 +1,167 @@
+"""Table entry, written: the director opens and closes it; a table types a result (kept as typed), the East-West
+pair confirms it (then it is saved as the board's line through `save_line`, scored at once), and the table may
+ask the director to correct a confirmed board.
+
+A result is keyed by section, table, round and board: sent twice (a retry, a double tap, two phones at one
+table) it is stored once. Every write runs in `session_write`, which serialises the session's writers.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.typed_result import LineResult, read_result
+from events.models import CorrectionRequest, Pair, Session, TableEntry, TableResult
+from events.selectors.table_entry import TableContext
+from events.services.lines import check_placement, save_line
+from events.services.locking import session_write
+from movements.generators import BoardPlay
+
+
+@transaction.atomic
+def set_table_entry(*, session: Session, is_open: bool, late_minutes: int | None = None) -> TableEntry:
+    """Opens (a random key made the first time: it makes every table's secret) or closes table entry."""
+    entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
+    if is_open and not entry.key:
+        entry.key = secrets.token_urlsafe(32)
+    if is_open and not entry.is_open:
+        entry.opened_at = timezone.now()
+    entry.is_open = is_open
+    if late_minutes is not None:
+        entry.late_minutes = late_minutes
+    entry.save()
+    return entry
+
+
+def _play(context: TableContext, round_: int, board_number: int) -> BoardPlay:
+    """The movement's play of the board at this table in this round, or the refusal."""
+    plays = context.plan.plays_at(context.table, round_)
+    if not plays:
+        raise ValidationError(
+            _("Table %(table)s does not play in round %(round)s.") % {"table": context.table, "round": round_}
+        )
+    play = next((play for play in plays if play.board == board_number), None)
+    if play is None:
+        raise ValidationError(
+            _("Board %(board)s is not played at table %(table)s in round %(round)s.")
+            % {"board": board_number, "table": context.table, "round": round_}
+        )
+    return play
+
+
+def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
+    pairs = {pair.label: pair for pair in context.section.pairs.all()}
+    return pairs[play.ns], pairs[play.ew]
+
+
+def _check(context: TableContext, play: BoardPlay, typed: TableResult | None) -> tuple:
+    """The board, its pairs and the board's other lines, refused if a pair already has a result on it."""
+    board = context.section.boards.get(number=play.board)
+    board.section = context.section
+    ns, ew = _pairs(context, play)
+    others = [line for line in board.lines.all() if typed is None or line.pk != typed.line_id]
+    check_placement(context.plan, board, ns, ew, play.round, others)
+    return board, ns, ew
+
+
+def save_table_result(
+    *, context: TableContext, round_: int, board_number: int, contract: str, declarer: str, tricks: str, lead: str
+) -> TableResult:
+    """Stores what the table typed (read by the one reader of typed results, so the score shows at once);
+    refused once the East-West pair has confirmed the board."""
+    play = _play(context, round_, board_number)
+    result: LineResult = read_result(board_number, contract, declarer, tricks)
+    with session_write(context.section.session_id):
+        key = {"section": context.section, "table": context.table, "round": round_}
+        typed = TableResult.objects.select_for_update().filter(**key, board__number=board_number).first()
+        if typed is not None and typed.confirmed:
+            raise ValidationError(
+                _("Board %(board)s is confirmed: only the director can change it now (ask for a correction).")
+                % {"board": board_number}
+            )
+        board, _ns, _ew = _check(context, play, typed)
+        values = {
+            "contract": contract.strip().upper(),
+            "declarer": declarer.strip().upper(),
+            "tricks": tricks.strip(),
+            "lead": lead.strip().upper()[:3],
+            "ns_score": result.ns_score,
+        }
+        if typed is None:
+            return TableResult.objects.create(**key, board=board, **values)
+        if any(getattr(typed, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(typed, name, value)
+            typed.version += 1
+            typed.save()
+        return typed
+
+
+def confirm_table_result(*, context: TableContext, round_: int, board_number: int, version: int) -> TableResult:
+    """The East-West pair confirms the board: the line is saved (and the board scored) with "entered at table N"
+    as its source. Confirming again is harmless; confirming a version changed meanwhile is refused."""
+    play = _play(context, round_, board_number)
+    with session_write(context.section.session_id):
+        typed = (
+            TableResult.objects.select_for_update()
+            .filter(section=context.section, table=context.table, round=round_, board__number=board_number)
+            .first()
+        )
+        if typed is None:
+            raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board_number})
+        if typed.confirmed:
+            return typed  # a retry or the other phone: already stored once
+        if typed.version != version:
+            raise ValidationError(
+                _("Board %(board)s was changed on another phone: check the score again, then confirm.")
+                % {"board": board_number}
+            )
+        board, ns, ew = _check(context, play, typed)
+        result = read_result(board_number, typed.contract, typed.declarer, typed.tricks)
+        typed.line = save_line(
+            board=board,
+            ns_pair=ns,
+            ew_pair=ew,
+            result=result,
+            round_=round_,
+            table=context.table,
+            lead=typed.lead,
+            source=f"table:{table_name(context)}",
+        )
+        typed.confirmed_at = timezone.now()
+        typed.save(update_fields=["line", "confirmed_at", "updated_at"])
+        return typed
+
+
+def table_name(context: TableContext) -> str:
+    """'3', or 'B3' when the session has more than one section."""
+    several = context.section.session.sections.count() > 1
+    return f"{context.section.letter}{context.table}" if several else str(context.table)
+
+
+def request_correction(*, context: TableContext, board_number: int, note: str) -> CorrectionRequest:
+    """A table asks the director to correct a board it played (once per board while the request is open)."""
+    board = context.section.boards.filter(number=board_number).first()
+    plays = [p for p in context.plan.schedule if p.board == board_number and p.table == context.table]
+    if board is None or not plays:
+        raise ValidationError(
+            _("Board %(board)s is not played at table %(table)s.") % {"board": board_number, "table": context.table}
+        )
+    request, _created = CorrectionRequest.objects.get_or_create(
+        section=context.section,
+        table=context.table,
+        board=board,
+        resolved=False,
+        defaults={"note": note.strip()[:200]},
+    )
+    return request
+
+
+def resolve_correction(*, request: CorrectionRequest) -> None:
+    request.resolved = True
+    request.save(update_fields=["resolved"])

@@ -1,0 +1,100 @@
+"""A table's page on the players' phones: no login, the link's secret is the key (see events.selectors.table_entry)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from club.forms import add_errors
+from events.forms.table import CorrectionForm, TableConfirmForm, TableResultForm
+from events.selectors.table_entry import TableContext, find_table, table_state
+from events.services.table_entry import confirm_table_result, request_correction, save_table_result
+
+ACTIONS = ("save", "confirm", "correct")
+
+
+def refused(request: HttpRequest, problem: str) -> HttpResponse:
+    if problem == "closed":
+        message, status = _("Table entry is closed for this session: ask the director."), 403
+    else:
+        message, status = _("This table link is not valid: scan the code on your table again."), 404
+    return render(request, "events/table/refused.html", {"message": message}, status=status)
+
+
+def _post(request: HttpRequest, context: TableContext):
+    """Does what the table sent; returns (board number, the form with its errors) when refused, else
+    (board number, None)."""
+    action = request.POST.get("action")
+    form_class = {"save": TableResultForm, "confirm": TableConfirmForm, "correct": CorrectionForm}.get(action or "")
+    if form_class is None:
+        form = TableResultForm(request.POST)
+        form.add_error(None, _("Use the Save or Confirm button."))
+        return None, form
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return form.cleaned_data.get("board"), form
+    data = form.cleaned_data
+    try:
+        if action == "save":
+            save_table_result(
+                context=context,
+                round_=data["round"],
+                board_number=data["board"],
+                contract=data["contract"],
+                declarer=data["declarer"],
+                tricks=data["tricks"],
+                lead=data["lead"],
+            )
+        elif action == "confirm":
+            confirm_table_result(
+                context=context, round_=data["round"], board_number=data["board"], version=data["version"]
+            )
+        else:
+            request_correction(context=context, board_number=data["board"], note=data["note"])
+    except ValidationError as error:
+        add_errors(form, error)
+        return data["board"], form
+    return data["board"], None
+
+
+def table_page(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> HttpResponse:
+    context, problem = find_table(session_id, letter, table, secret)
+    if context is None:
+        return refused(request, problem)
+    failed_board, failed_form = None, None
+    if request.method == "POST":
+        failed_board, failed_form = _post(request, context)
+        if failed_form is None:
+            return redirect(f"{request.path}#board-{failed_board}")
+    state = table_state(context)
+    cards = []
+    for board in state.boards:
+        typed = board.typed
+        initial = {"round": state.round, "board": board.board.number}
+        if typed is not None:
+            initial.update(contract=typed.contract, declarer=typed.declarer, tricks=typed.tricks, lead=typed.lead)
+        form = TableResultForm(initial=initial)
+        if failed_form is not None and failed_board == board.board.number:
+            form = failed_form  # what was typed, with the refusal
+        form.auto_id = f"b{board.board.number}-%s"  # one form per board on the page: ids apart
+        cards.append({"state": board, "form": form})
+    shown = [card["state"].board.number for card in cards if not card["state"].done]  # the boards with a form
+    other_error = failed_form if failed_form is not None and failed_board not in shown else None
+    return render(
+        request,
+        "events/table/page.html",
+        {"context": context, "state": state, "cards": cards, "other_error": other_error, "letter": letter},
+        status=400 if failed_form is not None else 200,
+    )
+
+
+@require_GET
+def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> JsonResponse:
+    """What the page shows, as a short version string: the phones poll it to stay in step."""
+    context, problem = find_table(session_id, letter, table, secret)
+    if context is None:
+        return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
+    return JsonResponse({"version": table_state(context).version})

@@ -1,0 +1,104 @@
+"""Director pages of table entry: switching it on, each table's link and QR code, the printable sheet, the live
+view of the room (polled by static/js/live.js) and the correction requests."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from club.access import director_required
+from events.forms.table import TableEntryForm
+from events.models import CorrectionRequest, Section, Session
+from events.plans import section_plan
+from events.selectors.ranking import rank_sessions
+from events.selectors.table_entry import table_links, table_path
+from events.selectors.table_live import live_view as load_live_view
+from events.services.table_entry import resolve_correction, set_table_entry
+
+
+def _session(session_id: int) -> Session:
+    return get_object_or_404(Session, pk=session_id)
+
+
+def _has_movement(session: Session) -> bool:
+    return any(section_plan(s).has_schedule for s in session.sections.select_related("custom_movement", "session"))
+
+
+@director_required
+def table_entry_setup(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(session_id)
+    entry = getattr(session, "table_entry", None)
+    initial = {"is_open": bool(entry and entry.is_open), "late_minutes": entry.late_minutes if entry else 20}
+    form = TableEntryForm(request.POST if request.method == "POST" else None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        if form.cleaned_data["is_open"] and not _has_movement(session):
+            form.add_error(None, _("Table entry needs a section with a movement."))
+        elif form.cleaned_data["is_open"] and session.status == Session.Status.FINAL:
+            form.add_error(None, _("The session is published final: table entry stays closed."))
+        else:
+            set_table_entry(
+                session=session, is_open=form.cleaned_data["is_open"], late_minutes=form.cleaned_data["late_minutes"]
+            )
+            messages.success(request, _("Table entry saved."))
+            return redirect("events:table_entry_setup", session_id=session.pk)
+    links = [(link, request.build_absolute_uri(link.path)) for link in table_links(session)]
+    return render(
+        request,
+        "events/director/table_entry_setup.html",
+        {"session": session, "form": form, "links": links, "entry": entry},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@director_required
+def table_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(session_id)
+    return render(request, "events/director/table_sheet.html", {"session": session, "links": table_links(session)})
+
+
+@director_required
+def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int) -> HttpResponse:
+    """The table's link as a QR code (SVG, made here by segno: no outside service)."""
+    section = get_object_or_404(Section.objects.select_related("session"), pk=section_id, session_id=session_id)
+    entry = getattr(section.session, "table_entry", None)
+    plan = section_plan(section)
+    if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables:
+        raise Http404("No such table link.")
+    url = request.build_absolute_uri(table_path(entry, section, table))
+    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+@director_required
+def live_view(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _session(session_id)
+    return render(request, "events/director/live_view.html", _live_context(request, session))
+
+
+@director_required
+def live_grid(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The live view's changing part alone: the page fetches it every few seconds."""
+    session = _session(session_id)
+    return render(request, "events/director/includes/live_grid.html", _live_context(request, session))
+
+
+def _live_context(request: HttpRequest, session: Session) -> dict:
+    paths = {(link.section.pk, link.table): link.path for link in table_links(session)}
+    return {
+        "session": session,
+        "live": load_live_view(session, paths),
+        "results": rank_sessions([session.pk])[session.pk],
+    }
+
+
+@director_required
+@require_POST
+def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
+    correction = get_object_or_404(CorrectionRequest.objects.select_related("section"), pk=request_id)
+    resolve_correction(request=correction)
+    messages.success(request, _("Correction request closed."))
+    return redirect("events:live_view", session_id=correction.section.session_id)

@@ -1,0 +1,101 @@
+/* A table's page on a phone (events/table/page.html), our own few lines, no library:
+   - what is typed in a board's form is kept in localStorage until the page shows it saved;
+   - a form sent while the phone is offline is queued in localStorage and sent when the connection returns
+     (the server stores a board's result once however often it arrives);
+   - every few seconds the page asks whether anything changed (the other phone at the table) and reloads.
+   Without JavaScript the forms post as plain HTML forms. */
+"use strict";
+
+(() => {
+  const page = document.querySelector("[data-table-page]");
+  if (!page) {
+    return;
+  }
+  const queueKey = "table-queue:" + location.pathname;
+  const notice = page.querySelector("[data-offline]");
+  const readQueue = () => JSON.parse(localStorage.getItem(queueKey) || "[]");
+  const showNotice = () => notice && notice.classList.toggle("d-none", readQueue().length === 0);
+
+  const typedFields = (form) => Array.from(form.querySelectorAll("input[type=text], input:not([type]), select"));
+
+  // Drafts: kept while typing, put back after a reload, dropped once the page shows the same values saved.
+  page.querySelectorAll("form[data-draft]").forEach((form) => {
+    const key = "table-draft:" + form.dataset.draft;
+    const draft = JSON.parse(localStorage.getItem(key) || "null");
+    const fields = typedFields(form);
+    if (draft) {
+      const shown = fields.every((field) => (field.value || "") === (draft[field.name] || ""));
+      if (shown) {
+        localStorage.removeItem(key);
+      } else {
+        fields.forEach((field) => {
+          if (!field.value && draft[field.name]) {
+            field.value = draft[field.name];
+          }
+        });
+      }
+    }
+    form.addEventListener("input", () => {
+      const values = {};
+      fields.forEach((field) => { values[field.name] = field.value; });
+      localStorage.setItem(key, JSON.stringify(values));
+    });
+  });
+
+  const flush = async () => {
+    const queue = readQueue();
+    if (!queue.length || !navigator.onLine) {
+      return;
+    }
+    while (queue.length) {
+      try {
+        await fetch(location.pathname, {
+          method: "POST",
+          body: queue[0],
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
+      } catch (error) {
+        localStorage.setItem(queueKey, JSON.stringify(queue));
+        return; // still offline: the rest waits for the next "online"
+      }
+      queue.shift();
+      localStorage.setItem(queueKey, JSON.stringify(queue));
+    }
+    location.reload();
+  };
+
+  page.addEventListener("submit", (event) => {
+    const form = event.target.closest("form[data-table-form]");
+    if (!form || navigator.onLine) {
+      return;
+    }
+    event.preventDefault();
+    const queue = readQueue();
+    queue.push(new URLSearchParams(new FormData(form)).toString());
+    localStorage.setItem(queueKey, JSON.stringify(queue));
+    showNotice();
+  });
+
+  const poll = async () => {
+    if (document.visibilityState !== "visible" || !navigator.onLine || readQueue().length) {
+      return;
+    }
+    const busy = document.activeElement && document.activeElement.closest("form[data-table-form]");
+    try {
+      const response = await fetch(page.dataset.stateUrl, { credentials: "same-origin" });
+      const state = await response.json();
+      if (state.version && state.version !== page.dataset.version && !busy) {
+        location.reload();
+      }
+    } catch (error) {
+      // offline for a moment: the next poll tries again
+    }
+  };
+
+  window.addEventListener("online", flush);
+  window.addEventListener("offline", showNotice);
+  showNotice();
+  flush();
+  setInterval(poll, 4000);
+})();

@@ -1,0 +1,195 @@
+"""Table entry in the real browser: two phones at one table and a director watching, a 3-table Mitchell played to
+the end on phones at 360 px; a phone offline keeps what it sent and sends it when the connection returns."""
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from club.typed_result import read_result
+from events.models import TableResult, TravellerLine
+from events.plans import section_plan
+from events.selectors.ranking import rank_sessions
+from events.services.lines import save_line
+from tests.builders.sessions import make_session
+from tests.builders.table_entry import open_tables, typed_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+SCREENSHOTS = os.getenv("TABLE_SCREENSHOTS", "")  # a folder: the phone page is photographed there in each language
+ONE_AT_A_TIME = threading.Lock()
+
+
+@pytest.fixture(autouse=True)
+def one_request_at_a_time(live_server):
+    """The live server answers one request at a time, and the test reads the database between requests: on SQLite
+    the test database is in memory, shared by every thread through one connection, which cannot serve the phones'
+    and the director's polling at once (the site runs on a file or on PostgreSQL, tested apart in threads)."""
+    httpd = live_server.thread.httpd
+    application = httpd.get_app()
+
+    def serial(environ, start_response):
+        with ONE_AT_A_TIME:
+            response = application(environ, start_response)
+            try:
+                return [b"".join(response)]
+            finally:
+                if hasattr(response, "close"):
+                    response.close()
+
+    httpd.set_app(serial)
+    yield
+    httpd.set_app(application)
+
+
+@pytest.fixture
+def phones(browser, live_server):
+    """phones(n, language) -> n pages, each in its own browser context (its own phone) at 360 px."""
+    contexts = []
+
+    def make(count, language="en-GB"):
+        pages = []
+        for _ in range(count):
+            context = browser.new_context(base_url=live_server.url, locale=language, viewport=PHONE, is_mobile=True)
+            context.set_default_timeout(15_000)
+            contexts.append(context)
+            pages.append(context.new_page())
+        return pages
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def csp_watch(page, problems):
+    page.on("console", lambda message: "Content Security Policy" in message.text and problems.append(message.text))
+
+
+def type_result(phone, play, save="Save"):
+    contract, declarer, result = typed_for(play)
+    prefix = f"#b{play.board}-"
+    phone.fill(prefix + "contract", contract)
+    phone.select_option(prefix + "declarer", declarer)
+    phone.fill(prefix + "tricks", result)
+    phone.fill(prefix + "lead", "SA")
+    phone.locator(f"#board-{play.board}").get_by_role("button", name=save).click()
+
+
+def ranking(session):
+    return {
+        row.pair.label: (row.score, row.place) for f in rank_sessions([session.pk])[session.pk].fields for row in f.rows
+    }
+
+
+def directors_ranking():
+    """The same results entered by the director (the oracle the tables' ranking is held to)."""
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Typed by the director")
+    pairs = {pair.label: pair for pair in section.pairs.all()}
+    boards = {board.number: board for board in section.boards.all()}
+    for play in section_plan(section).schedule:
+        contract, declarer, result = typed_for(play)
+        board = boards[play.board]
+        save_line(
+            board=board,
+            ns_pair=pairs[play.ns],
+            ew_pair=pairs[play.ew],
+            result=read_result(play.board, contract, declarer, result),
+        )
+    return ranking(session)
+
+
+def open_table_entry(director, login, session):
+    login(director)
+    director.goto(f"/director/sessions/{session.pk}/tables/")
+    director.check("#id_is_open")
+    director.get_by_role("button", name="Save").click()
+    expect(director.locator(".alert-success")).to_contain_text("Table entry saved.")
+    links = director.locator(".table-links tbody a")
+    return [links.nth(index).get_attribute("href") for index in range(links.count())]
+
+
+def test_a_mitchell_played_on_phones_with_the_director_watching(page, phones, director_user, login):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Phone night")
+    plan = section_plan(section)
+    problems: list[str] = []
+    paths = open_table_entry(page, login, session)
+    assert len(paths) == 3
+    north, east, table2, table3 = phones(4)
+    by_table = {1: north, 2: table2, 3: table3}
+    for phone in (north, east, table2, table3, page):
+        csp_watch(phone, problems)
+    for table, phone in by_table.items():
+        phone.goto(paths[table - 1])
+    east.goto(paths[0])
+    page.goto(f"/director/sessions/{session.pk}/live/")
+    expect(page.locator("td[data-state]").first).to_have_attribute("data-state", "waiting")
+
+    for round_ in range(1, plan.rounds + 1):
+        for table, phone in by_table.items():
+            expect(phone.locator("#round-title")).to_have_text(f"Round {round_}", timeout=15_000)
+            for play in plan.plays_at(table, round_):
+                type_result(phone, play)
+                card = (east if table == 1 else phone).locator(f"#board-{play.board}")
+                # At table 1 the East-West phone sees the saved score by itself (it polls) and confirms.
+                expect(card.get_by_role("button", name="Confirm")).to_be_visible(timeout=15_000)
+                card.get_by_role("button", name="Confirm").click()
+                expect(card.get_by_role("button", name="Confirm")).to_have_count(0)
+            if round_ < plan.rounds:
+                expect(phone.locator("#moves-title")).to_contain_text(f"Round {round_} is in", timeout=15_000)
+        expect(page.locator("tbody tr").first.locator("td").nth(round_ - 1)).to_have_attribute(
+            "data-state", "done", timeout=15_000
+        )
+
+    for phone in by_table.values():
+        expect(phone.locator(".alert-success")).to_contain_text("Every round of this table is in", timeout=15_000)
+    expect(page.locator("[data-missing]")).to_have_attribute("data-missing", "0", timeout=15_000)
+    with ONE_AT_A_TIME:
+        assert TravellerLine.objects.filter(board__section=section).count() == len(plan.schedule)
+        assert TableResult.objects.count() == len(plan.schedule)
+        assert ranking(session) == directors_ranking()
+
+    # A correction request from a phone reaches the director's live view without a reload.
+    last = plan.plays_at(1, plan.rounds)[0]
+    north.goto(paths[0])
+    north.select_option("#correction-board", str(last.board))
+    north.fill("#correction-note", "The lead was the HK")
+    north.get_by_role("button", name="Ask the director to correct it").click()
+    expect(page.locator("[data-corrections]")).to_contain_text(
+        f"Table 1: please correct board {last.board}", timeout=15_000
+    )
+    assert problems == []
+
+
+def test_a_phone_offline_keeps_what_it_sent_and_sends_it_back_online(phones, director_user):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Wifi night")
+    path = open_tables(session)["2"]
+    (phone,) = phones(1)
+    phone.goto(path)
+    play = section_plan(section).plays_at(2, 1)[0]
+    phone.context.set_offline(True)
+    type_result(phone, play)
+    expect(phone.locator("[data-offline]")).to_be_visible()
+    with ONE_AT_A_TIME:
+        assert not TableResult.objects.exists()
+    phone.context.set_offline(False)
+    expect(phone.locator(f"#board-{play.board}").get_by_role("button", name="Confirm")).to_be_visible()
+    with ONE_AT_A_TIME:
+        assert TableResult.objects.count() == 1
+
+
+@pytest.mark.parametrize("language, save", [("en-GB", "Save"), ("es-ES", "Guardar"), ("ro-RO", "Salvează")])
+def test_the_phone_page_fits_360_pixels_in_each_language(phones, language, save):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Languages")
+    (phone,) = phones(1, language)
+    phone.goto(open_tables(session)["1"])
+    type_result(phone, section_plan(section).plays_at(1, 1)[0], save)
+    expect(phone.locator("[data-score]")).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+    height = phone.get_by_role("button", name=save).first.bounding_box()["height"]
+    assert height >= 44, "a touch target smaller than 44 px"
+    if SCREENSHOTS:
+        phone.screenshot(path=str(Path(SCREENSHOTS) / f"table-{language}.png"), full_page=True)

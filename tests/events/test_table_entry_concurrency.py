@@ -1,0 +1,53 @@
+"""Table entry under load: two phones at one table sending the same board at the same moment, and every table of
+the room confirming at once. Nothing lost, nothing stored twice (run on SQLite and on PostgreSQL)."""
+
+from django.test import Client
+
+from events.models import TableResult, TravellerLine
+from events.plans import section_plan
+from events.selectors.ranking import rank_sessions
+from tests.builders.concurrency import save_at_once
+from tests.builders.sessions import make_session
+from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
+
+
+def post_job(path, data):
+    def job():
+        response = Client().post(path, data)
+        if response.status_code != 302:
+            raise AssertionError(f"{response.status_code}: {response.content.decode()[:300]}")
+
+    return job
+
+
+def test_two_phones_at_one_table_sending_a_board_at_once_store_it_once(database):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Phones")
+    path = open_tables(session)["1"]
+    for play in section_plan(section).plays_at(1, 1):
+        data = save_post(play, *typed_for(play))
+        assert save_at_once([post_job(path, data), post_job(path, data)], database) == []
+        confirm = confirm_post(play)
+        assert save_at_once([post_job(path, confirm), post_job(path, confirm)], database) == []
+    assert TableResult.objects.count() == 2
+    assert TravellerLine.objects.count() == 2
+    assert all(line.history.count() == 1 for line in TravellerLine.objects.all())
+
+
+def test_every_table_confirming_at_once_loses_nothing(database):
+    session, section = make_session("mitchell", tables=5, boards_per_round=2, name="Room")
+    paths = open_tables(session)
+    plan = section_plan(section)
+    for round_ in range(1, plan.rounds + 1):
+        plays = [play for table in range(1, plan.tables + 1) for play in plan.plays_at(table, round_)]
+        saves = [post_job(paths[str(play.table)], save_post(play, *typed_for(play))) for play in plays]
+        assert save_at_once(saves, database) == []
+        confirms = [post_job(paths[str(play.table)], confirm_post(play)) for play in plays]
+        assert save_at_once(confirms, database) == []
+    lines = TravellerLine.objects.filter(board__section=section)
+    assert lines.count() == len(plan.schedule)
+    assert all(line.ns_points is not None for line in lines)
+    stored = {pair.label: pair.score for pair in section.pairs.all()}
+    ranked = {
+        row.pair.label: row.score for field in rank_sessions([session.pk])[session.pk].fields for row in field.rows
+    }
+    assert stored == ranked and sum(stored.values()) > 0
