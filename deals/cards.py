@@ -1,7 +1,8 @@
 """A deal: the four hands of a board, checked on the way in (52 different cards, 13 in each hand).
 
-Hands are written in PBN form, spades.hearts.diamonds.clubs (``AKQ.JT9.876.5432``); ``10`` is read as ``T``
-and small letters as capitals. A refused deal raises `DealRefused` listing every problem, each naming the board.
+Hands are written in PBN form, spades.hearts.diamonds.clubs (``AKQ.JT9.876.5432``); ``10`` is read as ``T``,
+small letters as capitals, and spaces inside a hand are ignored. A refused deal raises `DealRefused` listing
+every problem, each naming the board.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Deal:
 def _read_hand(board: int, seat: str, text: str, problems: list[DealProblem]) -> list[tuple[str, str]]:
     """The (suit, rank) cards of one hand; what is wrong goes to ``problems``."""
     name = SEAT_NAMES[seat]
-    cleaned = str(text).strip().upper().replace("10", "T")
+    cleaned = "".join(str(text).split()).upper().replace("10", "T")
     suits = cleaned.split(".")
     if len(suits) != 4:
         problems.append(DealProblem("hand.suits", board=board, seat=name, text=str(text).strip()))
