@@ -1,8 +1,9 @@
 """Double-dummy analysis with `endplay` (Bo Haglund's DDS): the tricks table and the par of each deal.
 
 `analyse` takes every deal of a session at once and makes one batch call (``endplay.dds.calc_all_tables``,
-which spreads the deals over the machine's cores); the par of each deal is worked out from its table, so the
-deals are solved once. `endplay` is imported when first needed, so loading the site does not wait for it.
+which spreads the deals over the machine's cores; one call per 40 deals, DDS's limit); the par of each deal
+is worked out from its table, so the deals are solved once. `endplay` is imported when first needed, so
+loading the site does not wait for it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from .boards import board_dealer, board_vulnerability
 from .cards import SEATS, Deal
 
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
+BATCH = 40  # DDS solves at most 40 deals' full tables (200 deal-strains) in one call
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,10 @@ def analyse(boards: Sequence[tuple[int, Deal]]) -> list[Analysis]:
     from endplay.types import Player, Vul
 
     vulnerability = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "Both": Vul.both}
-    tables = dds.calc_all_tables([EndplayDeal(deal.pbn()) for _number, deal in boards])
+    tables = []
+    for start in range(0, len(boards), BATCH):
+        batch = [EndplayDeal(deal.pbn()) for _number, deal in boards[start : start + BATCH]]
+        tables += list(dds.calc_all_tables(batch))
     found = []
     for (number, _deal), table in zip(boards, tables, strict=True):
         rows = table.to_list()  # rows spades, hearts, diamonds, clubs, NT; columns N E S W

@@ -7,6 +7,7 @@ what the board number says: a disagreement is a warning, and the board number wi
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from .boards import board_dealer, board_vulnerability
@@ -75,13 +76,20 @@ def _read_game(game: PbnGame, found: PbnDeals, problems: list[DealProblem]) -> N
     found.warnings += _compare(game, board)
 
 
-def read_pbn_deals(text: str) -> PbnDeals:
-    """Every deal of a PBN text by board number; raises `DealRefused` listing every problem with its line."""
+def read_pbn_deals(text: str, playable: Collection[int] | None = None) -> PbnDeals:
+    """Every deal of a PBN text by board number; raises `DealRefused` listing every problem with its line.
+
+    ``playable``: the board numbers a deal may have (a session's boards); a deal for another board is a problem.
+    """
     found = PbnDeals()
     problems: list[DealProblem] = []
     for game in read_games(text):
         if "Deal" in game.tags:
             _read_game(game, found, problems)
+    if playable is not None:
+        for number in sorted(set(found.deals) - set(playable)):
+            problems.append(DealProblem("session.board", found.lines[number], board=number))
+        problems.sort(key=lambda problem: problem.line or 0)
     if not found.deals and not problems:
         problems.append(DealProblem("pbn.no_deals"))
     if problems:

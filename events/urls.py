@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from events.views import checks, director, entry, public, results, transfer
+from events.views import checks, director, entry, hands, public, results, transfer
 
 app_name = "events"
 
@@ -26,6 +26,9 @@ director_patterns = [
     path("sessions/<int:session_id>/checks/fix/", checks.apply_fix, name="session_fix"),
     path("sessions/<int:session_id>/status/", checks.session_status, name="session_status"),
     path("import/", transfer.travellers_import, name="travellers_import"),
+    path("sessions/<int:session_id>/hands/", hands.session_hands, name="session_hands"),
+    path("sessions/<int:session_id>/hands/confirm/", hands.session_hands_confirm, name="session_hands_confirm"),
+    path("sessions/<int:session_id>/hands/typed/", hands.session_hand_typed, name="session_hand_typed"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
 ]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from deals import Deal, DealProblem, DealRefused, read_hands, read_pbn_deals
+from deals import Deal, DealProblem, DealRefused, PbnDeals, read_hands, read_pbn_deals
 from deals.analysis import Analysis, analyse
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
@@ -43,6 +43,12 @@ def analysis_fields(analysis: Analysis) -> dict[str, object]:
 def _unknown_boards(numbers: Mapping[int, Deal], known: set[int], lines: Mapping[int, int]) -> list[DealProblem]:
     missing = [number for number in sorted(numbers) if number not in known]
     return [DealProblem("session.board", lines.get(number), board=number) for number in missing]
+
+
+def read_session_pbn(*, session: Session, text: str) -> PbnDeals:
+    """The deals of a PBN text for the session's boards; raises `DealRefused` listing every problem."""
+    known = set(Board.objects.filter(section__session=session).values_list("number", flat=True))
+    return read_pbn_deals(text, playable=known)
 
 
 def _changes(board: Board, deal: Deal | None) -> bool:
@@ -91,7 +97,7 @@ def store_deals(
 
 def import_hands(*, session: Session, text: str, source_name: str = "") -> StoredDeals:
     """The deals of a PBN text stored on the session; raises `DealRefused` listing every problem with its line."""
-    found = read_pbn_deals(text)
+    found = read_session_pbn(session=session, text=text)
     result = store_deals(session=session, deals=found.deals, source_name=source_name, lines=found.lines)
     result.warnings = found.warnings
     return result

@@ -86,3 +86,20 @@ def test_optimum_rows_are_laid_out_as_the_standard_lists_them(analysed):
 
 def test_nothing_to_analyse_makes_no_call():
     assert analyse([]) == []
+
+
+def test_more_deals_than_dds_takes_at_once_go_in_several_calls(monkeypatch, analysed):
+    from endplay import dds
+
+    sizes = []
+    real = dds.calc_all_tables
+
+    def spy(deals):
+        sizes.append(len(deals))
+        return real(deals)
+
+    monkeypatch.setattr("deals.analysis.BATCH", 2)
+    monkeypatch.setattr(dds, "calc_all_tables", spy)
+    found = analyse([(1, ONE_SUIT_EACH)] * 3)
+    assert sizes == [2, 1]
+    assert [item.tricks for item in found] == [ONE_SUIT_TABLE] * 3
