@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from events.views import checks, director, entry, hands, public, results, transfer
+from events.views import checks, director, entry, hand_records, hands, public, results, transfer
 
 app_name = "events"
 
@@ -48,5 +48,8 @@ urlpatterns = [
         name="traveller_csv",
     ),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", results.pair_scorecard, name="pair_scorecard"),
+    path("sessions/<int:session_id>/hands.pbn", hand_records.hands_pbn, name="hands_pbn"),
+    path("sessions/<int:session_id>/hands/", hand_records.hand_sheet, name="hand_sheet"),
+    path("sessions/<int:session_id>/hands/<int:number>/", hand_records.board_deal, name="board_deal"),
     path("director/", include(director_patterns)),
 ]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from deals.analysis import Analysis, ParContract
+from deals.pbn_write import ExportBoard, ScoreRow, write_pbn
 from deals.view import AgainstPar, HandView, against_par, hand_view
-from events.models import BoardDeal, Section, Session
+from events.models import BoardDeal, Section, Session, TravellerLine
 from events.selectors.traveller import TravellerRow
 
 
@@ -47,3 +49,48 @@ def session_records(session: Session) -> dict[int, BoardDeal]:
     for record in BoardDeal.objects.filter(board__section__session=session).select_related("board__section"):
         found.setdefault(record.board.number, record)
     return dict(sorted(found.items()))
+
+
+def _score_rows(session: Session, several_sections: bool) -> dict[int, list[ScoreRow]]:
+    """Each board number's played lines (contract, pass or adjusted score left out) for the PBN ScoreTable."""
+    rows: dict[int, list[ScoreRow]] = {}
+    lines = (
+        TravellerLine.objects.filter(board__section__session=session, not_played=False, adjusted="")
+        .exclude(contract="")
+        .select_related("board__section", "ns_pair", "ew_pair")
+        .order_by("board__number", "board__section__letter", "ns_pair__number")
+    )
+    for line in lines:
+        prefix = line.board.section.letter if several_sections else ""
+        rows.setdefault(line.board.number, []).append(
+            ScoreRow(
+                ns_pair=f"{prefix}{line.ns_pair.number}",
+                ew_pair=f"{prefix}{line.ew_pair.number}",
+                contract="Pass" if line.contract == "PASS" else line.contract,
+                declarer=line.declarer,
+                tricks=line.tricks,
+                ns_score=line.ns_score,
+            )
+        )
+    return rows
+
+
+def session_pbn(session: Session, site: str = "") -> str:
+    """The session's deals as a PBN 2.1 file: tags, DD table, par and the board's results (`deals.pbn_write`)."""
+    records = session_records(session)
+    several = session.sections.count() > 1
+    scores = _score_rows(session, several)
+    boards = [
+        ExportBoard(number, record.deal, stored_analysis(record), scores.get(number, []))
+        for number, record in records.items()
+    ]
+    return write_pbn(boards, event=session.name, site=site, date=f"{session.date:%Y.%m.%d}")
+
+
+def stored_analysis(record: BoardDeal) -> Analysis | None:
+    if not record.analysed:
+        return None
+    par = tuple(
+        ParContract(str(item["contract"]), str(item["declarers"]), int(item["result"])) for item in record.par_contracts
+    )
+    return Analysis(record.dd_tricks, record.par_score, par)
