@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from deals import Deal
+from deals import Hands
 
 
 class PublishStatus(models.TextChoices):
@@ -73,8 +73,8 @@ class HandRecord(models.Model):
         abstract = True
 
     @property
-    def deal(self) -> Deal:
-        return Deal(self.north, self.east, self.south, self.west)
+    def deal(self) -> Hands:
+        return Hands(self.north, self.east, self.south, self.west)
 
     @property
     def analysed(self) -> bool:

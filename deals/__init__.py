@@ -3,7 +3,7 @@
 Pure Python with no Django (a test enforces it); the analysis uses `endplay` (Bo Haglund's DDS).
 """
 
-from .cards import SEATS, SUITS, Deal, read_deal, read_hands
+from .cards import SEATS, SUITS, Hands, read_deal, read_hands
 from .errors import DealProblem, DealRefused
 from .pbn import decode, read_games
 from .pbn_deals import PbnDeals, read_pbn_deals
@@ -11,7 +11,7 @@ from .pbn_deals import PbnDeals, read_pbn_deals
 __all__ = [
     "SEATS",
     "SUITS",
-    "Deal",
+    "Hands",
     "DealProblem",
     "DealRefused",
     "PbnDeals",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .boards import board_dealer, board_vulnerability
-from .cards import SEATS, Deal
+from .cards import SEATS, Hands
 
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
 BATCH = 40  # DDS solves at most 40 deals' full tables (200 deal-strains) in one call
@@ -55,7 +55,7 @@ def _par_contracts(par_list: object) -> tuple[ParContract, ...]:
     return tuple(ParContract(contract, declarers, result) for (contract, result), declarers in ordered.items())
 
 
-def analyse(boards: Sequence[tuple[int, Deal]]) -> list[Analysis]:
+def analyse(boards: Sequence[tuple[int, Hands]]) -> list[Analysis]:
     """The analysis of each ``(board number, deal)``, in the same order, from one batch call to DDS."""
     if not boards:
         return []

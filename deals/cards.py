@@ -19,7 +19,7 @@ _POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
 @dataclass(frozen=True)
-class Deal:
+class Hands:
     """The four hands in PBN form, each with its suits sorted from the ace down."""
 
     north: str
@@ -74,7 +74,7 @@ def _written(cards: list[tuple[str, str]]) -> str:
     return ".".join("".join(sorted((r for s, r in cards if s == suit), key=RANKS.index)) for suit in SUITS)
 
 
-def read_hands(board: int, hands: dict[str, str]) -> Deal:
+def read_hands(board: int, hands: dict[str, str]) -> Hands:
     """The deal of ``board`` from its four hands (``{"N": "AKQ.JT9.876.5432", ...}``); raises `DealRefused`."""
     problems: list[DealProblem] = []
     cards = {seat: _read_hand(board, seat, hands.get(seat, ""), problems) for seat in SEATS}
@@ -88,10 +88,10 @@ def read_hands(board: int, hands: dict[str, str]) -> Deal:
             problems.append(DealProblem("deal.duplicate", board=board, card=suit + rank, seats=listed))
     if problems:
         raise DealRefused(problems)
-    return Deal(*(_written(cards[seat]) for seat in SEATS))
+    return Hands(*(_written(cards[seat]) for seat in SEATS))
 
 
-def read_deal(board: int, text: str) -> Deal:
+def read_deal(board: int, text: str) -> Hands:
     """The deal of a PBN Deal tag value, ``"E:hand hand hand hand"`` (hands clockwise from the seat named)."""
     value = str(text).strip()
     first, colon, rest = value.partition(":")

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from .boards import board_dealer, board_vulnerability
-from .cards import SEATS, Deal, read_deal
+from .cards import SEATS, Hands, read_deal
 from .errors import DealProblem, DealRefused
 from .pbn import PbnGame, read_games
 
@@ -22,7 +22,7 @@ VULNERABLE_WORDS = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW
 class PbnDeals:
     """The file's deals by board number, the line of each, and the warnings the director should see."""
 
-    deals: dict[int, Deal] = field(default_factory=dict)
+    deals: dict[int, Hands] = field(default_factory=dict)
     lines: dict[int, int] = field(default_factory=dict)
     warnings: list[DealProblem] = field(default_factory=list)
 

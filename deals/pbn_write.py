@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from .analysis import Analysis
 from .boards import board_dealer, board_vulnerability
-from .cards import Deal
+from .cards import Hands
 
 _VULNERABLE = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
 _DECLARERS = ("W", "N", "E", "S")
@@ -36,7 +36,7 @@ class ScoreRow:
 @dataclass
 class ExportBoard:
     number: int
-    deal: Deal
+    deal: Hands
     analysis: Analysis | None = None
     scores: list[ScoreRow] = field(default_factory=list)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .analysis import STRAINS
 from .boards import board_dealer, board_vulnerability
-from .cards import SEATS, SUITS, Deal
+from .cards import SEATS, SUITS, Hands
 
 TABLE_STRAINS: tuple[str, ...] = ("NT", "S", "H", "D", "C")  # as result sites print them
 
@@ -74,7 +74,7 @@ class AgainstPar:
 
 def hand_view(
     number: int,
-    deal: Deal,
+    deal: Hands,
     tricks: Mapping[str, Mapping[str, int]] | None,
     par_score: int | None,
     par: Sequence[Mapping[str, object]] = (),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from deals import Deal, DealProblem, DealRefused, PbnDeals, read_hands, read_pbn_deals
+from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from deals.analysis import Analysis, analyse
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
@@ -40,7 +40,7 @@ def analysis_fields(analysis: Analysis) -> dict[str, object]:
     }
 
 
-def _unknown_boards(numbers: Mapping[int, Deal], known: set[int], lines: Mapping[int, int]) -> list[DealProblem]:
+def _unknown_boards(numbers: Mapping[int, Hands], known: set[int], lines: Mapping[int, int]) -> list[DealProblem]:
     missing = [number for number in sorted(numbers) if number not in known]
     return [DealProblem("session.board", lines.get(number), board=number) for number in missing]
 
@@ -51,7 +51,7 @@ def read_session_pbn(*, session: Session, text: str) -> PbnDeals:
     return read_pbn_deals(text, playable=known)
 
 
-def _changes(board: Board, deal: Deal | None) -> bool:
+def _changes(board: Board, deal: Hands | None) -> bool:
     """Whether ``deal`` (None: no deal for this board) differs from the board's stored deal or lacks analysis."""
     if deal is None:
         return False
@@ -62,7 +62,7 @@ def _changes(board: Board, deal: Deal | None) -> bool:
 def store_deals(
     *,
     session: Session,
-    deals: Mapping[int, Deal],
+    deals: Mapping[int, Hands],
     source: str = BoardDeal.Source.PBN,
     source_name: str = "",
     lines: Mapping[int, int] | None = None,

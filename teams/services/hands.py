@@ -9,13 +9,13 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
-from deals import Deal, DealProblem, DealRefused, read_pbn_deals
+from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.analysis import analyse
 from teams.models import Match, MatchDeal
 
 
 def store_match_deals(
-    *, match: Match, deals: Mapping[int, Deal], source: str = MatchDeal.Source.PBN, source_name: str = ""
+    *, match: Match, deals: Mapping[int, Hands], source: str = MatchDeal.Source.PBN, source_name: str = ""
 ) -> list[int]:
     """Stores ``deals`` (by board number) on the match's boards; returns the numbers of the deals analysed."""
     numbers = match.board_numbers(match.event.boards_per_match)

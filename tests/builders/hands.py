@@ -6,15 +6,27 @@ by `CachedAnalysis`: the real endplay results, each deal solved once, and a coun
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from deals import Deal, read_deal
+from deals import Hands, decode, read_deal
 from deals.analysis import Analysis, analyse
+
+# The PBN standard and its sample files, next to the repository (../shared/reference/pbn/).
+REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "pbn"
+needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason=f"the PBN reference files are not in {REFERENCE}")
+
+
+def sample(name: str) -> str:
+    """A reference PBN file's text."""
+    return decode((REFERENCE / name).read_bytes())
+
 
 # correct_21.pbn game 1 (../shared/reference/pbn/): its OptimumResultTable and OptimumScore "NS 100" are there.
 PUBLISHED = read_deal(1, "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6")
 # Every card in one suit: N spades, E hearts, S diamonds, W clubs (tricks and par worked by hand).
-ONE_SUIT_EACH = Deal("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432")
+ONE_SUIT_EACH = Hands("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQJT98765432")
 # Each suit dealt round the table from a different seat, the ace first: 10 HCP a hand.
 ROUND_THE_TABLE = read_deal(1, "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62")
 SIX_BOARDS = {
@@ -27,7 +39,7 @@ SIX_BOARDS = {
 }  # boards 4-6 are correct_20.pbn's
 
 
-def pbn_text(boards: dict[int, Deal], newline: str = "\n") -> str:
+def pbn_text(boards: dict[int, Hands], newline: str = "\n") -> str:
     games = [f'[Board "{number}"]{newline}[Deal "{deal.pbn()}"]' for number, deal in sorted(boards.items())]
     return (newline * 2).join(games) + newline
 
@@ -35,7 +47,7 @@ def pbn_text(boards: dict[int, Deal], newline: str = "\n") -> str:
 class CachedAnalysis:
     """`deals.analysis.analyse` with each (board, deal) solved once; ``solved`` counts the deals sent to DDS."""
 
-    cache: dict[tuple[int, Deal], Analysis] = {}
+    cache: dict[tuple[int, Hands], Analysis] = {}
 
     def __init__(self) -> None:
         self.solved = 0

@@ -5,8 +5,7 @@ import pytest
 
 from deals.analysis import ParContract, analyse
 from deals.pbn_write import optimum_rows
-from tests.builders.hands import ONE_SUIT_EACH, PUBLISHED, ROUND_THE_TABLE
-from tests.deals.test_pbn import needs_reference, sample
+from tests.builders.hands import ONE_SUIT_EACH, PUBLISHED, ROUND_THE_TABLE, needs_reference, sample
 
 ONE_SUIT_TABLE = {  # worked by hand: the opening leader cashes his suit, or declarer's side ruffs it
     "N": {"C": 0, "D": 13, "H": 0, "S": 13, "NT": 0},

@@ -4,7 +4,7 @@ import pickle
 
 import pytest
 
-from deals import Deal, DealRefused, read_deal, read_hands
+from deals import DealRefused, Hands, read_deal, read_hands
 from deals.errors import DealProblem
 
 HANDS = {"N": "AKQ.JT9.876.5432", "E": "JT9.876.5432.AKQ", "S": "876.5432.AKQ.JT9", "W": "5432.AKQ.JT9.876"}
@@ -18,7 +18,7 @@ def problems(board, hands):
 
 def test_a_good_deal_is_read_with_its_suits_sorted_and_capitals():
     deal = read_hands(3, {**HANDS, "N": "qka.9tj.678.2345"})
-    assert deal == Deal("AKQ.JT9.876.5432", "JT9.876.5432.AKQ", "876.5432.AKQ.JT9", "5432.AKQ.JT9.876")
+    assert deal == Hands("AKQ.JT9.876.5432", "JT9.876.5432.AKQ", "876.5432.AKQ.JT9", "5432.AKQ.JT9.876")
     assert deal.points("N") == 10 and sum(deal.points(seat) for seat in "NESW") == 40
 
 
@@ -58,7 +58,7 @@ def test_a_card_twice_in_one_hand_is_refused():
 def test_a_pbn_deal_starts_from_any_seat():
     from_north = read_deal(1, "N:" + " ".join(HANDS[seat] for seat in "NESW"))
     from_west = read_deal(1, "W:" + " ".join(HANDS[seat] for seat in "WNES"))
-    assert from_north == from_west == Deal(*HANDS.values())
+    assert from_north == from_west == Hands(*HANDS.values())
     assert from_west.pbn("E") == "E:" + " ".join(HANDS[seat] for seat in "ESWN")
 
 

@@ -1,28 +1,19 @@
 """Reading PBN files: the standard's sample files, CRLF, comments, a byte-order mark, inheritance, and
 a file with a bad deal refused whole with every problem's line."""
 
-from pathlib import Path
-
 import pytest
 
-from deals import Deal, DealRefused, decode, read_games, read_pbn_deals
-
-# The PBN standard and its sample files, next to the repository (../shared/reference/pbn/).
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / "pbn"
-needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason=f"the PBN reference files are not in {REFERENCE}")
+from deals import DealRefused, Hands, decode, read_games, read_pbn_deals
+from tests.builders.hands import needs_reference, sample
 
 BOARD_3 = "S:AQ3.J42.KQ63.T85 T84.AT763.98.AJ7 9765.K98.A54.Q96 KJ2.Q5.JT72.K432"
-
-
-def sample(name: str) -> str:
-    return decode((REFERENCE / name).read_bytes())
 
 
 @needs_reference
 def test_basic_20_one_okbridge_board_numbered_300_dealt_by_west():
     found = read_pbn_deals(sample("basic_20.pbn"))
     assert list(found.deals) == [300]
-    assert found.deals[300] == Deal(
+    assert found.deals[300] == Hands(
         "62.AKQ2.KQ73.874", "AT5.JT94.AT64.KQ", "KQ943.73.82.T653", "J87.865.J95.AJ92"
     )  # the file writes W:J87... N:62... E:AT5... S:KQ943...
     assert found.warnings == []  # board 300: dealer W, NS vulnerable, as the file says
