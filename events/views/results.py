@@ -165,6 +165,7 @@ def pair_scorecard(request, session_id, pair_id):
         {
             "session": session,
             "card": card,
+            "has_par": any(line.against_par is not None for line in card.lines),
             "pair": pair,
             "ranking": ranking,
             "standing": standing,

@@ -101,3 +101,20 @@ def test_a_session_in_progress_hides_its_deals_from_visitors(client, db):
     session, section = build_hand_mitchell(status="in_progress")
     store_deals(session=session, deals={3: ROUND_THE_TABLE})
     assert client.get(traveller_url(session, section, 3)).status_code == 404
+
+
+def test_the_scorecard_shows_each_board_against_par(client, with_deal, django_assert_max_num_queries):
+    from events.models import Pair
+
+    session, section = with_deal
+    pair = Pair.objects.get(section=section, number=2, direction="NS")  # board 3: 1NT by W, 7 tricks, -90
+    url = reverse("events:pair_scorecard", args=[session.pk, pair.pk])
+    with django_assert_max_num_queries(8):  # as without deals (test_results_scorecard): the par comes in a join
+        response = client.get(url)
+    rows = {row[1]: row for row in rows_of(response, "scorecard")}
+    assert "v par" in response.content.decode()
+    assert rows["3"][-2] == "-170"  # -90 against NS's par of +80
+    assert rows["1"][-2] == ""  # board 1 has no deal
+    other = Pair.objects.get(section=section, number=1, direction="EW")
+    card = client.get(reverse("events:pair_scorecard", args=[session.pk, other.pk]))
+    assert "v par" in card.content.decode()
