@@ -256,7 +256,33 @@ _CHECKS = {
     "check.boards_at_two_tables.line": _TWO_TABLES_LINE,
 }
 
-MESSAGES = {**_CONTRACT, **_NAMES, **_NOTES, **_PARAMETERS, **_CSV, **_CHECKS}
+_DEALS = {
+    "hand.suits": _(
+        "Board %(board)s: %(seat)s is written “%(text)s”; a hand has four suits separated by dots "
+        "(spades.hearts.diamonds.clubs), e.g. AKQ.JT9.876.5432"
+    ),
+    "hand.symbol": _(
+        "Board %(board)s: %(seat)s holds “%(symbol)s”, which is not a card (use A K Q J T 9 8 7 6 5 4 3 2)"
+    ),
+    "hand.count": _("Board %(board)s: %(seat)s has %(count)s cards; a hand has 13"),
+    "hand.twice_in_hand": _("Board %(board)s: %(seat)s holds the %(card)s twice"),
+    "deal.duplicate": _("Board %(board)s: the %(card)s is in two hands (%(seats)s)"),
+    "deal.format": _(
+        "Board %(board)s: “%(text)s” is not a deal; write it as N:hand hand hand hand, "
+        "the hands clockwise from the seat named first"
+    ),
+    "deal.hidden": _("Board %(board)s: the deal is incomplete (a hand is hidden as '-')"),
+    "session.board": _("board %(board)s is not played in this session"),
+    "match.board": _("board %(board)s is not played in this match (boards %(first)s to %(last)s)"),
+    "pbn.board": _("“%(value)s”: a Board tag holds a board number (1 or more)"),
+    "pbn.no_board": _("a deal without a Board tag"),
+    "pbn.board_twice": _("board %(board)s is given twice with different deals (also on line %(other_line)s)"),
+    "pbn.no_deals": _("the file holds no deal (no Deal tag)"),
+    "pbn.dealer": _("board %(board)s: the file says dealer %(found)s; board %(board)s is dealt by %(expected)s"),
+    "pbn.vulnerable": _("board %(board)s: the file says vulnerable %(found)s; board %(board)s is %(expected)s"),
+}
+
+MESSAGES = {**_CONTRACT, **_NAMES, **_NOTES, **_PARAMETERS, **_CSV, **_CHECKS, **_DEALS}
 
 
 def translate(message: object, **shown: object) -> str:

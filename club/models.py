@@ -1,8 +1,11 @@
-"""The club's members, and the publication status that pairs sessions and teams events share."""
+"""The club's members, the publication status and the hand records' fields that pairs sessions and teams
+events share."""
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from deals import Hands
 
 
 class PublishStatus(models.TextChoices):
@@ -40,3 +43,39 @@ class Member(models.Model):
     @property
     def full_name(self) -> str:
         return str(self)
+
+
+class HandRecord(models.Model):
+    """A board's deal (four hands in PBN form), where it came from, and its stored double-dummy analysis.
+
+    Written only by the apps' services (`events.services.hands`, `teams.services.hands`), which check the deal
+    and analyse it once when it changes; pages read the stored analysis and never run DDS.
+    """
+
+    class Source(models.TextChoices):
+        PBN = "pbn", _("PBN file")
+        TYPED = "typed", _("Typed in")
+
+    north = models.CharField(_("North"), max_length=16)
+    east = models.CharField(_("East"), max_length=16)
+    south = models.CharField(_("South"), max_length=16)
+    west = models.CharField(_("West"), max_length=16)
+    source = models.CharField(_("source"), max_length=8, choices=Source, default=Source.PBN)
+    source_name = models.CharField(_("file name"), max_length=120, blank=True)
+    # tricks[seat][strain] double dummy, e.g. {"N": {"C": 9, "D": 6, "H": 5, "S": 6, "NT": 6}, ...}
+    dd_tricks = models.JSONField(_("double-dummy tricks"), null=True, blank=True, editable=False)
+    par_score = models.IntegerField(_("par score (NS)"), null=True, blank=True, editable=False)
+    # [{"contract": "3HX", "declarers": "EW", "result": -1}, ...]
+    par_contracts = models.JSONField(_("par contracts"), default=list, blank=True, editable=False)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def deal(self) -> Hands:
+        return Hands(self.north, self.east, self.south, self.west)
+
+    @property
+    def analysed(self) -> bool:
+        return self.dd_tricks is not None and self.par_score is not None

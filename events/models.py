@@ -4,7 +4,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import Member, PublishStatus
+from club.models import HandRecord, Member, PublishStatus
 
 
 class SessionQuerySet(models.QuerySet):
@@ -310,3 +310,14 @@ class CorrectionRequest(models.Model):
 
     def __str__(self):
         return f"{self.section} table {self.table} board {self.board}"
+class BoardDeal(HandRecord):
+    """The deal of one board of a section (see `club.models.HandRecord`)."""
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="deal", verbose_name=_("board"))
+
+    class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+
+    def __str__(self):
+        return f"{self.board.section}: {self.board}"

@@ -1,6 +1,17 @@
 from django.urls import include, path
 
-from events.views import checks, director, entry, public, results, table, table_director, transfer
+from events.views import (
+    checks,
+    director,
+    entry,
+    hand_records,
+    hands,
+    public,
+    results,
+    table,
+    table_director,
+    transfer,
+)
 
 app_name = "events"
 
@@ -36,6 +47,9 @@ director_patterns = [
     path("sessions/<int:session_id>/live/grid/", table_director.live_grid, name="live_grid"),
     path("corrections/<int:request_id>/done/", table_director.correction_done, name="correction_done"),
     path("import/", transfer.travellers_import, name="travellers_import"),
+    path("sessions/<int:session_id>/hands/", hands.session_hands, name="session_hands"),
+    path("sessions/<int:session_id>/hands/confirm/", hands.session_hands_confirm, name="session_hands_confirm"),
+    path("sessions/<int:session_id>/hands/typed/", hands.session_hand_typed, name="session_hand_typed"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
 ]
 
@@ -57,5 +71,8 @@ urlpatterns = [
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", results.pair_scorecard, name="pair_scorecard"),
     path("t/<int:session_id>/<str:letter>/<int:table>/<str:secret>/", table.table_page, name="table"),
     path("t/<int:session_id>/<str:letter>/<int:table>/<str:secret>/state/", table.table_page_state, name="table_state"),
+    path("sessions/<int:session_id>/hands.pbn", hand_records.hands_pbn, name="hands_pbn"),
+    path("sessions/<int:session_id>/hands/", hand_records.hand_sheet, name="hand_sheet"),
+    path("sessions/<int:session_id>/hands/<int:number>/", hand_records.board_deal, name="board_deal"),
     path("director/", include(director_patterns)),
 ]

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import PublishStatus
+from club.models import HandRecord, PublishStatus
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -282,3 +282,19 @@ class Adjustment(models.Model):
 
     def __str__(self):
         return f"{self.team}: {self.amount:+} {self.get_kind_display()} ({self.reason})"
+
+
+class MatchDeal(HandRecord):
+    """The deal of one board of a teams match, the same in both rooms (see `club.models.HandRecord`)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals", verbose_name=_("match"))
+    board = models.PositiveSmallIntegerField(_("board"))
+
+    class Meta:
+        ordering = ["match", "board"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [models.UniqueConstraint(fields=["match", "board"], name="matchdeal_once_per_board")]
+
+    def __str__(self):
+        return f"{self.match}: board {self.board}"

@@ -14,6 +14,7 @@ pytest_plugins = [
     "tests.builders.teams",
     "tests.builders.rubber",
     "tests.builders.concurrency",
+    "tests.builders.hands",
 ]
 
 PASSWORD = "correct-horse-battery"

@@ -82,3 +82,32 @@ def lead(card: str):
         return text
     symbol, css = SUITS[suit]
     return format_html('<span class="{}">{}</span>{}', css, symbol, rank)
+
+
+@register.filter
+def suit(letter: str):
+    """A suit letter (S H D C) as its symbol, coloured by its CSS class; NT as NT."""
+    if letter not in SUITS:
+        return _("NT") if letter == "NT" else letter
+    symbol, css = SUITS[letter]
+    return format_html('<span class="{}" title="{}">{}</span>', css, SUIT_NAMES[letter], symbol)
+
+
+SUIT_NAMES = {
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
+
+
+@register.filter
+def cards(ranks: str) -> str:
+    """A suit's cards as players write them: T as 10, a void as a dash."""
+    return (ranks or "").replace("T", "10") or "—"
+
+
+@register.filter
+def seats(letters: str) -> str:
+    """Seats such as 'EW' as their initials in the reader's language, joined: E/W (E/O in Spanish)."""
+    return "/".join(seat(letter) for letter in letters or "")

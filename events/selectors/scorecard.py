@@ -52,6 +52,7 @@ class CardLine:
     top: float
     uses_imps: bool
     running: float | None = None  # running percentage (matchpoints) or running total of IMPs
+    against_par: int | None = None  # the pair's score minus par for its side (events.selectors.hands)
 
     @property
     def role(self) -> str:
@@ -83,6 +84,13 @@ class CardLine:
         if self.adjusted is None:
             return None
         return self.adjusted.ns_percent if self.direction == "NS" else self.adjusted.ew_percent
+
+
+def against_par(score: int | None, par_score: int | None, direction: str, not_a_result: object) -> int | None:
+    """The pair's score minus par for its side (par is NS's); None without a par or a played result."""
+    if score is None or par_score is None or not_a_result:
+        return None
+    return score - (par_score if direction == "NS" else -par_score)
 
 
 @dataclass
@@ -128,7 +136,7 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     rows = (
         TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id))
         .order_by()
-        .values_list(*LINE_COLUMNS, named=True)
+        .values_list(*LINE_COLUMNS, "board__deal__par_score", named=True)  # the par: a join, not a query
     )
     lines = []
     for row in rows:
@@ -155,6 +163,7 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
                 points,
                 top,
                 section.uses_imps,
+                against_par=against_par(score, row.board__deal__par_score, direction, row.adjusted or row.not_played),
             )
         )
     lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))

@@ -39,6 +39,7 @@ class TravellerRow:
     breakdown: scoring.ScoreBreakdown | None = None
     declarer_vulnerable: bool = False
     mine: bool = False
+    against_par: object = None  # a deals.view.AgainstPar when the board has a hand record (events.selectors.hands)
 
     @property
     def passed_out(self) -> bool:

@@ -21,6 +21,7 @@ from club.models import Member
 from club.registry import member_sections
 from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
+from events.selectors.hands import load_hand
 from events.selectors.member_history import load_history
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
@@ -135,6 +136,7 @@ def board_traveller(request, session_id, section_id, number):
             "session": session,
             "section": traveller.section,
             "traveller": traveller,
+            "hand": load_hand(traveller.section, traveller.number, traveller.rows),
             "several_sections": several,
             "preview": not session.is_public,
         },
@@ -163,6 +165,7 @@ def pair_scorecard(request, session_id, pair_id):
         {
             "session": session,
             "card": card,
+            "has_par": any(line.against_par is not None for line in card.lines),
             "pair": pair,
             "ranking": ranking,
             "standing": standing,

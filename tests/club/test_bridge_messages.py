@@ -8,6 +8,8 @@ from django.utils import translation
 
 from club.bridge_messages import MESSAGES, error_lines, line_problem, translate, violation_text
 from club.typed_result import read_result
+from deals.errors import MESSAGES as DEAL_MESSAGES
+from deals.errors import DealProblem
 from movements.checks import Violation
 from movements.custom import MovementError, parse_movement_csv
 from movements.generators import check, howell, mitchell
@@ -26,7 +28,8 @@ SITE_SAYS_ROUNDS = {
 
 def all_codes() -> dict[str, str]:
     assert not set(SCORING_MESSAGES) & set(TEMPLATES), "scoring and the generators share no code"
-    return {**SCORING_MESSAGES, **TEMPLATES}
+    assert not set(DEAL_MESSAGES) & (set(SCORING_MESSAGES) | set(TEMPLATES)), "deals shares no code either"
+    return {**SCORING_MESSAGES, **TEMPLATES, **DEAL_MESSAGES}
 
 
 def fields(template: str) -> set[str]:
@@ -40,7 +43,7 @@ def test_every_code_the_pure_packages_produce_has_a_translatable_string():
 
 @pytest.mark.parametrize("code", sorted(set(all_codes()) - SITE_SAYS_ROUNDS))
 def test_the_site_says_in_english_what_the_pure_package_says(code):
-    make = ScoringError if code in SCORING_MESSAGES else Text
+    make = ScoringError if code in SCORING_MESSAGES else DealProblem if code in DEAL_MESSAGES else Text
     shown = set()
     for value in ("7", 7):
         for count in (1, 2):

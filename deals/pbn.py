@@ -1,0 +1,107 @@
+"""Reading PBN files (Portable Bridge Notation 1.0, 2.0 and 2.1) into tagged games.
+
+What the standard (``../shared/reference/pbn/pbn_v21.txt``) says a reader must cope with, and this one does:
+a byte-order mark, CRLF or LF line ends, ISO 8859-1 text, ``%`` lines (escapes, e.g. ``% PBN 2.1``), ``{...}``
+comments over several lines, ``;`` comments to the end of a line, games separated by semi-empty lines,
+the sections after the tags (auction, play, tables), and tag value inheritance (``"#"`` takes the previous
+game's value, ``"##text"`` gives every following game ``text``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+
+
+@dataclass
+class PbnGame:
+    """One game: its tags (inheritance applied) and the line each tag was written on."""
+
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+
+def decode(data: bytes) -> str:
+    """The text of a PBN file: UTF-8 (with or without a byte-order mark), else ISO 8859-1 as the standard says."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:
+    """The line without its comments, and whether a ``{`` comment is still open at its end."""
+    kept: list[str] = []
+    in_string = False
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if in_comment:
+            in_comment = char != "}"
+        elif in_string:
+            kept.append(char)
+            if char == "\\" and index + 1 < len(line):
+                kept.append(line[index + 1])
+                index += 1
+            elif char == '"':
+                in_string = False
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+        else:
+            kept.append(char)
+            in_string = char == '"'
+        index += 1
+    return "".join(kept), in_comment
+
+
+def _unescape(value: str) -> str:
+    """``\\"`` is a quote and ``\\\\`` a backslash; any other backslash is itself (``Result\\2R``)."""
+    return re.sub(r'\\(["\\])', r"\1", value)
+
+
+def _tagged_lines(text: str) -> list[tuple[int, list[tuple[str, str]] | None]]:
+    """(line number, the line's tags) for every line; None for a semi-empty line (a game boundary)."""
+    found: list[tuple[int, list[tuple[str, str]] | None]] = []
+    in_comment = False
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        if not in_comment and raw.startswith("%"):
+            continue
+        if not in_comment and not raw.strip():
+            found.append((number, None))
+            continue
+        line, in_comment = _strip_comments(raw, in_comment)
+        tags = [(name, _unescape(value)) for name, value in _TAG.findall(line)]
+        if tags:
+            found.append((number, tags))
+    return found
+
+
+def read_games(text: str) -> list[PbnGame]:
+    """Every game of a PBN text with its tags, inheritance applied (a game is a run of lines with tags)."""
+    games: list[PbnGame] = []
+    previous: dict[str, str] = {}
+    headers: dict[str, str] = {}
+    current: PbnGame | None = None
+    for number, tags in _tagged_lines(text):
+        if tags is None:
+            if current is not None:
+                previous.update(current.tags)
+            current = None
+            continue
+        if current is None:
+            current = PbnGame(line=number, tags=dict(headers))
+            games.append(current)
+        for name, value in tags:
+            if value.startswith("##"):
+                value = value[2:]
+                headers[name] = value
+            elif value == "#":
+                value = previous.get(name, "")
+            current.tags[name] = value
+            current.lines[name] = number
+    return games

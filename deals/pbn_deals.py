@@ -1,0 +1,97 @@
+"""The deals of a PBN file, board by board, checked: a file with any bad deal is refused whole.
+
+Games without a ``Deal`` tag (results only) are skipped; a board given twice with the same deal (one game per
+table, as scoring programs write) counts once. The file's own ``Dealer`` and ``Vulnerable`` are compared with
+what the board number says: a disagreement is a warning, and the board number wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from .boards import board_dealer, board_vulnerability
+from .cards import SEATS, Hands, read_deal
+from .errors import DealProblem, DealRefused
+from .pbn import PbnGame, read_games
+
+VULNERABLE_WORDS = {"NONE": "None", "LOVE": "None", "-": "None", "NS": "NS", "EW": "EW", "ALL": "Both", "BOTH": "Both"}
+
+
+@dataclass
+class PbnDeals:
+    """The file's deals by board number, the line of each, and the warnings the director should see."""
+
+    deals: dict[int, Hands] = field(default_factory=dict)
+    lines: dict[int, int] = field(default_factory=dict)
+    warnings: list[DealProblem] = field(default_factory=list)
+
+
+def _board_number(game: PbnGame, problems: list[DealProblem]) -> int | None:
+    value = game.tags.get("Board", "").strip()
+    line = game.lines.get("Board", game.lines["Deal"])
+    if not value:
+        problems.append(DealProblem("pbn.no_board", line))
+    elif not value.isdigit() or int(value) < 1:
+        problems.append(DealProblem("pbn.board", line, value=value))
+    else:
+        return int(value)
+    return None
+
+
+def _compare(game: PbnGame, board: int) -> list[DealProblem]:
+    """Warnings where the file's Dealer or Vulnerable differ from what the board number says."""
+    warnings = []
+    dealer = game.tags.get("Dealer", "").strip().upper()
+    if dealer in SEATS and dealer != board_dealer(board):
+        line = game.lines["Dealer"]
+        warnings.append(DealProblem("pbn.dealer", line, board=board, found=dealer, expected=board_dealer(board)))
+    written = game.tags.get("Vulnerable", "").strip()
+    vulnerable = VULNERABLE_WORDS.get(written.upper())
+    if vulnerable and vulnerable != board_vulnerability(board):
+        line = game.lines["Vulnerable"]
+        expected = board_vulnerability(board)
+        warnings.append(DealProblem("pbn.vulnerable", line, board=board, found=written, expected=expected))
+    return warnings
+
+
+def _read_game(game: PbnGame, found: PbnDeals, problems: list[DealProblem]) -> None:
+    board = _board_number(game, problems)
+    if board is None:
+        return
+    line = game.lines["Deal"]
+    try:
+        deal = read_deal(board, game.tags["Deal"])
+    except DealRefused as refused:
+        for problem in refused.problems:
+            problem.line = line
+        problems += refused.problems
+        return
+    if board in found.deals:
+        if found.deals[board] != deal:
+            problems.append(DealProblem("pbn.board_twice", line, board=board, other_line=found.lines[board]))
+        return
+    found.deals[board] = deal
+    found.lines[board] = line
+    found.warnings += _compare(game, board)
+
+
+def read_pbn_deals(text: str, playable: Collection[int] | None = None) -> PbnDeals:
+    """Every deal of a PBN text by board number; raises `DealRefused` listing every problem with its line.
+
+    ``playable``: the board numbers a deal may have (a session's boards); a deal for another board is a problem.
+    """
+    found = PbnDeals()
+    problems: list[DealProblem] = []
+    for game in read_games(text):
+        if "Deal" in game.tags:
+            _read_game(game, found, problems)
+    if playable is not None:
+        for number in sorted(set(found.deals) - set(playable)):
+            problems.append(DealProblem("session.board", found.lines[number], board=number))
+        problems.sort(key=lambda problem: problem.line or 0)
+    if not found.deals and not problems:
+        problems.append(DealProblem("pbn.no_deals"))
+    if problems:
+        raise DealRefused(problems)
+    return found

@@ -1,0 +1,44 @@
+"""The director's forms for hand records: a PBN file to preview, the confirmed text, one deal typed in."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from deals import decode
+
+MAX_PBN_SIZE = 2 * 1024 * 1024  # a session's deals with full play records stay well under this
+HAND_HELP = _(
+    "Spades.hearts.diamonds.clubs, e.g. AKQ.JT9.876.5432 (10 or T for the ten; nothing between dots for a void)."
+)
+
+
+class HandsUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("PBN file"),
+        help_text=_("From a dealing program or BridgeComposer (PBN 1.0, 2.0 or 2.1)."),
+        widget=forms.FileInput(attrs={"accept": ".pbn,text/plain"}),
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_PBN_SIZE:
+            raise forms.ValidationError(_("The file is larger than %(size)s MB.") % {"size": MAX_PBN_SIZE // 2**20})
+        return decode(upload.read())
+
+
+class HandsConfirmForm(forms.Form):
+    """The previewed file's text, sent back to be stored."""
+
+    text = forms.CharField(widget=forms.HiddenInput, strip=False, max_length=MAX_PBN_SIZE)
+    source_name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=120)
+
+
+class TypedDealForm(forms.Form):
+    board = forms.IntegerField(label=_("Board"), min_value=1, max_value=999)
+    north = forms.CharField(label=_("North"), max_length=40, help_text=HAND_HELP)
+    east = forms.CharField(label=_("East"), max_length=40)
+    south = forms.CharField(label=_("South"), max_length=40)
+    west = forms.CharField(label=_("West"), max_length=40)
+
+    def hands(self) -> dict[str, str]:
+        data = self.cleaned_data
+        return {"N": data["north"], "E": data["east"], "S": data["south"], "W": data["west"]}

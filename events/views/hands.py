@@ -1,0 +1,103 @@
+"""Director pages for hand records: upload a PBN file (preview, then store), type one deal, see what is stored."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from club.access import director_required
+from club.bridge_messages import error_lines, line_problem
+from deals import DealRefused
+from deals.view import hand_view
+from events.forms.hands import HandsConfirmForm, HandsUploadForm, TypedDealForm
+from events.models import Session
+from events.selectors.hands import session_records
+from events.services.hands import import_hands, read_session_pbn, store_typed_deal
+
+PREVIEW_BOARDS = 4
+
+
+def hands_page(request, session, *, status=200, **context):
+    context.setdefault("upload_form", HandsUploadForm())
+    context.setdefault("typed_form", TypedDealForm(initial=_typed_initial(request, session)))
+    context["records"] = session_records(session)
+    return render(request, "events/director/session_hands.html", {"session": session, **context}, status=status)
+
+
+def _typed_initial(request, session) -> dict:
+    """The typed-deal form filled with the stored deal of ``?board=N`` (empty without one)."""
+    number = request.GET.get("board", "")
+    records = session_records(session) if number.isdigit() else {}
+    record = records.get(int(number)) if number.isdigit() else None
+    if record is None:
+        return {"board": number} if number.isdigit() else {}
+    return {"board": number, "north": record.north, "east": record.east, "south": record.south, "west": record.west}
+
+
+@director_required
+def session_hands(request, session_id):
+    """GET: what is stored, the forms. POST: a PBN file, shown as a preview of its first boards to confirm."""
+    session = get_object_or_404(Session, pk=session_id)
+    if request.method != "POST":
+        return hands_page(request, session)
+    form = HandsUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return hands_page(request, session, upload_form=form, status=400)
+    try:
+        found = read_session_pbn(session=session, text=form.cleaned_data["file"])
+    except DealRefused as refused:
+        return hands_page(request, session, upload_form=form, problems=error_lines(refused), status=400)
+    name = request.FILES["file"].name
+    preview = [hand_view(number, found.deals[number], None, None) for number in sorted(found.deals)[:PREVIEW_BOARDS]]
+    confirm = HandsConfirmForm(initial={"text": form.cleaned_data["file"], "source_name": name})
+    context = {
+        "preview": preview,
+        "count": len(found.deals),
+        "warnings": [line_problem(warning.line, warning) for warning in found.warnings],
+        "confirm_form": confirm,
+        "file_name": name,
+    }
+    return render(request, "events/director/session_hands_preview.html", {"session": session, **context})
+
+
+@director_required
+@require_POST
+def session_hands_confirm(request, session_id):
+    """Stores the previewed file's deals, or lists every problem (nothing stored)."""
+    session = get_object_or_404(Session, pk=session_id)
+    form = HandsConfirmForm(request.POST)
+    if not form.is_valid():
+        return hands_page(request, session, problems=[_("The file was lost on the way: choose it again.")], status=400)
+    try:
+        data = form.cleaned_data
+        stored = import_hands(session=session, text=data["text"], source_name=data["source_name"])
+    except DealRefused as refused:
+        return hands_page(request, session, problems=error_lines(refused), status=400)
+    messages.success(
+        request,
+        ngettext("%(count)s deal stored and analysed.", "%(count)s deals stored and analysed.", stored.count)
+        % {"count": stored.count},
+    )
+    for warning in stored.warnings:
+        messages.warning(request, line_problem(warning.line, warning))
+    return redirect("events:session_hands", session_id=session.pk)
+
+
+@director_required
+@require_POST
+def session_hand_typed(request, session_id):
+    """Stores one deal typed in (four hands), with the same checks as a file."""
+    session = get_object_or_404(Session, pk=session_id)
+    form = TypedDealForm(request.POST)
+    if form.is_valid():
+        try:
+            store_typed_deal(session=session, number=form.cleaned_data["board"], hands=form.hands())
+        except DealRefused as refused:
+            for line in error_lines(refused):
+                form.add_error(None, line)
+        else:
+            board = form.cleaned_data["board"]
+            messages.success(request, _("Board %(board)s: deal stored and analysed.") % {"board": board})
+            return redirect("events:session_hands", session_id=session.pk)
+    return hands_page(request, session, typed_form=form, status=400)
