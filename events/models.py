@@ -310,6 +310,8 @@ class CorrectionRequest(models.Model):
 
     def __str__(self):
         return f"{self.section} table {self.table} board {self.board}"
+
+
 class BoardDeal(HandRecord):
     """The deal of one board of a section (see `club.models.HandRecord`)."""
 
