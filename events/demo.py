@@ -11,9 +11,10 @@ from club.demo import MEMBERS
 from club.typed_result import read_result
 from events.models import Section, Session
 from events.plans import section_plan
+from events.services.fixes import set_status
 from events.services.lines import save_line
 from events.services.locking import session_write
-from events.services.setup import prepare_section, set_players
+from events.services.setup import PlayersTyped, prepare_section, set_players
 
 
 def load_demo_sessions(director) -> dict:
@@ -72,7 +73,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     if existing:
         return existing
     rng = random.Random(seed)
-    session = Session.objects.create(name=name, date=date, director=director, status=Session.Status.FINAL)
+    session = Session.objects.create(name=name, date=date, director=director)  # final once entered
     section = Section.objects.create(
         session=session, letter="A", kind=kind, tables=tables, boards_per_round=boards_per_round
     )
@@ -84,9 +85,10 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
         (pair, members[(2 * i) % len(members)], members[(2 * i + 1) % len(members)]) for i, pair in enumerate(pairs)
     ]
     guests = [
-        (pair, f"Guest {pair.label} North", f"Guest {pair.label} South") for pair, _a, _b in names[len(members) // 2 :]
+        PlayersTyped(pair, f"Guest {pair.label} North", f"Guest {pair.label} South", True, True)
+        for pair, _a, _b in names[len(members) // 2 :]
     ]
-    set_players(pairs_and_names=names[: len(members) // 2] + guests)
+    set_players(typed=[PlayersTyped(*names_) for names_ in names[: len(members) // 2]] + guests)
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the standings stored once, after every line
@@ -103,4 +105,4 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                 result=read_result(slot.board, contract, declarer, tricks),
                 user=director,
             )
-    return session
+    return set_status(session=session, status=Session.Status.FINAL, user=director)

@@ -25,6 +25,7 @@ director_patterns = [
     path("sessions/<int:session_id>/checks/", checks.session_checks, name="session_checks"),
     path("sessions/<int:session_id>/checks/fix/", checks.apply_fix, name="session_fix"),
     path("sessions/<int:session_id>/status/", checks.session_status, name="session_status"),
+    path("sessions/<int:session_id>/reopen/", checks.session_reopen, name="session_reopen"),
     path("import/", transfer.travellers_import, name="travellers_import"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
 ]

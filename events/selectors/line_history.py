@@ -9,6 +9,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from events.models import Pair, TravellerLine
+from events.selectors.check_problems import CHECKED_REASON
 
 HISTORY_FIELDS = (
     "round",
@@ -40,6 +41,7 @@ class HistoryEntry:
     when: datetime
     user: object | None
     changes: tuple[FieldChange, ...]
+    correction: str = ""  # the reason of the correction of a final session the change was made in
 
     @property
     def kind_label(self) -> str:
@@ -82,8 +84,16 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
                     changes.append(FieldChange(label, "—", shown(name, after, pairs)))
             elif before != after:
                 changes.append(FieldChange(label, shown(name, before, pairs), shown(name, after, pairs)))
+        reason = record.history_change_reason or ""
         entries.append(
-            HistoryEntry(record.id, record.history_type, record.history_date, record.history_user, tuple(changes))
+            HistoryEntry(
+                record.id,
+                record.history_type,
+                record.history_date,
+                record.history_user,
+                tuple(changes),
+                "" if reason == CHECKED_REASON else reason,
+            )
         )
         previous = record
     return entries
