@@ -51,8 +51,6 @@ def pair_label(label: str) -> str:
     return notation().pair_label(str(label or ""))
 
 
-
-
 @register.filter
 def seat(letter: str) -> str:
     """A seat's initial in the reader's language: 'W' is 'O' in Spanish, 'V' in Romanian (`scoring.notation`)."""

@@ -16,7 +16,7 @@ from events.services.corrections import reopen_session
 from events.services.lines import delete_line, save_line
 from events.services.setup import PlayersTyped, set_players
 from events.services.transfer import import_travellers
-from tests.builders.plays import board_of, enter_play, pairs_of
+from tests.builders.plays import board_of, enter_play
 from tests.builders.sessions import club_night, enter_all
 
 

@@ -271,7 +271,9 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     save_line(
         board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
     )
-    assert not set_players(typed=[PlayersTyped(pair, "Ana García", "Visiting Vera", player1_guest=True, player2_guest=True)])
+    assert not set_players(
+        typed=[PlayersTyped(pair, "Ana García", "Visiting Vera", player1_guest=True, player2_guest=True)]
+    )
     assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"  # guests the director confirmed
     assert_current(session)
 
