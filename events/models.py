@@ -35,6 +35,8 @@ class Session(models.Model):
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
     corrections_until = models.DateTimeField(_("corrections accepted until"), null=True, blank=True)
+    corrected_at = models.DateTimeField(_("final results corrected on"), null=True, blank=True, editable=False)
+    correction_reason = models.CharField(_("reason for the correction"), max_length=200, blank=True, editable=False)
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("director"),

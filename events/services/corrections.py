@@ -46,5 +46,12 @@ def refuse_leaving_final(session: Session, status: str) -> None:
 
 
 def close_corrections(session: Session) -> None:
-    """The session is final again: its open correction is done (the public pages now show it)."""
-    session.corrections.filter(closed_at__isnull=True).update(closed_at=timezone.now())
+    """The session is final again: its open correction is done, and the public pages show the latest one (kept on
+    the session, so that showing it costs no query)."""
+    correction = session.corrections.filter(closed_at__isnull=True).order_by("-reopened_at", "-pk").first()
+    if correction is None:
+        return
+    now = timezone.now()
+    session.corrections.filter(closed_at__isnull=True).update(closed_at=now)
+    Session.objects.filter(pk=session.pk).update(corrected_at=now, correction_reason=correction.reason)
+    session.corrected_at, session.correction_reason = now, correction.reason

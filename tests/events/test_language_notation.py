@@ -8,6 +8,7 @@ from django.urls import reverse
 import scoring
 from club.typed_result import read_result
 from events.models import Session, TravellerLine
+from events.plans import section_plan
 from events.services.lines import save_line
 from scoring.notation import notation_for
 from tests.builders.plays import board_of, pairs_of
@@ -91,12 +92,9 @@ def test_the_public_traveller_writes_pairs_seats_and_notrump_in_the_language(
     session, section = mitchell
 
     pairs = pairs_of(section)
-    save_line(
-        board=board_of(section, 1), ns_pair=pairs["1NS"], ew_pair=pairs["1EW"], result=read_result(1, "3NT", "W", "9")
-    )
-    save_line(
-        board=board_of(section, 1), ns_pair=pairs["2NS"], ew_pair=pairs["5EW"], result=read_result(1, "3NT", "W", "8")
-    )
+    for slot, tricks in zip(section_plan(section).board_plays(1), ("9", "8"), strict=False):
+        result = read_result(1, "3NT", "W", tricks)
+        save_line(board=board_of(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=result)
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
     page = client.get(
         reverse("events:board_traveller", args=[session.pk, section.pk, 1]), HTTP_ACCEPT_LANGUAGE=language
