@@ -79,9 +79,9 @@ def test_a_score_only_slip_is_entered_by_keyboard(page, director_user, login, ma
     for typed in ("3NT", "S", "9", ""):
         keyboard.type(typed)
         keyboard.press("Tab")
-    keyboard.type("400")  # the second row gives both: they agree
+    keyboard.type("600")  # the second row (board 2, NS vulnerable) gives both: they agree
     keyboard.press("Enter")
     expect(page.locator(".alert-success")).to_contain_text("2 results saved.")
     lines = TravellerLine.objects.filter(board__section=section).order_by("board__number")
-    assert [(line.contract, line.ns_score) for line in lines] == [("", 420), ("3NT", 400)]
+    assert [(line.contract, line.ns_score) for line in lines] == [("", 420), ("3NT", 600)]
     assert all(line.ns_points is not None for line in lines)
