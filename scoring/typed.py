@@ -219,14 +219,16 @@ def read_score(board: int, text: str) -> int | None:
     return score
 
 
-def _cross_check(typed: TypedResult, score: int | None) -> TypedResult:
+def _cross_check(typed: TypedResult, score: int | None, notation: Notation) -> TypedResult:
     """A contract and a score both typed must agree; an adjusted or not-played line takes no score."""
     if score is None:
         return typed
     if typed.adjusted or typed.not_played:
         raise TypedResultError("score", "typed.score_not_scored")
     if typed.ns_score != score:
-        contract = f"{typed.contract} {typed.declarer} {typed.tricks}" if typed.declarer else typed.contract
+        contract = notation.contract(typed.contract)
+        if typed.declarer:
+            contract = f"{contract} {notation.seat(typed.declarer)} {typed.tricks}"
         raise TypedResultError("score", "typed.score_mismatch", contract=contract, expected=typed.ns_score, score=score)
     return typed
 
@@ -279,7 +281,7 @@ def read_result(
         return TypedResult(ns_score=typed_score)
     if problems:
         raise _all(problems)
-    return _cross_check(typed, typed_score)
+    return _cross_check(typed, typed_score, notation)
 
 
 def _read_contract(

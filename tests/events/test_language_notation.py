@@ -114,3 +114,12 @@ def test_director_and_public_pages_write_decimals_alike(client, director_client,
     ).content.decode()
     assert "2,33" in director and "2.33" not in director  # 420 among 420, 420, 450: Neuberg's 7/3
     assert "2,33" in public
+
+
+@pytest.mark.parametrize(("language", "month"), [("es", "noviembre"), ("ro", "noiembrie")])
+def test_month_names_are_written_lower_case_as_the_languages_write_them(client, make_session, language, month):
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2)
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
+    page = client.get(reverse("events:session", args=[session.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f"2 {month} 2026" in page or f"2 de {month} de 2026" in page
+    assert month.capitalize() not in page
