@@ -104,7 +104,7 @@ def _by_name(text: str, members: Sequence[Member]) -> PlayerMatch:
 
 def match_player(text: str, members: Sequence[Member], *, guest: bool = False) -> PlayerMatch:
     """The member `text` names among `members`; `guest`: the director confirmed a guest's name (taken as typed
-    unless it names a member by number)."""
+    unless it is a membership number or a member's full name)."""
     text = " ".join(text.split())
     if not text:
         return PlayerMatch(text)
@@ -114,5 +114,17 @@ def match_player(text: str, members: Sequence[Member], *, guest: bool = False) -
     if _NUMBER.fullmatch(text):
         return _by_number(text, text, members)
     if guest:
-        return PlayerMatch(text)
+        return _guest(text, members)
     return _by_name(text, members)
+
+
+def _guest(text: str, members: Sequence[Member]) -> PlayerMatch:
+    """A guest's name, unless it is a member's full name (a Guest box left ticked when a member was typed)."""
+    name = folded(text)
+    member = next((member for member in members if folded(member.full_name) == name), None)
+    if member is None:
+        return PlayerMatch(text)
+    return PlayerMatch(
+        text,
+        message=_("%(member)s is a member: untick Guest to enter the member.") % {"member": member_option(member)},
+    )

@@ -77,6 +77,9 @@ def test_an_unknown_name_is_a_guest_only_when_the_director_says_so(club):
     assert not refused.settled and refused.unknown_name and "Elena Martín (1005)" in refused.message  # did you mean
     guest = match_player("Elena Martinez", members, guest=True)
     assert guest.settled and guest.member is None and guest.text == "Elena Martinez"
+    # a Guest box left ticked while a member's name was typed is put back, not stored as a guest
+    ticked = match_player("elena martín", members, guest=True)
+    assert not ticked.settled and "Elena Martín (1005) is a member" in ticked.message
 
 
 def test_mistyped_members_on_the_pairs_page_are_caught_and_nothing_is_saved(director_client, club, howell):
