@@ -201,6 +201,7 @@ def test_the_entry_page_refuses_a_final_session_with_a_clear_message(director_cl
     )
     page = response.content.decode()
     assert "is final: its results can no longer change" in page and "1 result saved" not in page
+    assert "These results are final and read-only." in page  # said before anything is typed, too
     assert not TravellerLine.objects.filter(board__section=section, contract="PASS").exists()
 
 
