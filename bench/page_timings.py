@@ -84,10 +84,14 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from club.typed_result import read_result
-    from events.models import TravellerLine
+    from events.models import Session, TravellerLine
+    from events.services.corrections import reopen_session
     from events.services.lines import save_line
 
     n, big = args.requests, info["big_session"]
+    session = Session.objects.get(pk=big)
+    if session.status == Session.Status.FINAL:  # a final session is read-only: reopened to be corrected
+        reopen_session(session=session, reason="bench: one line corrected again and again")
     # One line of the 30-table session corrected, again and again: save_line rescores its board.
     line = (
         TravellerLine.objects.filter(board__section__session_id=big, tricks__isnull=False, adjusted="")

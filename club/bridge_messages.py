@@ -49,6 +49,12 @@ _CONTRACT = {
     "typed.tricks": _("%(tricks)s tricks: declarer takes 0 to 13 tricks."),
     "typed.too_long": _("too long: a result is written in at most %(limit)s characters"),
     "typed.control": _("the text holds an invisible control character: type it again"),
+    "typed.score": _("%(text)s: the NS score is a whole number such as 420 or -100"),
+    "typed.score_impossible": _("%(score)s: no contract scores that on board %(board)s"),
+    "typed.score_not_scored": _("An adjusted score or a board not played has no NS score: leave the score empty."),
+    "typed.score_mismatch": _(
+        "%(contract)s scores %(expected)s for NS on this board, not %(score)s: correct the contract or the score."
+    ),
     "typed.digits": _("%(text)s: write numbers with the digits 0 to 9"),
     "vp.whole_imps": _("%(margin)s: VP scales convert a whole number of IMPs; round the margin first"),
     "vp.scale": _("%(scale)s: the VP scale must be one of %(scales)s"),

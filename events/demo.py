@@ -11,9 +11,10 @@ from club.demo import MEMBERS
 from club.typed_result import read_result
 from events.models import Section, Session
 from events.plans import section_plan
+from events.services.fixes import set_status
 from events.services.lines import save_line
 from events.services.locking import session_write
-from events.services.setup import prepare_section, set_players
+from events.services.setup import PlayersTyped, prepare_section, set_players
 
 
 def load_demo_sessions(director) -> dict:
@@ -72,7 +73,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     if existing:
         return existing
     rng = random.Random(seed)
-    session = Session.objects.create(name=name, date=date, director=director, status=Session.Status.FINAL)
+    session = Session.objects.create(name=name, date=date, director=director)  # final once entered
     section = Section.objects.create(
         session=session, letter="A", kind=kind, tables=tables, boards_per_round=boards_per_round
     )
@@ -81,7 +82,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
     pairs = list(section.pairs.order_by("direction", "number"))
     assert len(members) >= 2 * len(pairs), "every demo pair is two members"
     rng.shuffle(members)
-    set_players(pairs_and_names=[(pair, members[2 * i], members[2 * i + 1]) for i, pair in enumerate(pairs)])
+    set_players(typed=[PlayersTyped(pair, members[2 * i], members[2 * i + 1]) for i, pair in enumerate(pairs)])
     by_label = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the standings stored once, after every line
@@ -98,4 +99,4 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                 result=read_result(slot.board, contract, declarer, tricks),
                 user=director,
             )
-    return session
+    return set_status(session=session, status=Session.Status.FINAL, user=director)

@@ -35,6 +35,8 @@ class Session(models.Model):
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
     corrections_until = models.DateTimeField(_("corrections accepted until"), null=True, blank=True)
+    corrected_at = models.DateTimeField(_("final results corrected on"), null=True, blank=True, editable=False)
+    correction_reason = models.CharField(_("reason for the correction"), max_length=200, blank=True, editable=False)
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("director"),
@@ -201,6 +203,9 @@ class TravellerLine(models.Model):
     ns_points = models.FloatField(_("NS matchpoints or IMPs"), null=True, blank=True)
     ew_points = models.FloatField(_("EW matchpoints or IMPs"), null=True, blank=True)
     checked = models.BooleanField(_("checked by the director"), default=False)
+    bare_average = models.BooleanField(
+        _("unspecified average"), default=False, help_text=_("An average typed as a bare A, to be checked.")
+    )
 
     history = HistoricalRecords()
 
@@ -215,6 +220,7 @@ class TravellerLine(models.Model):
                     Q(contract__gt="", adjusted="", not_played=False)
                     | Q(contract="", adjusted__gt="", not_played=False)
                     | Q(contract="", adjusted="", not_played=True)
+                    | Q(contract="", adjusted="", not_played=False, ns_score__isnull=False)  # a score-only slip
                 ),
                 name="line_one_kind_of_result",
             ),
@@ -323,3 +329,26 @@ class BoardDeal(HandRecord):
 
     def __str__(self):
         return f"{self.board.section}: {self.board}"
+
+
+class Correction(models.Model):
+    """A final session reopened by the director to correct it: why, when and by whom, and when it was published
+    final again (``closed_at``). The public pages show "corrected on <date>: <reason>" for each closed one."""
+
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="corrections", verbose_name=_("session")
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    reopened_at = models.DateTimeField(_("reopened at"))
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("reopened by"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+    closed_at = models.DateTimeField(_("published again at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "reopened_at", "pk"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self):
+        return f"{self.session}: {self.reason}"

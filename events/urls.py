@@ -46,6 +46,7 @@ director_patterns = [
     path("sessions/<int:session_id>/live/", table_director.live_view, name="live_view"),
     path("sessions/<int:session_id>/live/grid/", table_director.live_grid, name="live_grid"),
     path("corrections/<int:request_id>/done/", table_director.correction_done, name="correction_done"),
+    path("sessions/<int:session_id>/reopen/", checks.session_reopen, name="session_reopen"),
     path("import/", transfer.travellers_import, name="travellers_import"),
     path("sessions/<int:session_id>/hands/", hands.session_hands, name="session_hands"),
     path("sessions/<int:session_id>/hands/confirm/", hands.session_hands_confirm, name="session_hands_confirm"),

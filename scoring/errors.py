@@ -37,6 +37,11 @@ MESSAGES: dict[str, str] = {
     "typed.tricks": "{tricks} tricks: declarer takes 0 to 13 tricks.",
     "typed.too_long": "too long: a result is written in at most {limit} characters",
     "typed.control": "the text holds an invisible control character: type it again",
+    "typed.score": "{text}: the NS score is a whole number such as 420 or -100",
+    "typed.score_impossible": "{score}: no contract scores that on board {board}",
+    "typed.score_not_scored": "An adjusted score or a board not played has no NS score: leave the score empty.",
+    "typed.score_mismatch": "{contract} scores {expected} for NS on this board, not {score}: "
+    "correct the contract or the score.",
     "typed.digits": "{text}: write numbers with the digits 0 to 9",
     "vp.whole_imps": "{margin!r}: VP scales convert a whole number of IMPs; round the margin first",
     "vp.scale": "{scale!r}: the VP scale must be one of {scales}",

@@ -5,9 +5,13 @@ an artificial adjusted score (``A+``, ``A``, ``A-``, ``A6040``) or, in a pairs e
 played.  Declarer is ``N`` ``E`` ``S`` or ``W`` (``North`` is read as ``N``); tricks are declarer's total
 (``10``) or the result against the contract (``=``, ``+1``, ``-2``).
 
+The score field holds the NS score of the slip (``420``, ``-100``): alone, a score-only line (its contract
+unknown); with a contract, the two must agree.  A language's own notation (``O`` for West, ``1SA`` for 1NT) is
+read through a `Notation` (`scoring.notation`).
+
 `read_result` returns a `TypedResult` or raises `TypedResultError`: a `ScoringError` naming the field at fault
-(``"contract"``, ``"declarer"`` or ``"tricks"``), with every field's refusal in ``problems`` when declarer and
-tricks are both wrong.
+(``"contract"``, ``"declarer"``, ``"tricks"`` or ``"score"``), with every field's refusal in ``problems``
+(all of a line's errors at once: ``8S N 14`` is refused for its level and for its tricks).
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from .adjusted import parse_entry
 from .boards import SEATS, board_vulnerability
-from .contracts import Contract, parse_contract, tricks_from_result
+from .contracts import STRAINS, Contract, parse_contract, tricks_from_result
 from .deal import ns_score
 from .errors import ScoringError
 from .imps import ADJUSTED_IMPS
+from .notation import ENGLISH, Notation
 
 NOT_PLAYED_WORDS: frozenset[str] = frozenset({"NP", "NOT PLAYED", "NOTPLAYED", "-"})
 PASS_WORDS: frozenset[str] = frozenset({"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"})
@@ -34,7 +40,9 @@ class TypedResult:
     """A typed result, read and scored.
 
     ``contract`` is the contract's code (``4SX``), ``"PASS"`` for a passed-out board, or ``""``; ``adjusted``
-    an adjusted score's code (``A6040``); ``ns_score`` the score for North-South of a contract or a pass.
+    an adjusted score's code (``A6040``); ``ns_score`` the score for North-South of a contract or a pass, or
+    alone (no contract) the score of a score-only slip; ``bare_average`` an average typed as a bare ``A``
+    (A5050 unspecified, to be checked), not as the explicit ``A5050``.
     """
 
     contract: str = ""
@@ -43,6 +51,12 @@ class TypedResult:
     declarer: str = ""
     tricks: int | None = None
     ns_score: int | None = None
+    bare_average: bool = False
+
+    @property
+    def score_only(self) -> bool:
+        """A slip that gives only the NS score, no contract."""
+        return not (self.contract or self.adjusted or self.not_played) and self.ns_score is not None
 
     @property
     def entry(self) -> int | str | None:
@@ -101,7 +115,7 @@ def _adjusted(text: str, team: bool) -> TypedResult:
         raise TypedResultError("contract", "entry.invalid", entry=text)
     if team and not (entry.ns_percent in ADJUSTED_IMPS and entry.ew_percent in ADJUSTED_IMPS):
         raise TypedResultError("contract", "typed.team_adjusted", value=text)
-    return TypedResult(adjusted=entry.code)
+    return TypedResult(adjusted=entry.code, bare_average="".join(text.split()) == "A")
 
 
 def _tricks(contract: Contract, text: str) -> int:
@@ -119,13 +133,33 @@ def _tricks(contract: Contract, text: str) -> int:
         raise TypedResultError.of("tricks", error) from None
 
 
-def _played(board: int, contract: Contract, declarer: str, result: str) -> TypedResult:
+def _declarer_problem(declarer: str, notation: Notation) -> TypedResultError | None:
+    problem = _check_text("declarer", declarer.strip(), digits=False)
+    if problem is None and not notation.read_seat(declarer):
+        problem = TypedResultError("declarer", "typed.declarer")
+    return problem
+
+
+def _without_contract(declarer: str, result: str, notation: Notation) -> list[TypedResultError]:
+    """What is wrong with the declarer and tricks typed beside a contract that cannot be read: whatever can be
+    told without the contract (a seat that is none, tricks out of 0 to 13)."""
+    problems = []
+    if declarer.strip():
+        problems.append(_declarer_problem(declarer, notation))
+    text = result.strip()
+    problem = _check_text("tricks", text)
+    if problem is None and text.isdigit() and not 0 <= int(text) <= 13:
+        problem = TypedResultError("tricks", "typed.tricks", tricks=int(text))
+    problems.append(problem)
+    return [problem for problem in problems if problem is not None]
+
+
+def _played(board: int, contract: Contract, declarer: str, result: str, notation: Notation) -> TypedResult:
     """A contract with its declarer and tricks, scored on the board's vulnerability; both fields checked."""
     problems: list[TypedResultError] = []
-    seat = declarer.strip().upper()[:1]
-    problem = _check_text("declarer", declarer.strip(), digits=False)
-    if problem is not None or seat not in SEATS:
-        problems.append(problem or TypedResultError("declarer", "typed.declarer"))
+    problem = _declarer_problem(declarer, notation)
+    if problem is not None:
+        problems.append(problem)
     tricks = None
     text = result.strip()
     try:
@@ -136,9 +170,9 @@ def _played(board: int, contract: Contract, declarer: str, result: str) -> Typed
     except TypedResultError as error:
         problems.append(error)
     if problems:
-        problems[0].problems = tuple(problems)
-        raise problems[0]
+        raise _all(problems)
     assert tricks is not None
+    seat = notation.read_seat(declarer)
     return TypedResult(
         contract=contract.code,
         declarer=seat,
@@ -147,25 +181,120 @@ def _played(board: int, contract: Contract, declarer: str, result: str) -> Typed
     )
 
 
-def read_result(board: int, contract: str, declarer: str = "", result: str = "", *, team: bool = False) -> TypedResult:
-    """Reads what was typed for board number ``board``: ``contract``, ``declarer`` and ``result`` (the tricks).
+def _all(problems: list[TypedResultError]) -> TypedResultError:
+    """The first refusal, carrying every one."""
+    problems[0].problems = tuple(problems)
+    return problems[0]
 
-    ``team``: a team match's room, where an adjusted score is A+, A or A- (or A6040, A5050, A4060, A6060,
-    A4040: the percentages `ADJUSTED_IMPS` gives IMPs for) and a board cannot be "not played".
-    Raises `TypedResultError` naming the field at fault.
-    """
+
+@cache
+def possible_scores(vulnerability: str) -> frozenset[int]:
+    """Every NS score a contract can give on a board of this vulnerability (0 for a pass)."""
+    scores = {0}
+    for level in range(1, 8):
+        for strain in STRAINS:
+            for doubled in (0, 1, 2):
+                contract = Contract(level, strain, doubled)
+                for seat in SEATS:
+                    scores.update(ns_score(contract, seat, vulnerability, tricks) for tricks in range(14))
+    return frozenset(scores)
+
+
+def read_score(board: int, text: str) -> int | None:
+    """The NS score typed in the score field (``420``, ``-100``, ``+50``), or None when the field is empty;
+    refused when no contract gives it on this board."""
+    text = "".join(text.split()).replace("−", "-").replace("–", "-")
+    if not text:
+        return None
+    problem = _check_text("score", text)
+    if problem is not None:
+        raise problem
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdigit() or len(digits) > 5:
+        raise TypedResultError("score", "typed.score", text=text)
+    score = int(text)
+    vulnerability = board_vulnerability(board)
+    if score not in possible_scores(vulnerability):
+        raise TypedResultError("score", "typed.score_impossible", score=score, board=board)
+    return score
+
+
+def _cross_check(typed: TypedResult, score: int | None, notation: Notation) -> TypedResult:
+    """A contract and a score both typed must agree; an adjusted or not-played line takes no score."""
+    if score is None:
+        return typed
+    if typed.adjusted or typed.not_played:
+        raise TypedResultError("score", "typed.score_not_scored")
+    if typed.ns_score != score:
+        contract = notation.contract(typed.contract)
+        if typed.declarer:
+            contract = f"{contract} {notation.seat(typed.declarer)} {typed.tricks}"
+        raise TypedResultError("score", "typed.score_mismatch", contract=contract, expected=typed.ns_score, score=score)
+    return typed
+
+
+def _arguments(contract: object, declarer: object, result: object, score: object) -> None:
     if not isinstance(contract, str):
         raise TypedResultError("contract", "contract.not_text", text=contract)
     if not isinstance(declarer, str):
         raise TypedResultError("declarer", "typed.declarer")
     if not isinstance(result, str):
         raise TypedResultError("tricks", "result.not_text", text=result)
-    text = " ".join(contract.upper().split())
+    if not isinstance(score, str):
+        raise TypedResultError("score", "typed.score", text=score)
+
+
+def read_result(
+    board: int,
+    contract: str,
+    declarer: str = "",
+    result: str = "",
+    *,
+    score: str = "",
+    team: bool = False,
+    notation: Notation = ENGLISH,
+) -> TypedResult:
+    """Reads what was typed for board number ``board``: ``contract``, ``declarer``, ``result`` (the tricks) and
+    ``score`` (the NS score: alone, a score-only line; with a contract, cross-checked against it).
+
+    ``team``: a team match's room, where an adjusted score is A+, A or A- (or A6040, A5050, A4060, A6060,
+    A4040: the percentages `ADJUSTED_IMPS` gives IMPs for) and a board cannot be "not played".
+    ``notation``: the language's seat letters and notrump and pass words, read besides the English ones.
+    Raises `TypedResultError` naming the field at fault, with every field's refusal in ``problems``.
+    """
+    _arguments(contract, declarer, result, score)
+    text = notation.read_contract(" ".join(contract.upper().split()))
+    problems: list[TypedResultError] = []
+    try:
+        typed_score = read_score(board, score)
+    except TypedResultError as error:
+        typed_score, problems = None, [error]
+    try:
+        typed = _read_contract(board, text, declarer, result, team, notation)
+    except TypedResultError as error:
+        raise _all([*error.problems, *problems]) from None
+    if typed is None:
+        if problems:
+            raise _all(problems)
+        if typed_score is None:
+            raise TypedResultError("contract", "typed.empty_team" if team else "typed.empty")
+        return TypedResult(ns_score=typed_score)
+    if problems:
+        raise _all(problems)
+    return _cross_check(typed, typed_score, notation)
+
+
+def _read_contract(
+    board: int, text: str, declarer: str, result: str, team: bool, notation: Notation
+) -> TypedResult | None:
+    """The contract field read (None when it is empty), with its declarer and tricks."""
     problem = _check_text("contract", text)
     if problem is not None:
         raise problem
     if not text:
-        raise TypedResultError("contract", "typed.empty_team" if team else "typed.empty")
+        if declarer.strip() or result.strip():
+            raise TypedResultError("contract", "typed.empty_team" if team else "typed.empty")
+        return None
     if text in NOT_PLAYED_WORDS and not team:
         return TypedResult(not_played=True)
     if text in PASS_WORDS:
@@ -175,7 +304,7 @@ def read_result(board: int, contract: str, declarer: str = "", result: str = "",
     try:
         found = parse_contract(text)  # in a team match "NP" is refused here, as the contract it is not
     except ScoringError as error:
-        raise TypedResultError.of("contract", error) from None
+        raise _all([TypedResultError.of("contract", error), *_without_contract(declarer, result, notation)]) from None
     if found is None:
         return TypedResult(contract="PASS", ns_score=0)
-    return _played(board, found, declarer, result)
+    return _played(board, found, declarer, result, notation)

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import translate
+from club.typed_result import notation
 
 BIG_SWING = 13  # IMPs: a swing this big is worth a second look at both slips
 
@@ -40,7 +41,7 @@ def read_room(board: int, contract_text: str, declarer: str = "", tricks_text: s
     """`scoring.read_result` for a team match's room (`4S` / `3NTX` / `PASS` / `A+` with declarer N E S W and
     tricks `10`, `=`, `+1`, `-2`): its refusals as a ValidationError keyed by the field at fault."""
     try:
-        result = scoring.read_result(board, contract_text, declarer, tricks_text, team=True)
+        result = scoring.read_result(board, contract_text, declarer, tricks_text, team=True, notation=notation())
     except scoring.TypedResultError as error:
         raise ValidationError({problem.field: translate(problem) for problem in error.problems}) from error
     return RoomResult(

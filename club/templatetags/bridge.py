@@ -1,11 +1,13 @@
 """Template filters for bridge notation: contracts with suit symbols, points, signed scores."""
 
 from django import template
+from django.utils.formats import get_format
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
+from club.typed_result import notation
 
 register = template.Library()
 
@@ -23,7 +25,7 @@ def contract(code: str):
         return code
     doubled = "X" * parsed.doubled
     if parsed.strain == "NT":
-        return format_html("{}NT{}", parsed.level, doubled)
+        return format_html("{}{}{}", parsed.level, notation().notrump, doubled)
     symbol, css = SUITS[parsed.strain]
     return format_html('{}<span class="{}">{}</span>{}', parsed.level, css, symbol, doubled)
 
@@ -36,25 +38,24 @@ def line_result(line):
 
 @register.filter
 def points(value, places=2):
-    """Matchpoints or IMPs: at most two decimals, no trailing zeros."""
+    """Matchpoints or IMPs: at most two decimals, no trailing zeros, with the language's decimal separator (as
+    `floatformat` writes them on the public pages)."""
     if value is None or value == "":
         return ""
     text = f"{float(value):.{int(places)}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return "0" if text in ("-0", "") else text.replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
-SEAT_INITIALS = {
-    "N": pgettext_lazy("seat initial", "N"),
-    "E": pgettext_lazy("seat initial", "E"),
-    "S": pgettext_lazy("seat initial", "S"),
-    "W": pgettext_lazy("seat initial", "W"),
-}
+@register.filter
+def pair_label(label: str) -> str:
+    """A pair's label in the reader's language: '6EW' is '6EO' in Spanish, '6EV' in Romanian."""
+    return notation().pair_label(str(label or ""))
 
 
 @register.filter
 def seat(letter: str) -> str:
-    """A seat's initial in the reader's language: 'W' is 'O' in Spanish, 'V' in Romanian."""
-    return str(SEAT_INITIALS.get(letter, letter or ""))
+    """A seat's initial in the reader's language: 'W' is 'O' in Spanish, 'V' in Romanian (`scoring.notation`)."""
+    return notation().seat(letter or "")
 
 
 @register.filter

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.typed_result import notation
 from events.models import TravellerLine
 
 
@@ -31,6 +32,13 @@ class LineRowForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"size": 3, "autocomplete": "off", "autocapitalize": "characters"}),
     )
+    score = forms.CharField(
+        label=_("Score"),
+        max_length=7,
+        required=False,
+        help_text=_("The NS score of the slip: alone when the slip has no contract, or checked against it."),
+        widget=forms.TextInput(attrs={"size": 5, "autocomplete": "off", "inputmode": "numeric"}),
+    )
 
 
 class FreeLineRowForm(LineRowForm):
@@ -48,21 +56,26 @@ class FreeLineRowForm(LineRowForm):
         required=False,
         widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}),
     )
-    field_order = ["ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead"]
+    field_order = ["ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "score"]
 
 
 def line_initial(line: TravellerLine | None) -> dict:
+    """A saved line as the director types it, in the reader's notation (``3SA`` ``O`` in Spanish); the score
+    field holds the score of a score-only line only (with a contract, the contract gives the score)."""
     if line is None:
         return {}
+    shown = notation()
     if line.not_played:
         contract = "NP"
     else:
-        contract = line.adjusted or line.contract
+        contract = line.adjusted or shown.contract(line.contract)
+    score_only = not (line.contract or line.adjusted or line.not_played)
     return {
-        "contract": contract,
-        "declarer": line.declarer,
+        "contract": "A" if line.bare_average else contract,
+        "declarer": shown.seat(line.declarer),
         "tricks": "" if line.tricks is None else str(line.tricks),
         "lead": line.lead,
-        "ns_pair": line.ns_pair.label,
-        "ew_pair": line.ew_pair.label,
+        "score": str(line.ns_score) if score_only and line.ns_score is not None else "",
+        "ns_pair": shown.pair_label(line.ns_pair.label),
+        "ew_pair": shown.pair_label(line.ew_pair.label),
     }

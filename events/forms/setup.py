@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 
 from django import forms
@@ -116,32 +115,18 @@ def section_formset(data, session: Session | None) -> BaseInlineFormSet:
     return SectionFormSet(data, instance=session, prefix="sections", initial=free)
 
 
-MEMBER_CHOICE = re.compile(r"\((?P<number>[^()]+)\)\s*$")
-
-
-def member_option(member: Member) -> str:
-    """How a member appears in the search-as-you-type list: 'Ana García (1001)'."""
-    return f"{member.full_name} ({member.number})" if member.number else member.full_name
-
-
-def find_member(text: str, members: list[Member]) -> Member | None:
-    """The member a typed player name means: by '(number)', by number alone, or by exact full name."""
-    text = " ".join(text.split())
-    if not text:
-        return None
-    match = MEMBER_CHOICE.search(text)
-    number = match.group("number").strip() if match else text
-    by_number = [m for m in members if m.number and m.number == number]
-    if by_number:
-        return by_number[0]
-    name = MEMBER_CHOICE.sub("", text).strip().casefold()
-    by_name = [m for m in members if m.full_name.casefold() == name]
-    return by_name[0] if len(by_name) == 1 else None
-
-
 class PairPlayersForm(forms.Form):
+    """A pair's two players as typed: a member (name, number, or the list's "Name (number)"), or a guest's name
+    with its Guest box ticked."""
+
     player1 = forms.CharField(label=gettext_lazy("Player 1"), max_length=80, required=False)
+    player1_guest = forms.BooleanField(label=gettext_lazy("Guest"), required=False)
     player2 = forms.CharField(label=gettext_lazy("Player 2"), max_length=80, required=False)
+    player2_guest = forms.BooleanField(label=gettext_lazy("Guest"), required=False)
+
+    def was_sent(self) -> bool:
+        """Whether the request carried this pair's fields at all (a pair absent from a POST is left alone)."""
+        return any(self.add_prefix(name) in self.data for name in ("player1", "player2"))
 
 
 class MemberQuickForm(forms.ModelForm):
@@ -175,3 +160,13 @@ def status_initial(session: Session, now: datetime | None = None) -> dict:
     if until is None:
         until = (timezone.localtime(now) + CORRECTION_PERIOD).replace(minute=0, second=0, microsecond=0)
     return {"status": session.status, "corrections_until": until}
+
+
+class ReopenForm(forms.Form):
+    """Reopening a final session to correct it: the reason is recorded and shown on the public pages."""
+
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for the correction"),
+        max_length=200,
+        help_text=gettext_lazy("Shown on the public pages, e.g. “Board 5: wrong contract entered for 3NS v 3EW”."),
+    )

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
+from club.typed_result import notation
 from events.models import TravellerLine
 from movements.generators import BoardPlay, Movement
 
@@ -198,8 +199,8 @@ def describe(line: TravellerLine) -> str:
         where.append(_("table %(table)s") % {"table": line.table})
     return _("%(where)s, %(ns)s v %(ew)s") % {
         "where": capfirst(", ".join(where)),
-        "ns": line.ns_pair.label,
-        "ew": line.ew_pair.label,
+        "ns": notation().pair_label(line.ns_pair.label),
+        "ew": notation().pair_label(line.ew_pair.label),
     }
 
 

@@ -48,7 +48,7 @@ def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[
     problems = []
     if line.contract and not line.adjusted and not line.not_played:
         problems += _score_problems(line, checked, refs)
-    if line.adjusted:
+    if line.adjusted and line.bare_average:  # A+, A-, A6040 typed by the director need no second look
         problems.append(_average_problem(line, checked, refs))
     return problems
 
@@ -89,7 +89,7 @@ def _score_problems(line: TravellerLine, checked: bool, refs: dict) -> list[Chec
 
 
 def _average_problem(line: TravellerLine, checked: bool, refs: dict) -> CheckProblem:
-    """An adjusted score, to be confirmed by the director."""
+    """An average typed as a bare A: which split the director awarded is to be confirmed."""
     try:
         entry = scoring.parse_entry(line.adjusted)
         split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
@@ -98,9 +98,8 @@ def _average_problem(line: TravellerLine, checked: bool, refs: dict) -> CheckPro
     return make_problem(
         Kind.AVERAGE,
         _(
-            "%(line)s: adjusted score %(code)s (%(split)s). Averages must be an explicit split such as A6040, "
-            "A5050 or A4040: a bare “A” cannot be told apart from A5050 once entered, so confirm this is the "
-            "split the director awarded and mark it checked."
+            "%(line)s: an average typed as a bare “A”, stored as %(code)s (%(split)s). Confirm this is the split "
+            "the director awarded and mark it checked, or type the split awarded (A6040, A5050, A4040 ...)."
         )
         % {"line": describe(line), "code": line.adjusted, "split": split},
         checked=checked,

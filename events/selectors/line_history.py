@@ -9,6 +9,7 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from events.models import Pair, TravellerLine
+from events.selectors.check_problems import CHECKED_REASON
 
 HISTORY_FIELDS = (
     "round",
@@ -41,6 +42,7 @@ class HistoryEntry:
     user: object | None
     changes: tuple[FieldChange, ...]
     source: str = ""  # e.g. "entered at table 3"; empty for the director's entry
+    correction: str = ""  # the reason of the correction of a final session the change was made in
 
     @property
     def kind_label(self) -> str:
@@ -57,6 +59,9 @@ def shown(name: str, value, pairs: dict[int, str]) -> str:
     if name == "ns_score":
         return f"{value:+d}"
     return str(value)
+
+
+TABLE_REASON = "table:"  # a result entered at a table ('table:3'); any other reason is a correction's
 
 
 def source_text(reason: str) -> str:
@@ -91,6 +96,7 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
                     changes.append(FieldChange(label, "—", shown(name, after, pairs)))
             elif before != after:
                 changes.append(FieldChange(label, shown(name, before, pairs), shown(name, after, pairs)))
+        reason = record.history_change_reason or ""
         entries.append(
             HistoryEntry(
                 record.id,
@@ -98,7 +104,8 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
                 record.history_date,
                 record.history_user,
                 tuple(changes),
-                source_text(record.history_change_reason or ""),
+                source_text(reason) if reason.startswith(TABLE_REASON) else "",
+                "" if reason == CHECKED_REASON or reason.startswith(TABLE_REASON) else reason,
             )
         )
         previous = record

@@ -17,6 +17,7 @@ from events.selectors.ranking import SessionResults, board_counts
 from events.selectors.traveller import RESULT_COLUMNS
 
 DECLARER, DEFENDER, PASSED, ADJUSTED, NOT_PLAYED = "declarer", "defender", "passed", "adjusted", "not_played"
+SCORE_ONLY = "score_only"
 SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 
@@ -62,6 +63,8 @@ class CardLine:
             return ADJUSTED
         if self.contract == "PASS":
             return PASSED
+        if not self.declarer:
+            return SCORE_ONLY  # a slip that gave only the score: who declared is not known
         return DECLARER if self.declarer in SEATS[self.direction] else DEFENDER
 
     @property

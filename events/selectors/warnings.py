@@ -10,13 +10,11 @@ FAR_SCORE = 500  # a score this far from every other result on the board is wort
 
 
 def board_warnings(lines: list[TravellerLine]) -> dict[int, list[str]]:
-    """Non-blocking warnings per line id: a score far from every other, a passed-out board."""
+    """Non-blocking warnings per line id: a score far from every other result on the board."""
     warnings: dict[int, list[str]] = {}
     played = [line for line in lines if line.ns_score is not None and not line.adjusted]
     for line in played:
-        notes = []
-        if line.contract == "PASS":
-            notes.append(_("Passed out."))
+        notes = []  # a passed-out board is a normal result: no note
         others = [other.ns_score for other in played if other.pk != line.pk]
         if len(others) >= 2 and all(abs(line.ns_score - other) >= FAR_SCORE for other in others):
             notes.append(_("This score is far from every other result on the board: check the slip."))

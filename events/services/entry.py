@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.forms import add_errors
-from club.typed_result import read_result
+from club.typed_result import notation, read_result
 from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
@@ -137,11 +137,12 @@ class SaveResult:
 
     saved: int = 0
     refused: bool = False
+    message: str = ""  # why the whole page was refused (a final session), shown above it
 
 
 def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name: str) -> Pair | None:
     try:
-        number, direction = split_label(label)
+        number, direction = split_label(notation().read_pair_label(label))
     except ValueError as error:
         form.add_error(field_name, str(error))
         return None
@@ -165,14 +166,14 @@ def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
         if not form.is_valid() or not form.has_changed():
             continue
         data = form.cleaned_data
-        if not data["contract"].strip():
+        if not data["contract"].strip() and not data["score"].strip():
             if row.line is not None:
                 form.add_error("contract", _("To remove this result, use its Remove button."))
             elif any(data.get(name) for name in ("declarer", "tricks", "lead")):
                 form.add_error("contract", _("Enter the contract too."))
             continue
         try:
-            result = read_result(row.board.number, data["contract"], data["declarer"], data["tricks"])
+            result = read_result(row.board.number, data["contract"], data["declarer"], data["tricks"], data["score"])
         except ValidationError as error:
             add_errors(form, error)
             continue
@@ -186,6 +187,13 @@ def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
             changes.append((row, result, ns, ew))
     if any(row.form.errors for row in rows):
         return SaveResult(refused=True)
+    try:
+        return _save_changes(section, rows, changes, user)
+    except ValidationError as error:  # the session is final: read-only
+        return SaveResult(refused=True, message=" ".join(error.messages))
+
+
+def _save_changes(section: Section, rows: list[Row], changes: list, user) -> SaveResult:
     with session_write(section.session_id):  # the standings stored once for all the rows saved
         for row, result, ns, ew in changes:
             try:

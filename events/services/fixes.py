@@ -16,7 +16,8 @@ from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.check_problems import CHECKED_REASON
 from events.selectors.checks import blocking_problems, describe, expected_ns_score, position
-from events.services.locking import session_write
+from events.services.corrections import close_corrections, refuse_leaving_final
+from events.services.locking import correction_reason, session_write
 from events.services.rescoring import rescore_board, rescore_session
 
 
@@ -58,6 +59,7 @@ def swap_round(*, section: Section, table: int, round_: int, user=None) -> int:
                 line.round = line.round if line.round is not None else slot.round
                 line.table = line.table if line.table is not None else slot.table
             line._history_user = user
+            line._change_reason = correction_reason(section.session_id) or None
             line.save()
             line.board.section = section
             boards[line.board_id] = line.board
@@ -81,6 +83,7 @@ def recompute_line(*, line: TravellerLine, user=None) -> TravellerLine:
                 _("%(line)s cannot be scored: %(error)s.") % {"line": describe(line), "error": translate(error)}
             ) from error
         line._history_user = user
+        line._change_reason = correction_reason(line.board.section.session_id) or None
         line.save()
         rescore_board(board=line.board)
         return line
@@ -130,6 +133,7 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
         if corrections_until <= timezone.now():
             raise ValidationError({"corrections_until": _("The end of the correction period must be in the future.")})
     session = Session.objects.select_for_update().get(pk=session.pk)
+    refuse_leaving_final(session, status)
     if status != Session.Status.IN_PROGRESS:
         blocking = blocking_problems(session)
         if blocking:
@@ -152,4 +156,6 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
         session.corrections_until = corrections_until
     session._history_user = user
     session.save()
+    if status == Session.Status.FINAL:
+        close_corrections(session)
     return session

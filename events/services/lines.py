@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 from club.typed_result import LineResult
 from events.models import Board, Pair, Seating, TravellerLine
 from events.plans import section_plan
-from events.services.locking import session_write
+from events.services.locking import correction_reason, session_write
 from events.services.rescoring import rescore_board
 from movements.generators import Movement
 
@@ -112,10 +112,11 @@ def save_line(
         line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
         line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
         line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
+        line.bare_average = result.bare_average
         line.lead = lead.strip().upper()[:3]
         line.checked = False  # a changed line needs the director's look again
         line._history_user = user
-        line._change_reason = source or None
+        line._change_reason = source or correction_reason(section.session_id) or None
         line.save()
         line.seatings.all().delete()
         Seating.objects.bulk_create(
@@ -130,5 +131,6 @@ def delete_line(*, line: TravellerLine, user=None) -> None:
     board = line.board
     with session_write(board.section.session_id):
         line._history_user = user
+        line._change_reason = correction_reason(board.section.session_id) or None
         line.delete()
         rescore_board(board=board)

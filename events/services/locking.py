@@ -7,6 +7,10 @@ Nested blocks for the same session (a slip saving many lines, each through `save
 once, in the outermost block.
 
 `tests/events/test_session_write.py` fails if a service writes lines outside such a block.
+
+A final session is read-only: `session_write` refuses it (a ValidationError) before any write, whichever service
+asked. The director reopens it (`events.services.corrections.reopen_session`, with a reason); while it is open
+for correction, `correction_reason(session_id)` gives the reason that the lines' history records with each change.
 """
 
 from __future__ import annotations
@@ -15,19 +19,37 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.utils.translation import gettext as _
 
-from events.models import Session
+from events.models import Correction, Session
 from events.services.standings import store_standings
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
+_reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
 
 
 def lock_session(session_id: int) -> None:
-    """Takes the session's row lock (no query on SQLite, which writes one transaction at a time)."""
-    if not connection.features.has_select_for_update:
-        return
-    list(Session.objects.select_for_update(of=("self",)).filter(pk=session_id).values_list("pk", flat=True))
+    """Takes the session's row lock (SQLite writes one transaction at a time) and refuses a final session."""
+    sessions = Session.objects.filter(pk=session_id)
+    if connection.features.has_select_for_update:
+        sessions = sessions.select_for_update(of=("self",))
+    row = sessions.values_list("status", "name").first()
+    if row is not None and row[0] == Session.Status.FINAL:
+        raise ValidationError(
+            _(
+                "“%(name)s” is final: its results can no longer change. To correct it, reopen it on its checks page "
+                "(giving the reason), correct it, then publish it again."
+            )
+            % {"name": row[1]},
+            code="final",
+        )
+
+
+def correction_reason(session_id: int) -> str:
+    """The reason of the correction open on the session (inside its `session_write` block), or ""."""
+    return dict(_reasons.get()).get(session_id, "")
 
 
 @contextmanager
@@ -38,10 +60,13 @@ def session_write(session_id: int) -> Iterator[None]:
         return
     with transaction.atomic():
         lock_session(session_id)
+        reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True).values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
+        reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
         try:
             yield
         finally:
             _open_sessions.reset(token)
+            _reasons.reset(reasons)
         if not transaction.get_rollback():  # the block refused its writes: nothing to store
             store_standings(session_ids=[session_id])

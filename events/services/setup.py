@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.member_match import match_player
 from club.models import Member
-from events.forms.setup import find_member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services.locking import session_write
+from events.services.locking import lock_session, session_write
 from events.services.rescoring import rescore_session
 
 MOVEMENT_FIELDS = (
@@ -108,23 +111,54 @@ def save_session(*, form, formset, director) -> bool:
         section_form, reason = refused
         section_form.add_error(None, reason)
         return False
-    with transaction.atomic():
-        session = form.save(commit=False)
-        session.director = session.director or director
-        session.save()
-        formset.instance = session
-        formset.save()
-        settle_session(session=session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
+    try:
+        with transaction.atomic():
+            session = form.save(commit=False)
+            session.director = session.director or director
+            session.save()
+            formset.instance = session
+            formset.save()
+            settle_session(session=session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
+    except ValidationError as error:  # a final session: read-only
+        form.add_error(None, error)
+        return False
     return True
 
 
+@dataclass(frozen=True)
+class PlayersTyped:
+    """A pair's two players as the director typed them, and whether each was confirmed as a guest."""
+
+    pair: Pair
+    player1: str
+    player2: str
+    player1_guest: bool = False
+    player2_guest: bool = False
+
+
 @transaction.atomic
-def set_players(*, pairs_and_names: list[tuple[Pair, str, str]]) -> None:
-    """Stores the players typed for each pair: a member when the text names one, else a guest."""
+def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
+    """Stores the players typed for each pair (members, or guests the director confirmed), or none of them.
+
+    Returns the problems by (pair id, field): a name several members fit, a number no member has, a name no member
+    has and not confirmed as a guest. A final session is refused (ValidationError).
+    """
+    if typed:
+        lock_session(typed[0].pair.section.session_id)  # a final session is read-only
     members = list(Member.objects.all())
-    for pair, first, second in pairs_and_names:
-        for slot, text in (("player1", first), ("player2", second)):
-            member = find_member(text, members)
-            setattr(pair, slot, member)
-            setattr(pair, f"{slot}_guest", "" if member else " ".join(text.split()))
+    problems: dict[tuple[int, str], str] = {}
+    chosen = []
+    for entry in typed:
+        for slot in ("player1", "player2"):
+            found = match_player(getattr(entry, slot), members, guest=getattr(entry, f"{slot}_guest"))
+            if not found.settled:
+                problems[(entry.pair.pk, slot)] = found.message
+            chosen.append((entry.pair, slot, found))
+    if problems:
+        return problems
+    for pair, slot, found in chosen:
+        setattr(pair, slot, found.member)
+        setattr(pair, f"{slot}_guest", "" if found.member else found.text)
+    for pair in {pair.pk: pair for pair, _slot, _found in chosen}.values():
         pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings
+    return problems

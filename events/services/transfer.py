@@ -118,6 +118,7 @@ def _create_session(
                     adjusted=row.result.adjusted,
                     not_played=row.result.not_played,
                     ns_score=row.result.ns_score,
+                    bare_average=row.result.bare_average,
                     lead=row.lead,
                 )
                 for row in rows

@@ -38,7 +38,7 @@ PairKey = tuple[int, str]  # (number, direction): (3, "") in a Howell, (3, "NS")
 
 _PAIR = re.compile(r"(\d+)\s*(NS|EW)?", re.IGNORECASE)
 _SCORE = re.compile(r"[+-]?\d+")
-_RESULT_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS"}
+_RESULT_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS", "score": "SCORE"}
 
 
 @dataclass(frozen=True)
@@ -173,11 +173,13 @@ def combine_result(board: int | None, contract: str, declarer: str, tricks: str,
                     "or NP for a board not played."
                 )
             )
-        raise ValueError(
-            _("CONTRACT: the score %(score)s needs its contract, PLAYED_BY and TRICKS.") % {"score": score}
-        )
+        if declarer or tricks:
+            raise ValueError(
+                _("CONTRACT: the score %(score)s with PLAYED_BY or TRICKS needs its contract too.") % {"score": score}
+            )
+        contract = ""  # a score-only line: read and checked (a score that no contract gives is refused)
     try:
-        result = read_result(board or 1, contract, declarer, tricks)
+        result = read_result(board or 1, contract, declarer, tricks, "" if contract else str(score))
     except ValidationError as error:
         raise ValueError(
             "\n".join(

@@ -10,11 +10,12 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from events.forms.checks import SessionLinesForm, SwapRoundForm, cleaned
-from events.forms.setup import SessionStatusForm, status_initial
+from events.forms.setup import ReopenForm, SessionStatusForm, status_initial
 from events.models import Board, Session, TravellerLine
 from events.selectors import checks
 from events.selectors.line_history import history_pairs, line_changes
 from events.services import fixes
+from events.services.corrections import reopen_session
 
 
 def error_text(error: ValidationError) -> str:
@@ -34,6 +35,7 @@ def session_checks(request, session_id):
         {
             "session": session,
             "form": form,
+            "reopen_form": ReopenForm(),
             "statuses": Session.Status,
             "blocking": [problem for problem in problems if problem.blocking],
             "groups": [
@@ -116,6 +118,25 @@ def keep_status_choice(request, session: Session) -> None:
         "status": request.POST.get("status", "")[:20],
         "corrections_until": request.POST.get("corrections_until", "")[:40],
     }
+
+
+@director_required
+@require_POST
+def session_reopen(request, session_id):
+    session = get_object_or_404(Session, pk=session_id)
+    form = ReopenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(form.errors["reason"])
+        reopen_session(session=session, reason=form.cleaned_data["reason"], user=request.user)
+    except ValidationError as error:
+        messages.error(request, error_text(error))
+    else:
+        messages.success(
+            request,
+            _("The session is reopened for correction (provisional): correct it, then publish it final again."),
+        )
+    return redirect("events:session_checks", session_id=session.pk)
 
 
 @director_required

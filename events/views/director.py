@@ -1,18 +1,20 @@
 """Director pages: the session list, set-up of a session and its sections, pairs and players."""
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
+from club.member_match import member_option
 from club.models import Member
-from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, member_option, section_formset
+from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
 from events.selectors.progress import finished_slips, section_progress, slip_grid
-from events.services.setup import save_session, set_players
+from events.services.setup import PlayersTyped, save_session, set_players
 from movements.params import query_string
 
 
@@ -84,6 +86,39 @@ def session_setup(request, session_id):
     return session_form_page(request, get_object_or_404(Session, pk=session_id))
 
 
+def pair_forms(pairs: list[Pair], data) -> list[PairPlayersForm]:
+    return [
+        PairPlayersForm(
+            data,
+            prefix=f"p{pair.pk}",
+            initial={
+                "player1": member_option(pair.player1) if pair.player1_id else pair.player1_guest,
+                "player1_guest": bool(pair.player1_guest),
+                "player2": member_option(pair.player2) if pair.player2_id else pair.player2_guest,
+                "player2_guest": bool(pair.player2_guest),
+            },
+        )
+        for pair in pairs
+    ]
+
+
+def save_pair_forms(request, pairs: list[Pair], forms_: list[PairPlayersForm]) -> bool:
+    """Saves the players of every pair the POST carried (others are left alone); False with the problems on the
+    forms, or a message when the session is final."""
+    sent = [(pair, form) for pair, form in zip(pairs, forms_, strict=True) if form.was_sent()]
+    if not all(form.is_valid() for _pair, form in sent):
+        return False
+    try:
+        problems = set_players(typed=[PlayersTyped(pair=pair, **form.cleaned_data) for pair, form in sent])
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return False
+    by_pair = {pair.pk: form for pair, form in sent}
+    for (pair_id, field), message in problems.items():
+        by_pair[pair_id].add_error(field, message)
+    return not problems
+
+
 @director_required
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
@@ -92,21 +127,8 @@ def session_pairs(request, session_id):
         .select_related("player1", "player2", "section")
         .order_by("section", "-direction", "number")  # 1NS-6NS, then 1EW-6EW, then a Howell's pairs
     )
-    forms_ = [
-        PairPlayersForm(
-            request.POST or None,
-            prefix=f"p{pair.pk}",
-            initial={"player1": pair.player1_name_option, "player2": pair.player2_name_option},
-        )
-        for pair in annotate_options(pairs)
-    ]
-    if request.method == "POST" and all(f.is_valid() for f in forms_):
-        set_players(
-            pairs_and_names=[
-                (pair, f.cleaned_data["player1"], f.cleaned_data["player2"])
-                for pair, f in zip(pairs, forms_, strict=True)
-            ]
-        )
+    forms_ = pair_forms(pairs, request.POST or None)
+    if request.method == "POST" and save_pair_forms(request, pairs, forms_):
         messages.success(request, _("Players saved."))
         return redirect("events:session_pairs", session_id=session.pk)
     members = [member_option(m) for m in Member.objects.filter(active=True)]
@@ -120,13 +142,6 @@ def session_pairs(request, session_id):
             "member_form": MemberQuickForm(prefix="member"),
         },
     )
-
-
-def annotate_options(pairs):
-    for pair in pairs:
-        pair.player1_name_option = member_option(pair.player1) if pair.player1_id else pair.player1_guest
-        pair.player2_name_option = member_option(pair.player2) if pair.player2_id else pair.player2_guest
-    return pairs
 
 
 @director_required

@@ -1,6 +1,7 @@
 """Director pages for entering results: by traveller (one board) and by table and round (a score slip)."""
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -39,6 +40,8 @@ def traveller_entry(request, session_id, section_id, number):
     rows = traveller_rows(section, plan, board, request.POST or None)
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
+        if saved.message:
+            messages.error(request, saved.message)
         if not saved.refused:
             saved_message(request, saved.saved)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
@@ -78,6 +81,8 @@ def table_entry(request, session_id, section_id, table, round_):
     rows = table_rows(plan, boards, table, round_, request.POST or None)
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
+        if saved.message:
+            messages.error(request, saved.message)
         if not saved.refused:
             saved_message(request, saved.saved)
             following = next_slip(plan, finished_slips(section, plan), table, round_)  # one still to enter
@@ -113,12 +118,16 @@ def line_delete(request, line_id):
         TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"), pk=line_id
     )
     board = line.board
-    delete_line(line=line, user=request.user)
-    messages.success(
-        request,
-        _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
-        % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
-    )
+    try:
+        delete_line(line=line, user=request.user)
+    except ValidationError as error:  # a final session
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
+            % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
+        )
     return redirect(
         "events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id, number=board.number
     )

@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import translate
-from club.member_choice import find_member, member_option
+from club.member_match import match_player, member_option
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
 from teams.services.rosters import PlayerEntry
 
@@ -91,8 +91,13 @@ class TeamForm(forms.Form):
         for i in range(1, MAX_PLAYERS + 1):
             text = " ".join(data.get(f"player_{i}", "").split())
             if text:
-                member = find_member(text, self.members)
-                self.players.append(PlayerEntry(member, "" if member else text, captain == i))
+                # A member by number or name (accents and case ignored); a name no member has is a guest's; an
+                # ambiguous name or a number no member has goes back to the director.
+                match = match_player(text, self.members)
+                if match.member is None and not match.unknown_name:
+                    self.add_error(f"player_{i}", match.message)
+                    continue
+                self.players.append(PlayerEntry(match.member, "" if match.member else text, captain == i))
             elif captain == i:
                 self.add_error("captain", _("The captain's row is empty."))
         return data

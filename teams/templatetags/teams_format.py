@@ -17,6 +17,4 @@ def vp(value, event: TeamEvent):
         return ""
     if event.scale == TeamEvent.Scale.WBF and not event.is_board_a_match:
         return number_format(value, 2)
-    text = points(value)
-    places = len(text.partition(".")[2])
-    return number_format(float(text), places)  # the reader's decimal separator: 17,50 in Spanish
+    return points(value)  # no trailing zeros, the reader's decimal separator: 1,5 in Spanish

@@ -91,14 +91,14 @@ def build_hand_mitchell(
 
     By default a final session whose pairs are club members (PLAYERS); `players=None` leaves the pairs unnamed.
     """
-    session, section = make_session(
-        "mitchell", tables=5, boards_per_round=1, name=name, date=date, status=status, **session_fields
-    )
+    session, section = make_session("mitchell", tables=5, boards_per_round=1, name=name, date=date, **session_fields)
     if players is not None:
         name_pairs(section, players)
     for board, lines in MITCHELL_LINES.items():
         for ns, contract, declarer, tricks in lines:
             enter(section, board, ns, contract, declarer, tricks)
+    Session.objects.filter(pk=session.pk).update(status=status)  # published once entered: a final one is read-only
+    session.refresh_from_db()
     return session, section
 
 

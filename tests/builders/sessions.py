@@ -54,13 +54,20 @@ def club_night(kind="mitchell", tables=3, boards_per_round=2, name="Club night",
 
 def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round=2) -> Session:
     """A final session of several sections, every slot entered with a plausible result (for size tests)."""
-    session = Session.objects.create(name="Big night", date=datetime.date(2026, 11, 9), status="final")
+    session = Session.objects.create(name="Big night", date=datetime.date(2026, 11, 9))
     for letter in sections:
         section = Section.objects.create(
             session=session, letter=letter, kind=kind, tables=tables, boards_per_round=boards_per_round
         )
         prepare_section(section=section)
     fill_session(session)
+    return made_final(session)
+
+
+def made_final(session: Session) -> Session:
+    """The session, its results entered, made final (read-only from then on)."""
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINAL)
+    session.refresh_from_db()
     return session
 
 
@@ -73,7 +80,6 @@ def free_entry_session(neuberg=True) -> Session:
         rounds=1,
         name="Free",
         date=datetime.date(2026, 11, 3),
-        status="final",
         neuberg_for_movement=neuberg,
     )
     pairs = {pair.label: pair for pair in section.pairs.all()}
@@ -91,7 +97,7 @@ def free_entry_session(neuberg=True) -> Session:
                 ew_pair=pairs[ew],
                 result=read_result(number, contract, declarer, tricks),
             )
-    return session
+    return made_final(session)
 
 
 def session_post(**section):

@@ -79,8 +79,8 @@ def test_contract_errors_in_spanish_and_romanian():
 @pytest.mark.parametrize(
     "language, contract, tricks",
     [
-        ("es", "la denominación debe ser C, D, H, S o NT (sin triunfo)", "puede irse como mucho 10 abajo"),
-        ("ro", "culoarea trebuie să fie C, D, H, S sau NT", "poate cădea cu cel mult 10"),
+        ("es", "la denominación debe ser C, D, H, S o SA (sin triunfo)", "puede irse como mucho 10 abajo"),
+        ("ro", "culoarea trebuie să fie C, D, H, S sau FA (fără atu)", "poate cădea cu cel mult 10"),
     ],
 )
 def test_typed_results_are_refused_in_the_readers_language(language, contract, tricks):

@@ -18,6 +18,7 @@ from events.plans import section_plan
 from events.selectors import checks, line_history
 from events.selectors.checks import Kind
 from events.services import fixes
+from events.services.corrections import reopen_session
 from events.services.lines import delete_line, save_line
 from tests.builders.plays import board_of, enter_play, line_at, pairs_of
 from tests.builders.sessions import club_night, enter_all
@@ -85,6 +86,9 @@ def test_publishing_is_accepted_once_the_problems_are_fixed(db, director_user):
     session.refresh_from_db()
     assert session.status == Session.Status.FINAL and session.corrections_until == until
 
+    with pytest.raises(ValidationError):  # a final session changes only by being reopened with a reason
+        fixes.set_status(session=session, status=Session.Status.IN_PROGRESS, user=director_user)
+    reopen_session(session=session, reason="Board 3: wrong lead", user=director_user)
     fixes.set_status(session=session, status=Session.Status.IN_PROGRESS, corrections_until=None, user=director_user)
     session.refresh_from_db()
     assert session.status == Session.Status.IN_PROGRESS and session.corrections_until is None
@@ -102,6 +106,7 @@ def test_checked_problems_do_not_block_publishing(mitchell):
 def test_unpublishing_is_allowed_with_problems(mitchell):
     session, section = mitchell
     fixes.set_status(session=session, status=Session.Status.FINAL)
+    reopen_session(session=session, reason="A line to move")
     misplace_one_line(section)
     assert fixes.set_status(session=session, status=Session.Status.IN_PROGRESS).status == Session.Status.IN_PROGRESS
 

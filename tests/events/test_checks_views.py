@@ -176,11 +176,11 @@ def test_recompute_fix(director_client, complete):
 def test_mark_checked_fix(director_client, db):
     session, section = club_night()
     average = section_plan(section).board_plays(3)[0]
-    enter_all(section, results={average: ("A5050", "", "")})
+    enter_all(section, results={average: ("A", "", "")})  # a bare A: which average the director meant is checked
     line = TravellerLine.objects.get(board__section=section, adjusted="A5050")
     response = director_client.get(checks_url(session))
     assert [problem.kind for problem in response.context["blocking"]] == ["average"]
-    assert "explicit split such as A6040, A5050 or A4040" in response.content.decode()
+    assert "an average typed as a bare “A”, stored as A5050" in response.content.decode()
 
     response = director_client.post(fix_url(session), {"action": "mark_checked", "line": line.pk}, follow=True)
     assert "1 line marked as checked." in page_messages(response)
@@ -299,13 +299,17 @@ def test_publishing_refused_while_problems_remain_then_accepted(director_client,
 
 def test_status_transitions(director_client, complete):
     session, _section = complete
-    for data, status in (
-        ({"status": "final"}, "final"),
-        ({"status": "provisional", "corrections_until": in_a_week()}, "provisional"),
-        ({"status": "in_progress"}, "in_progress"),
-        ({"status": "final"}, "final"),
+    reopen_url = reverse("events:session_reopen", args=[session.pk])
+    for url, data, status in (
+        (status_url(session), {"status": "final"}, "final"),
+        # a final session does not leave final through the status form: it is reopened with a reason
+        (status_url(session), {"status": "provisional", "corrections_until": in_a_week()}, "final"),
+        (reopen_url, {"reason": "Board 2: lead corrected"}, "provisional"),
+        (status_url(session), {"status": "provisional", "corrections_until": in_a_week()}, "provisional"),
+        (status_url(session), {"status": "in_progress"}, "in_progress"),
+        (status_url(session), {"status": "final"}, "final"),
     ):
-        director_client.post(status_url(session), data)
+        director_client.post(url, data)
         session.refresh_from_db()
         assert session.status == status
 

@@ -74,6 +74,7 @@ def test_pairs_page_links_members_by_number_and_keeps_guests(director_client, ma
     data = {f"p{p.pk}-player1": "" for p in section.pairs.all()} | {f"p{p.pk}-player2": "" for p in section.pairs.all()}
     data[f"p{pair.pk}-player1"] = "Ana García (1001)"
     data[f"p{pair.pk}-player2"] = "Visiting Guest"
+    data[f"p{pair.pk}-player2_guest"] = "on"  # the director says this is a guest
     response = director_client.post(reverse("events:session_pairs", args=[session.pk]), data)
     assert response.status_code == 302
     pair = Pair.objects.get(pk=pair.pk)

@@ -277,9 +277,11 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
     from club.typed_result import read_result
     from events.models import TravellerLine
+    from events.services.corrections import reopen_session
     from events.services.lines import save_line
 
     session, section = hand_mitchell
+    reopen_session(session=session, reason="Leads added")  # final results are corrected once reopened
     line = TravellerLine.objects.get(board__section=section, board__number=1, ns_pair__number=1)
     save_line(
         board=line.board,

@@ -19,7 +19,7 @@ from events.plans import section_plan
 from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
-from events.services.setup import set_players
+from events.services.setup import PlayersTyped, set_players
 from events.services.standings import refresh_all_standings
 from events.services.transfer import import_travellers
 from movements.models import CustomMovement
@@ -271,8 +271,10 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     save_line(
         board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
     )
-    set_players(pairs_and_names=[(pair, "Ana García", "Visiting Vera")])
-    assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"
+    assert not set_players(
+        typed=[PlayersTyped(pair, "Ana García", "Visiting Vera", player1_guest=True, player2_guest=True)]
+    )
+    assert Pair.objects.get(pk=pair.pk).player2_guest == "Visiting Vera"  # guests the director confirmed
     assert_current(session)
 
 

@@ -204,7 +204,8 @@ def test_a_file_without_lines_or_header_is_refused(text, expected):
     ("line", "message"),
     [
         ("3,1,2,PASS,,,,50", "SCORE 50 does not agree with a passed-out board on board 3, which scores 0 for NS."),
-        ("3,1,2,,,,,420", "CONTRACT: the score 420 needs its contract, PLAYED_BY and TRICKS."),
+        ("3,1,2,,,,10,420", "CONTRACT: the score 420 with PLAYED_BY or TRICKS needs its contract too."),
+        ("3,1,2,,,,,425", "SCORE: 425: no contract scores that on board 3"),
         (
             "3,1,2,,,,,",
             "CONTRACT: give a contract (or PASS), an adjusted score in SCORE such as A6040, or NP for a "

@@ -38,7 +38,7 @@ READ = [
     ((1, "-", "", ""), TypedResult(not_played=True)),
     # Adjusted scores: shorthands from NS's side, and USEBIO codes.
     ((1, "A+", "", ""), TypedResult(adjusted="A6040")),
-    ((1, "a", "", ""), TypedResult(adjusted="A5050")),
+    ((1, "a", "", ""), TypedResult(adjusted="A5050", bare_average=True)),  # a bare A: which average, to be checked
     ((1, "A−", "", ""), TypedResult(adjusted="A4060")),
     ((1, "A 6040", "", ""), TypedResult(adjusted="A6040")),
     # A pairs event may give any split of percentages.
