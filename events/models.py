@@ -201,6 +201,8 @@ class TravellerLine(models.Model):
     ns_points = models.FloatField(_("NS matchpoints or IMPs"), null=True, blank=True)
     ew_points = models.FloatField(_("EW matchpoints or IMPs"), null=True, blank=True)
     checked = models.BooleanField(_("checked by the director"), default=False)
+    # Raised by every service that changes what was entered: a page drawn from an older version is refused.
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     history = HistoricalRecords()
 

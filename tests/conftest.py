@@ -13,6 +13,7 @@ pytest_plugins = [
     "tests.builders.hand_mitchell",
     "tests.builders.teams",
     "tests.builders.rubber",
+    "tests.builders.concurrency",
 ]
 
 PASSWORD = "correct-horse-battery"

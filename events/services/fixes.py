@@ -58,6 +58,7 @@ def swap_round(*, section: Section, table: int, round_: int, user=None) -> int:
                 line.round = line.round if line.round is not None else slot.round
                 line.table = line.table if line.table is not None else slot.table
             line._history_user = user
+            line.version += 1  # locked above: a page drawn before the swap is stale
             line.save()
             line.board.section = section
             boards[line.board_id] = line.board
@@ -81,6 +82,7 @@ def recompute_line(*, line: TravellerLine, user=None) -> TravellerLine:
                 _("%(line)s cannot be scored: %(error)s.") % {"line": describe(line), "error": translate(error)}
             ) from error
         line._history_user = user
+        line.version += 1
         line.save()
         rescore_board(board=line.board)
         return line

@@ -1,0 +1,67 @@
+"""Running saves at the same moment in threads, on a database every thread can write to.
+
+The test database on SQLite is in memory, shared by one process, where SQLite's locking differs: the threads
+work on a copy of it in a file, as the site does. On PostgreSQL they work on the test database itself.
+"""
+
+import sqlite3
+import threading
+
+import pytest
+from django.db import connection, connections
+
+
+def file_copy_of_the_test_database(path):
+    """The settings of a file database holding the in-memory test database's tables (the migrated schema)."""
+    memory = connections[connection.alias]
+    memory.ensure_connection()
+    target = sqlite3.connect(path)
+    memory.connection.backup(target)
+    target.close()
+    return {**memory.settings_dict, "NAME": str(path)}
+
+
+@pytest.fixture
+def database(transactional_db, tmp_path):
+    """The connection every thread of the test uses: a file database on SQLite, the test database otherwise.
+    Call it at the start of each thread (it is a no-op on PostgreSQL)."""
+    if connection.vendor != "sqlite":
+        yield lambda: None
+        return
+    original = connections[connection.alias]
+    settings = file_copy_of_the_test_database(tmp_path / "concurrent.sqlite3")
+
+    def use_file():
+        connections[original.alias] = type(original)(settings, original.alias)
+
+    use_file()
+    try:
+        yield use_file
+    finally:
+        connections[original.alias].close()
+        connections[original.alias] = original
+
+
+def run_at_once(jobs, use_database) -> tuple[list, list[Exception]]:
+    """Runs every job in its own thread, all released together → (their return values, the exceptions raised)."""
+    barrier = threading.Barrier(len(jobs))
+    results: list = [None] * len(jobs)
+    errors: list[Exception] = []
+
+    def run(index, job):
+        use_database()
+        try:
+            barrier.wait(timeout=30)
+            results[index] = job()
+        except Exception as error:  # noqa: BLE001 - the test reports every failure
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(index, job)) for index, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a save never finished"
+    return results, errors
