@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 
 from club.forms import add_errors
 from club.typed_result import read_result
+from club.versions import token
 from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
 from events.services.lines import save_line
 from events.services.locking import session_write
 from events.services.setup import split_label
-from events.services.versions import check_drawn, token
+from events.services.versions import check_drawn
 from movements.generators import BoardPlay, Movement
 
 FREE_ROWS = 4

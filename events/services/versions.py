@@ -9,15 +9,13 @@ saving again replaces it on purpose).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from django import forms
-from django.utils.translation import gettext as _
 
+from club.versions import NEW, drawn_record, last_changed_by, sent_id, sent_token, stale_message, token, untouched
 from events.forms.entry import line_initial
 from events.models import TravellerLine
-
-DRAWN = "drawn"  # the hidden field of each row: "<line id>.<version>", or "new" for a row drawn without a line
 
 
 class DrawnRow(Protocol):
@@ -25,60 +23,9 @@ class DrawnRow(Protocol):
     line: TravellerLine | None
 
 
-def token(line: TravellerLine | None) -> str:
-    """What a row carries of the line it was drawn from."""
-    return f"{line.pk}.{line.version}" if line is not None else "new"
-
-
-def sent_token(form: forms.Form) -> str | None:
-    """The token the page was drawn with, or None when the request did not send one."""
-    value = form.data.get(form.add_prefix(DRAWN))
-    return value if isinstance(value, str) else None
-
-
-def _drawn_values(sent: str) -> dict[str, Any] | None:
-    """What the row showed when it was drawn: {} for a new row, the line's values at that version, or None
-    when the token names no version the history holds."""
-    if sent == "new":
-        return {}
-    line_id, _dot, version = sent.partition(".")
-    if not (line_id.isascii() and line_id.isdigit() and version.isascii() and version.isdigit()):
-        return None
-    if len(line_id) > 18 or len(version) > 9:
-        return None
-    record = (
-        TravellerLine.history.filter(id=int(line_id), version=int(version))
-        .select_related("ns_pair", "ew_pair")
-        .order_by("-history_date", "-history_id")
-        .first()
-    )
-    return None if record is None else line_initial(record)
-
-
-def _who(line_id: int | None) -> str:
-    record = TravellerLine.history.filter(id=line_id).order_by("-history_date", "-history_id").first()
-    user = record.history_user if record is not None else None
-    return (user.get_full_name() or user.get_username()) if user is not None else _("Another director")
-
-
 def _reads(line: TravellerLine) -> str:
     values = line_initial(line)
     return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
-
-
-def _refuse(row: DrawnRow, sent: str, now: TravellerLine | None) -> None:
-    drawn_id = sent.partition(".")[0]
-    if now is None:
-        who = _who(int(drawn_id)) if drawn_id.isascii() and drawn_id.isdigit() and len(drawn_id) <= 18 else None
-        message = _("%(who)s removed this result after you opened the page. Save again to enter what you typed.") % {
-            "who": who or _("Another director")
-        }
-    else:
-        message = _(
-            "%(who)s changed this result after you opened the page: it now reads %(result)s. "
-            "Save again to replace it with what you typed."
-        ) % {"who": _who(now.pk), "result": _reads(now)}
-    row.form.add_error(None, message)
 
 
 def check_drawn(rows: list[DrawnRow]) -> int:
@@ -90,16 +37,15 @@ def check_drawn(rows: list[DrawnRow]) -> int:
     for row in rows:
         sent = sent_token(row.form)
         now = current.get(row.line.pk) if row.line is not None else None
-        if sent is None or sent == token(now):
-            row.line = now if row.line is not None else None
-            continue
-        drawn = _drawn_values(sent)
-        form = row.form
-        untouched = drawn is not None and not type(form)(form.data, prefix=form.prefix, initial=drawn).has_changed()
         row.line = now
-        if untouched:
-            row.form = type(form)(None, prefix=form.prefix, initial=line_initial(now))
+        if sent is None or sent == token(now):
+            continue
+        record = drawn_record(TravellerLine.history.select_related("ns_pair", "ew_pair"), sent)
+        drawn = {} if record == NEW else (line_initial(record) if record is not None else None)
+        if drawn is not None and untouched(row.form, drawn):
+            row.form = type(row.form)(None, prefix=row.form.prefix, initial=line_initial(now))
             taken += 1
-        else:
-            _refuse(row, sent, now)
+            continue
+        who = last_changed_by(TravellerLine.history, now.pk if now is not None else sent_id(sent))
+        row.form.add_error(None, stale_message(who, _reads(now) if now is not None else None))
     return taken
