@@ -303,7 +303,7 @@ def parse_movement_csv(
 def _csv_pair(label: str | None) -> str:
     if label is None:
         return ""
-    if label.endswith((NS, EW)) and label[:-2].isdigit():
+    if label.endswith((NS, EW)) and label[:-2].isascii() and label[:-2].isdigit():
         return label[:-2]
     return label
 
