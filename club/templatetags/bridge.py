@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
+from club.limits import MAX_PROBLEMS
 
 register = template.Library()
 
@@ -82,3 +83,15 @@ def lead(card: str):
         return text
     symbol, css = SUITS[suit]
     return format_html('<span class="{}">{}</span>{}', css, symbol, rank)
+
+
+@register.filter
+def first_shown(items):
+    """The first MAX_PROBLEMS items of a list of problems (the page lists those and counts the rest)."""
+    return list(items)[:MAX_PROBLEMS]
+
+
+@register.filter
+def not_shown(items) -> int:
+    """How many problems `first_shown` leaves out."""
+    return max(len(items) - MAX_PROBLEMS, 0)

@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.forms import inlineformset_factory
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.bridge_messages import error_lines
+from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
 from club.models import Member
 from events.models import Section, Session
 from events.plans import build_plan, parse_rounds
+from movements.params import MAX_BOARDS_PER_ROUND
 
 
 class SessionForm(forms.ModelForm):
@@ -37,6 +40,20 @@ class SectionForm(forms.ModelForm):
             "phantom",
             "custom_movement",
         ]
+
+    # What a section of a bridge event can be: larger values are refused before any movement is built.
+    BOUNDS = {
+        "tables": MAX_TABLES,
+        "boards_per_round": MAX_BOARDS_PER_ROUND,
+        "rounds": MAX_ROUNDS,
+        "first_board": MAX_BOARD,
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, limit in self.BOUNDS.items():
+            self.fields[name].validators.append(MaxValueValidator(limit))
+            self.fields[name].widget.attrs["max"] = limit
 
     def clean_letter(self):
         return self.cleaned_data["letter"].strip().upper()
@@ -63,7 +80,7 @@ class SectionForm(forms.ModelForm):
             return data
         movement = data.get("custom_movement")
         try:
-            build_plan(
+            plan = build_plan(
                 kind,
                 data["tables"],
                 data["boards_per_round"],
@@ -78,6 +95,13 @@ class SectionForm(forms.ModelForm):
             raise forms.ValidationError(
                 [_("This movement cannot be made: %(error)s") % {"error": line} for line in error_lines(error)]
             ) from error
+        boards = plan.boards if plan.has_schedule else range(data["boards_per_round"] * data["rounds"])
+        last = max(boards, default=0) if plan.has_schedule else data["first_board"] + len(boards) - 1
+        if last > MAX_BOARD:
+            raise forms.ValidationError(
+                _("The boards would be numbered up to %(last)s: board numbers go up to %(max)s.")
+                % {"last": last, "max": MAX_BOARD}
+            )
         return data
 
 
@@ -88,6 +112,8 @@ SectionFormSet = inlineformset_factory(
     extra=1,
     min_num=1,
     validate_min=True,
+    max_num=MAX_SECTIONS,
+    validate_max=True,
     can_delete=True,
 )
 
