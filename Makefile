@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-load messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ typecheck: $(BIN)/activate
 bench: $(BIN)/activate
 	$(BIN)/python bench/bench_scoring.py
 	$(BIN)/python bench/bench_pages.py $(BENCH_ARGS)
+
+# gunicorn on PostgreSQL, on 127.0.0.1: 2,000 requests at concurrency 20 while two directors save (bench/README.md).
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:54330/hardening2_bench
+bench-load: $(BIN)/activate
+	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/bench_load.py $(BENCH_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles
