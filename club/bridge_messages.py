@@ -207,6 +207,7 @@ _CSV = {
     "csv.value_empty": _("%(column)s is empty"),
     "csv.not_whole": _("%(column)s '%(value)s' is not a whole number"),
     "csv.too_small": _("%(column)s must be at least %(minimum)s (got %(number)s)"),
+    "csv.too_large": _("%(column)s must be at most %(maximum)s (got %(value)s)"),
     "csv.not_pair": _("%(column)s '%(value)s' is not a pair number"),
     "csv.arrow_switch": _("arrow_switch '%(value)s' is not yes or no"),
     "csv.no_pairs": _("both ns_pair and ew_pair are empty"),

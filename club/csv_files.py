@@ -16,6 +16,8 @@ from django.core.management.base import CommandError
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
+from club.limits import MAX_FILE_LINES
+
 
 @dataclass(frozen=True)
 class CsvProblem:
@@ -50,8 +52,10 @@ def delimiter(text: str) -> str:
 
 def records(text: str) -> Iterator[tuple[int, list[str]]]:
     """(line number where the record starts, stripped cells) for every non-blank record of a CSV text.
-    Raises FileRefused when the text is not CSV at all (a NUL byte, a cell over the csv module's size limit)."""
+    Raises FileRefused when the text is not CSV at all (a NUL byte, a cell over the csv module's size limit) or
+    has more than MAX_FILE_LINES records (no results file of one event is that long)."""
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter(text))
+    count = 0
     while True:
         start = reader.line_num + 1
         try:
@@ -62,6 +66,10 @@ def records(text: str) -> Iterator[tuple[int, list[str]]]:
             raise FileRefused([_unreadable(start, error)]) from None
         cells = [cell.strip() for cell in cells]
         if any(cells):
+            count += 1
+            if count > MAX_FILE_LINES:
+                message = _("The file has more than %(max)s lines: a results file of one event has far fewer.")
+                raise FileRefused([CsvProblem(None, message % {"max": MAX_FILE_LINES})])
             yield start, cells
 
 

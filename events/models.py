@@ -206,6 +206,8 @@ class TravellerLine(models.Model):
     bare_average = models.BooleanField(
         _("unspecified average"), default=False, help_text=_("An average typed as a bare A, to be checked.")
     )
+    # Raised by every service that changes what was entered: a page drawn from an older version is refused.
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     history = HistoricalRecords()
 

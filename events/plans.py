@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
+from club.limits import MAX_ROUNDS
 from movements.generators import Movement, howell, mitchell, no_movement, parse_movement_csv
 
 
@@ -38,7 +39,7 @@ def parse_rounds(text: str) -> tuple[int, ...]:
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit() or int(part) < 1:
+        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= MAX_ROUNDS:
             raise ValueError(_("“%(value)s” is not a round number") % {"value": part})
         rounds.append(int(part))
     return tuple(sorted(set(rounds)))

@@ -46,6 +46,10 @@ _ALIASES = {
     "arrowswitch": "arrow_switch",
     "arrowswitched": "arrow_switch",
 }
+# What a movement can hold (a larger number is refused, never expanded into a range of boards); rounds and
+# tables are bounded for the whole movement by the form (`movements.forms`), here only to six digits.
+MAXIMA = {"low_board": 999, "high_board": 999, "pair": 999}
+MAX_WHOLE = 999_999
 _TRUE = {"1", "y", "yes", "true", "x", "*"}
 _FALSE = {"", "0", "n", "no", "false"}
 _LABEL = re.compile(r"(\d+)\s*(NS|EW|N|E)?", re.IGNORECASE)
@@ -98,8 +102,12 @@ def _whole(value: str, column: str, line: int, problems: list[MovementProblem], 
     if not text:
         problems.append(MovementProblem(line, Text("csv.value_empty", column=column)))
         return None
-    if not re.fullmatch(r"[+-]?\d+", text):
+    if not (text.isascii() and re.fullmatch(r"[+-]?\d+", text)):
         problems.append(MovementProblem(line, Text("csv.not_whole", column=column, value=text)))
+        return None
+    maximum = MAXIMA.get(column, MAX_WHOLE)
+    if len(text.lstrip("+-")) > 6 or int(text) > maximum:
+        problems.append(MovementProblem(line, Text("csv.too_large", column=column, maximum=maximum, value=text)))
         return None
     number = int(text)
     if number < minimum:
@@ -115,7 +123,10 @@ def _pair(
     text = value.strip()
     if not text or text == "0":
         return None
-    match = _LABEL.fullmatch(text)
+    match = _LABEL.fullmatch(text) if text.isascii() else None
+    if match and (len(match.group(1)) > 6 or int(match.group(1)) > MAXIMA["pair"]):
+        problems.append(MovementProblem(line, Text("csv.too_large", column=column, maximum=MAXIMA["pair"], value=text)))
+        return False
     if not match:
         problems.append(MovementProblem(line, Text("csv.not_pair", column=column, value=text)))
         return False
@@ -303,7 +314,7 @@ def parse_movement_csv(
 def _csv_pair(label: str | None) -> str:
     if label is None:
         return ""
-    if label.endswith((NS, EW)) and label[:-2].isdigit():
+    if label.endswith((NS, EW)) and label[:-2].isascii() and label[:-2].isdigit():
         return label[:-2]
     return label
 

@@ -26,7 +26,7 @@ def pair_number(label: str) -> int | None:
     """The number in a pair label: ``"12EW"`` -> 12, ``"7"`` -> 7; None if the label has no leading number."""
     digits = ""
     for char in label:
-        if not char.isdigit():
+        if not (char.isascii() and char.isdigit()):
             break
         digits += char
     return int(digits) if digits else None

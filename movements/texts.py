@@ -66,6 +66,7 @@ TEMPLATES: dict[str, str] = {
     "csv.value_empty": "{column} is empty",
     "csv.not_whole": "{column} {value!r} is not a whole number",
     "csv.too_small": "{column} must be at least {minimum} (got {number})",
+    "csv.too_large": "{column} must be at most {maximum} (got {value})",
     "csv.not_pair": "{column} {value!r} is not a pair number",
     "csv.arrow_switch": "arrow_switch {value!r} is not yes or no",
     "csv.no_pairs": "both ns_pair and ew_pair are empty",

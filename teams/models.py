@@ -235,6 +235,8 @@ class BoardResult(models.Model):
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     adjusted = models.CharField(_("adjusted score"), max_length=5, blank=True, help_text=_("A+, A or A-"))
     ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
+    # Raised by the service on every change: a match page drawn from an older version is refused.
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     history = HistoricalRecords()
 

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 import scoring
+from club.limits import MAX_PROBLEMS
 from club.typed_result import notation
 
 register = template.Library()
@@ -112,3 +113,15 @@ def cards(ranks: str) -> str:
 def seats(letters: str) -> str:
     """Seats such as 'EW' as their initials in the reader's language, joined: E/W (E/O in Spanish)."""
     return "/".join(seat(letter) for letter in letters or "")
+
+
+@register.filter
+def first_shown(items):
+    """The first MAX_PROBLEMS items of a list of problems (the page lists those and counts the rest)."""
+    return list(items)[:MAX_PROBLEMS]
+
+
+@register.filter
+def not_shown(items) -> int:
+    """How many problems `first_shown` leaves out."""
+    return max(len(items) - MAX_PROBLEMS, 0)

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from club.forms import whole_number
+from club.limits import MAX_ID, MAX_ROUNDS, MAX_TABLES
 from events.models import Section, Session, TravellerLine
 
 
@@ -23,8 +24,8 @@ class SwapRoundForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        section = Section.objects.filter(pk=whole_number(data.get("section")), session=self.session).first()
-        table, round_ = whole_number(data.get("table")), whole_number(data.get("round"))
+        section = Section.objects.filter(pk=whole_number(data.get("section"), 1, MAX_ID), session=self.session).first()
+        table, round_ = whole_number(data.get("table"), 1, MAX_TABLES), whole_number(data.get("round"), 1, MAX_ROUNDS)
         if section is None or table is None or round_ is None:
             raise ValidationError(_("Choose a section, a table and a round of this session."))
         return {"section": section, "table": table, "round": round_}
@@ -38,7 +39,7 @@ class SessionLinesForm(forms.Form):
         self.session = session
 
     def clean(self):
-        ids = [whole_number(value) for value in self.data.getlist("line")]
+        ids = [whole_number(value, 1, MAX_ID) for value in self.data.getlist("line")]
         lines = list(TravellerLine.objects.filter(pk__in=ids, board__section__session=self.session))
         if not lines or None in ids or len(lines) != len(set(ids)):
             raise ValidationError(_("Choose lines of this session."))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.forms import BaseInlineFormSet, inlineformset_factory
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -12,9 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.bridge_messages import error_lines
+from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
 from club.models import Member
 from events.models import Section, Session
 from events.plans import PlanFacts, build_plan, parse_rounds, plan_facts
+from movements.params import MAX_BOARDS_PER_ROUND
 
 
 class SessionForm(forms.ModelForm):
@@ -48,6 +51,20 @@ class SectionForm(forms.ModelForm):
         ]
 
     plan_facts: PlanFacts | None = None  # the rounds, boards and results of the movement, once it is valid
+
+    # What a section of a bridge event can be: larger values are refused before any movement is built.
+    BOUNDS = {
+        "tables": MAX_TABLES,
+        "boards_per_round": MAX_BOARDS_PER_ROUND,
+        "rounds": MAX_ROUNDS,
+        "first_board": MAX_BOARD,
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, limit in self.BOUNDS.items():
+            self.fields[name].validators.append(MaxValueValidator(limit))
+            self.fields[name].widget.attrs["max"] = limit
 
     def clean_letter(self):
         return self.cleaned_data["letter"].strip().upper()
@@ -89,6 +106,13 @@ class SectionForm(forms.ModelForm):
             raise forms.ValidationError(
                 [_("This movement cannot be made: %(error)s") % {"error": line} for line in error_lines(error)]
             ) from error
+        boards = plan.boards if plan.has_schedule else range(data["boards_per_round"] * data["rounds"])
+        last = max(boards, default=0) if plan.has_schedule else data["first_board"] + len(boards) - 1
+        if last > MAX_BOARD:
+            raise forms.ValidationError(
+                _("The boards would be numbered up to %(last)s: board numbers go up to %(max)s.")
+                % {"last": last, "max": MAX_BOARD}
+            )
         self.plan_facts = plan_facts(plan, data["boards_per_round"])
         return data
 
@@ -99,7 +123,14 @@ class BaseSectionFormSet(BaseInlineFormSet):
     }
 
 
-SECTION_FORMSET_OPTIONS = {"form": SectionForm, "formset": BaseSectionFormSet, "min_num": 1, "validate_min": True}
+SECTION_FORMSET_OPTIONS = {
+    "form": SectionForm,
+    "formset": BaseSectionFormSet,
+    "min_num": 1,
+    "validate_min": True,
+    "max_num": MAX_SECTIONS,
+    "validate_max": True,
+}
 # A new session offers one section; a session already set up offers one more, to add.
 NewSectionFormSet = inlineformset_factory(Session, Section, extra=0, can_delete=False, **SECTION_FORMSET_OPTIONS)
 SectionFormSet = inlineformset_factory(Session, Section, extra=1, can_delete=True, **SECTION_FORMSET_OPTIONS)

@@ -10,12 +10,14 @@ from django.utils.translation import gettext as _
 
 from club.forms import add_errors
 from club.typed_result import notation, read_result
+from club.versions import token
 from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
 from events.services.lines import save_line
 from events.services.locking import session_write
 from events.services.setup import split_label
+from events.services.versions import check_drawn
 from movements.generators import BoardPlay, Movement
 
 FREE_ROWS = 4
@@ -42,6 +44,11 @@ class Row:
         if self.slot:
             return self.slot.table
         return self.line.table if self.line else (self.at[0] if self.at else None)
+
+    @property
+    def drawn(self) -> str:
+        """The line and version this row is drawn from (a hidden field of the page)."""
+        return token(self.line)
 
     @property
     def ns_label(self) -> str:
@@ -133,10 +140,12 @@ def set_focus(rows: list[Row]) -> bool:
 @dataclass(frozen=True)
 class SaveResult:
     """What `save_rows` did: how many lines it saved, or that it refused them all (the forms then carry the
-    messages and keep what was typed)."""
+    messages and keep what was typed); `taken`: rows left as drawn whose line another director had changed
+    since (the page now shows them as they are)."""
 
     saved: int = 0
     refused: bool = False
+    taken: int = 0
     message: str = ""  # why the whole page was refused (a final session), shown above it
 
 
@@ -155,8 +164,8 @@ def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name
     return pair
 
 
-def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
-    """Saves every changed row, or none of them."""
+def _changes(section: Section, rows: list[Row]) -> list:
+    """(row, result, NS pair, EW pair) for every row sent and changed; errors go on the rows' forms."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     changes = []
     for row in rows:
@@ -185,17 +194,24 @@ def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
         ns, ew = _pair(section, pairs, ns_label, form, "ns_pair"), _pair(section, pairs, ew_label, form, "ew_pair")
         if ns and ew:
             changes.append((row, result, ns, ew))
-    if any(row.form.errors for row in rows):
-        return SaveResult(refused=True)
+    return changes
+
+
+def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:
+    """Saves every changed row, or none of them. Under the session's lock each row is first compared with the
+    line it was drawn from (`versions.check_drawn`): a row another director changed since refuses the page.
+    A final session is read-only: the page is refused with the reason."""
     try:
-        return _save_changes(section, rows, changes, user)
-    except ValidationError as error:  # the session is final: read-only
+        return _save_checked(section, rows, user)
+    except ValidationError as error:  # the session is final: session_write refuses it
         return SaveResult(refused=True, message=" ".join(error.messages))
 
 
-def _save_changes(section: Section, rows: list[Row], changes: list, user) -> SaveResult:
+def _save_checked(section: Section, rows: list[Row], user) -> SaveResult:
     with session_write(section.session_id):  # the standings stored once for all the rows saved
-        for row, result, ns, ew in changes:
+        taken = check_drawn(rows)
+        changes = _changes(section, rows)
+        for row, result, ns, ew in changes if not any(row.form.errors for row in rows) else []:
             try:
                 row.line = save_line(
                     board=row.board,
@@ -212,5 +228,5 @@ def _save_changes(section: Section, rows: list[Row], changes: list, user) -> Sav
                 add_errors(row.form, error)
         if any(row.form.errors for row in rows):
             transaction.set_rollback(True)  # none saved: session_write then stores nothing either
-            return SaveResult(refused=True)
-    return SaveResult(saved=len(changes))
+            return SaveResult(refused=True, taken=taken)
+    return SaveResult(saved=len(changes), taken=taken)

@@ -60,6 +60,7 @@ def swap_round(*, section: Section, table: int, round_: int, user=None) -> int:
                 line.table = line.table if line.table is not None else slot.table
             line._history_user = user
             line._change_reason = correction_reason(section.session_id) or None
+            line.version += 1  # locked above: a page drawn before the swap is stale
             line.save()
             line.board.section = section
             boards[line.board_id] = line.board
@@ -84,6 +85,7 @@ def recompute_line(*, line: TravellerLine, user=None) -> TravellerLine:
             ) from error
         line._history_user = user
         line._change_reason = correction_reason(line.board.section.session_id) or None
+        line.version += 1
         line.save()
         rescore_board(board=line.board)
         return line

@@ -108,7 +108,9 @@ def save_line(
             slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:
                 round_, table = round_ or slot.round, table or slot.table
+        stored = next((other for other in lines if line is not None and other.pk == line.pk), None)
         line = line or TravellerLine(board=board)
+        line.version = stored.version + 1 if stored is not None else 1  # a page drawn before is now stale
         line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
         line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
         line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score
@@ -127,9 +129,18 @@ def save_line(
 
 
 @transaction.atomic
-def delete_line(*, line: TravellerLine, user=None) -> None:
+def delete_line(*, line: TravellerLine, user=None, version: int | None = None) -> None:
+    """Removes the line and rescores its board; given the `version` the director's page showed, refuses when
+    another director changed the line since."""
     board = line.board
     with session_write(board.section.session_id):
+        stored = TravellerLine.objects.select_for_update(of=("self",)).filter(pk=line.pk).first()
+        if stored is None:
+            return  # already removed
+        if version is not None and stored.version != version:
+            raise ValidationError(
+                _("This result was changed after you opened the page: look at it again before you remove it.")
+            )
         line._history_user = user
         line._change_reason = correction_reason(board.section.session_id) or None
         line.delete()

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.limits import MAX_PAIR
 from club.member_match import match_player
 from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
@@ -34,7 +35,7 @@ def split_label(label: str) -> tuple[int, str]:
     label = label.strip().upper()
     direction = label[-2:] if label[-2:] in ("NS", "EW") else ""
     number = label[: len(label) - len(direction)]
-    if not number.isdigit() or int(number) < 1:
+    if not (number.isascii() and number.isdigit()) or not 1 <= int(number) <= MAX_PAIR:
         raise ValueError(_("%(label)s is not a pair number (e.g. 3, 3NS or 5EW).") % {"label": label})
     return int(number), direction
 

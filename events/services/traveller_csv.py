@@ -107,7 +107,7 @@ def read_header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvPr
 
 def read_board(text: str) -> int:
     """A board number, 1 to MAX_NUMBER; raises ValueError with the message to show."""
-    if not text.isdigit() or not 1 <= int(text) <= MAX_NUMBER:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_NUMBER:
         raise ValueError(
             _("BOARD_NUMBER: “%(value)s” is not a board number (a whole number from 1 to %(max)s).")
             % {"value": text, "max": MAX_NUMBER}

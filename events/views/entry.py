@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
+from club.forms import whole_number
 from events.models import Section, TravellerLine
 from events.plans import section_plan
 from events.selectors.progress import finished_slips, next_slip
@@ -22,7 +23,19 @@ def get_section(session_id, section_id):
     )
 
 
-def saved_message(request, count):
+def saved_message(request, count, taken=0):
+    if taken:
+        messages.warning(
+            request,
+            ngettext(
+                "%(count)d result of this page was changed by another director after you opened it: "
+                "it is kept as they saved it.",
+                "%(count)d results of this page were changed by another director after you opened it: "
+                "they are kept as they saved them.",
+                taken,
+            )
+            % {"count": taken},
+        )
     if count:
         messages.success(
             request, ngettext("%(count)d result saved.", "%(count)d results saved.", count) % {"count": count}
@@ -43,7 +56,7 @@ def traveller_entry(request, session_id, section_id, number):
         if saved.message:
             messages.error(request, saved.message)
         if not saved.refused:
-            saved_message(request, saved.saved)
+            saved_message(request, saved.saved, saved.taken)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
     numbers = list(section.boards.values_list("number", flat=True))
     position = numbers.index(number)
@@ -84,7 +97,7 @@ def table_entry(request, session_id, section_id, table, round_):
         if saved.message:
             messages.error(request, saved.message)
         if not saved.refused:
-            saved_message(request, saved.saved)
+            saved_message(request, saved.saved, saved.taken)
             following = next_slip(plan, finished_slips(section, plan), table, round_)  # one still to enter
             if following:
                 return redirect(
@@ -118,16 +131,17 @@ def line_delete(request, line_id):
         TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"), pk=line_id
     )
     board = line.board
-    try:
-        delete_line(line=line, user=request.user)
-    except ValidationError as error:  # a final session
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request,
-            _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
-            % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
-        )
-    return redirect(
+    back = redirect(
         "events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id, number=board.number
     )
+    try:
+        delete_line(line=line, user=request.user, version=whole_number(request.POST.get("version"), 1))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return back
+    messages.success(
+        request,
+        _("Result of %(ns)s v %(ew)s on board %(board)s removed.")
+        % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
+    )
+    return back

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.forms import add_errors
+from club.versions import NEW, drawn_record, last_changed_by, sent_id, sent_token, stale_message, token, untouched
 from teams.forms.entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
@@ -20,6 +22,11 @@ class RoomRow:
     room: int
     form: RoomForm
     result: BoardResult | None = None
+
+    @property
+    def drawn(self) -> str:
+        """The result and version this row is drawn from (a hidden field of the page)."""
+        return token(self.result)
 
 
 @dataclass
@@ -62,11 +69,13 @@ def focus_prefix(boards: list[EntryBoard]) -> str | None:
 def _change(board: EntryBoard, row: RoomRow):
     """(True, RoomResult or None to remove) for a changed row, (False, None) otherwise; errors go on the form."""
     form = row.form
+    if not any(form.add_prefix(name) in form.data for name in form.fields):
+        return False, None  # the row was not sent at all: leave it as it is
     if not form.is_valid() or not form.has_changed():
         return False, None
     data = form.cleaned_data
     if not data["contract"].strip():
-        if board.card.room(row.room) is not None:
+        if row.result is not None:
             return True, None
         if data["declarer"].strip() or data["tricks"].strip():
             form.add_error("contract", _("Enter the contract too."))
@@ -78,9 +87,49 @@ def _change(board: EntryBoard, row: RoomRow):
         return False, None
 
 
-def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> tuple[int, list[str]]:
-    """Saves every changed row or none: (rows saved, []) or (-1, messages above the table) when refused.
-    Refused rows carry their messages and keep what was typed."""
+def _reads(result: BoardResult) -> str:
+    values = room_initial(result)
+    return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
+
+
+def _check_drawn(match: Match, boards: list[EntryBoard]) -> int:
+    """Each sent row against its room's result as it is now (under the match's lock), as `club.versions` says:
+    an untouched row takes the result as saved (counted), a typed row is refused with who changed it."""
+    current = {(result.board, result.room): result for result in match.results.all()}
+    taken = 0
+    for board in boards:
+        for row in board.rows:
+            sent, now = sent_token(row.form), current.get((board.number, row.room))
+            row.result = now
+            if sent is None or sent == token(now):
+                continue
+            record = drawn_record(BoardResult.history, sent)
+            drawn = {} if record == NEW else (room_initial(record) if record is not None else None)
+            if drawn is not None and untouched(row.form, drawn):
+                row.form = RoomForm(None, prefix=row.form.prefix, initial=room_initial(now))
+                taken += 1
+                continue
+            who = last_changed_by(BoardResult.history, now.pk if now is not None else sent_id(sent))
+            row.form.add_error(None, stale_message(who, _reads(now) if now is not None else None))
+    return taken
+
+
+@dataclass(frozen=True)
+class EntrySaved:
+    """What `save_entry` did: rows saved (-1 when refused), messages above the table, and rows left as drawn
+    whose result another director had changed since (kept as they saved it)."""
+
+    count: int
+    problems: list[str] = field(default_factory=list)
+    taken: int = 0
+
+
+@transaction.atomic
+def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> EntrySaved:
+    """Saves every changed row or none. Refused rows carry their messages and keep what was typed; a row whose
+    result another director changed since the page was drawn refuses the page (see `_check_drawn`)."""
+    match = Match.objects.select_for_update().get(pk=match.pk)  # no save of this match between check and write
+    taken = _check_drawn(match, boards)
     changes = {}
     for board in boards:
         for row in board.rows:
@@ -88,11 +137,11 @@ def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> tuple[in
             if changed:
                 changes[board.number, row.room] = result
     if any(row.form.errors for board in boards for row in board.rows):
-        return -1, []
+        return EntrySaved(-1, taken=taken)
     if not changes:
-        return 0, []
+        return EntrySaved(0, taken=taken)
     try:
         save_results(match=match, changes=changes, user=user)
     except ValidationError as error:
-        return -1, error.messages
-    return len(changes), []
+        return EntrySaved(-1, error.messages, taken)
+    return EntrySaved(len(changes), taken=taken)

@@ -75,7 +75,9 @@ def save_results(*, match: Match, changes: Mapping[tuple[int, int], RoomResult |
                 line._history_user = user
                 line.delete()
             continue
+        version = line.version + 1 if line is not None else 1  # a page drawn before is now stale
         line = line or BoardResult(match=match, board=board, room=room)
+        line.version = version
         line.contract, line.declarer, line.tricks = result.contract, result.declarer, result.tricks
         line.adjusted, line.ns_score = result.adjusted, result.ns_score
         line._history_user = user

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from club.csv_files import CsvProblem, FileRefused, column_name, csv_text
 from club.csv_files import records as csv_records
+from club.forms import whole_number
 from teams.models import Match
 from teams.room_results import RoomResult, read_room
 from teams.selectors.scorecard import scorecard
@@ -53,7 +54,7 @@ def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvProble
 
 def _read_line(line: int, cells: dict[str, str], boards: range) -> tuple[tuple[int, int, RoomResult] | None, list]:
     messages = []
-    board = int(cells["BOARD_NUMBER"]) if cells["BOARD_NUMBER"].isdigit() else None
+    board = whole_number(cells["BOARD_NUMBER"], 1, boards[-1])
     if board not in boards:
         messages.append(
             _("BOARD_NUMBER: “%(value)s” is not a board of this match (%(first)s to %(last)s).")

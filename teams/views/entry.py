@@ -58,7 +58,20 @@ def match_entry(request, match_id):
     boards = entry_boards(match, match.event, request.POST or None)
     problems = []
     if request.method == "POST" and not match.is_bye:
-        count, problems = save_entry(match=match, boards=boards, user=request.user)
+        saved = save_entry(match=match, boards=boards, user=request.user)
+        count, problems = saved.count, saved.problems
+        if saved.taken:
+            messages.warning(
+                request,
+                ngettext(
+                    "%(count)d result of this page was changed by another director after you opened it: "
+                    "it is kept as they saved it.",
+                    "%(count)d results of this page were changed by another director after you opened it: "
+                    "they are kept as they saved them.",
+                    saved.taken,
+                )
+                % {"count": saved.taken},
+            )
         if count >= 0:
             if count:
                 messages.success(

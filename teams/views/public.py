@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from club.access import visible_to
+from club.forms import whole_number
 from teams.models import Match, Team, TeamEvent, TeamPlayer
 from teams.selectors.scorecard import scorecard as match_scorecard
 from teams.selectors.standings import cross_table as make_cross_table
@@ -30,8 +31,8 @@ def event_list(request):
 
 
 def _through(request, rounds: list[int]) -> int | None:
-    value = request.GET.get("round", "")
-    return int(value) if value.isdigit() and int(value) in rounds else None
+    value = whole_number(request.GET.get("round"), 1)
+    return value if value in rounds else None
 
 
 def standings(request, event_id):

@@ -1,5 +1,6 @@
 """Logged-in test clients for users made inside a test."""
 
+from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
 
@@ -8,3 +9,13 @@ def logged_in_client(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def director(username: str, first_name: str) -> User:
+    """A director (in the Directors group, rebuilt when a transactional test flushed it)."""
+    group, created = Group.objects.get_or_create(name="Directors")
+    if created:
+        group.permissions.add(Permission.objects.get(content_type__app_label="events", codename="direct_sessions"))
+    user = User.objects.create_user(username, password="correct-horse-battery", first_name=first_name, last_name="D")
+    user.groups.add(group)
+    return user

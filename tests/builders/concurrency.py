@@ -1,7 +1,7 @@
-"""Saves run in threads at the same moment, each on its own connection (see tests/events/test_concurrent_saves.py).
+"""Running saves at the same moment in threads, on a database every thread can write to.
 
-On SQLite the in-memory test database is copied to a file (the site's locking differs in memory); on PostgreSQL
-the threads work on the test database itself. The `database` fixture is registered in tests/conftest.py.
+The test database on SQLite is in memory, shared by one process, where SQLite's locking differs: the threads
+work on a copy of it in a file, as the site does. On PostgreSQL they work on the test database itself.
 """
 
 import sqlite3
@@ -23,7 +23,8 @@ def file_copy_of_the_test_database(path):
 
 @pytest.fixture
 def database(transactional_db, tmp_path):
-    """The connection every thread of the test uses: a file database on SQLite, the test database otherwise."""
+    """The connection every thread of the test uses: a file database on SQLite, the test database otherwise.
+    Call it at the start of each thread (it is a no-op on PostgreSQL)."""
     if connection.vendor != "sqlite":
         yield lambda: None
         return
@@ -41,25 +42,31 @@ def database(transactional_db, tmp_path):
         connections[original.alias] = original
 
 
-def save_at_once(jobs, use_database):
-    """Runs every job in its own thread, all released together; returns the exceptions they raised."""
+def run_at_once(jobs, use_database) -> tuple[list, list[Exception]]:
+    """Runs every job in its own thread, all released together → (their return values, the exceptions raised)."""
     barrier = threading.Barrier(len(jobs))
-    errors = []
+    results: list = [None] * len(jobs)
+    errors: list[Exception] = []
 
-    def run(job):
+    def run(index, job):
         use_database()
         try:
             barrier.wait(timeout=30)
-            job()
+            results[index] = job()
         except Exception as error:  # noqa: BLE001 - the test reports every failure
             errors.append(error)
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    threads = [threading.Thread(target=run, args=(index, job)) for index, job in enumerate(jobs)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
     assert not any(thread.is_alive() for thread in threads), "a save never finished"
-    return errors
+    return results, errors
+
+
+def save_at_once(jobs, use_database) -> list[Exception]:
+    """Runs every job in its own thread, all released together; returns the exceptions they raised."""
+    return run_at_once(jobs, use_database)[1]

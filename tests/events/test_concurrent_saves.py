@@ -2,8 +2,8 @@
 
 On SQLite (the default database) the settings start every transaction with BEGIN IMMEDIATE and wait for the
 write lock, so the second save waits for the first instead of failing with "database is locked". The test
-database on SQLite is in memory, shared by one process, where SQLite's locking differs: here the threads work on
-a copy of it in a file, as the site does. On PostgreSQL they work on the test database itself.
+database on SQLite is in memory, shared by one process, where SQLite's locking differs: the threads work on
+a copy of it in a file (`tests/builders/concurrency.py`), as the site does.
 """
 
 from functools import partial
@@ -12,7 +12,7 @@ from club.typed_result import read_result
 from events.models import TravellerLine
 from events.plans import section_plan
 from events.services.lines import save_line
-from tests.builders.concurrency import save_at_once
+from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import club_night
 
 ROUNDS = 6  # boards 1-6 of the club night, each with two of its lines saved at once
@@ -34,7 +34,7 @@ def test_two_lines_of_one_board_saved_at_the_same_moment_are_both_saved(database
             )
             for slot in plan.board_plays(number)[:2]
         ]
-        errors = save_at_once(jobs, database)
+        _results, errors = run_at_once(jobs, database)
         assert errors == [], f"board {number}: {errors!r}"
         assert board.lines.count() == 2, f"board {number}"
     saved = TravellerLine.objects.filter(board__section=section)

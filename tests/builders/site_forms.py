@@ -1,0 +1,128 @@
+"""Every page of the site with the objects it needs, and every form those pages draw: found from the URL conf,
+so that a new page or form is fuzzed without anyone listing it (`tests/clubsite/test_fuzz_forms.py`)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from club.models import Member
+from events.models import TravellerLine
+from movements.models import CustomMovement
+from rubber.models import Season
+from teams.models import Adjustment, TeamEvent
+from tests.builders.hand_mitchell import build_hand_mitchell
+from tests.builders.rubber import EVENING, play, start
+from tests.builders.sessions import HOWELL
+from tests.builders.teams import make_event
+
+
+def patterns(resolver=None, namespace=""):
+    """(name, route, the names of its arguments) of every named URL but the admin's."""
+    for pattern in (resolver or get_resolver()).url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":
+                yield from patterns(pattern, pattern.namespace or namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+            yield name, list(pattern.pattern.converters)
+
+
+def build_world(director) -> dict[str, object]:
+    """One of everything a page can name: {argument name or "namespace:argument": value}."""
+    session, section = build_hand_mitchell()
+    event = make_event(("Hearts", "Spades"), format=TeamEvent.Format.MATCH, boards_per_match=2)
+    match = event.matches.get()
+    adjustment = Adjustment.objects.create(match=match, team=match.home, kind="imps", amount=1, reason="Slow play")
+    rubber = play(start(director, list(Member.objects.order_by("pk")[:4])), [("We", "2S", 8, None)])
+    season = Season.objects.create(name="Winter", starts=EVENING, ends=EVENING + datetime.timedelta(days=90))
+    custom = CustomMovement.objects.create(name="Howell 3", csv_text=HOWELL.read_text(encoding="utf-8"))
+    return {
+        "session_id": session.pk,
+        "section_id": section.pk,
+        "number": 1,
+        "table": 1,
+        "round_": 1,
+        "pair_id": section.pairs.order_by("pk").first().pk,
+        "line_id": TravellerLine.objects.filter(board__section=section).order_by("pk").first().pk,
+        "member_id": Member.objects.order_by("pk").first().pk,
+        "event_id": event.pk,
+        "match_id": match.pk,
+        "team_id": match.home_id,
+        "adjustment_id": adjustment.pk,
+        "movements:pk": custom.pk,
+        "rubber:pk": rubber.pk,
+        "rubber:season:pk": season.pk,
+        "day": EVENING.isoformat(),
+        "uidb64": "MQ",
+        "token": "set-password",
+    }
+
+
+def url_of(name: str, arguments: list[str], world: dict[str, object]) -> str | None:
+    """The URL of the named pattern with the world's objects, or None when an argument has no object."""
+    namespace = name.split(":")[0]
+    values = {}
+    for argument in arguments:
+        for key in (f"{name}:{argument}", f"{namespace}:{argument}", argument):
+            if key in world:
+                values[argument] = world[key]
+                break
+        else:
+            return None
+    return reverse(name, kwargs=values)
+
+
+@dataclass(frozen=True)
+class Form:
+    page: str
+    action: str
+    method: str
+    fields: tuple[str, ...]
+    files: tuple[str, ...]
+
+
+class _Forms(HTMLParser):
+    def __init__(self, page: str):
+        super().__init__()
+        self.page, self.forms, self.current, self.owned = page, [], None, {}
+        self.html_forms: dict[str, dict] = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "form":
+            self.current = {
+                "action": attrs.get("action") or self.page,
+                "method": (attrs.get("method") or "get").lower(),
+                "fields": [],
+                "files": [],
+            }
+            self.forms.append(self.current)
+            if attrs.get("id"):
+                self.html_forms[attrs["id"]] = self.current
+        elif tag in ("input", "select", "textarea", "button") and attrs.get("name"):
+            if attrs.get("type") in ("submit", "button", "reset", "image") and tag != "select":
+                return
+            owner = self.html_forms.get(attrs.get("form", "")) or self.current
+            if owner is None:
+                return
+            bucket = "files" if attrs.get("type") == "file" else "fields"
+            if attrs["name"] != "csrfmiddlewaretoken" and attrs["name"] not in owner[bucket]:
+                owner[bucket].append(attrs["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.current = None
+
+
+def forms_of(page: str, html: str) -> list[Form]:
+    parser = _Forms(page)
+    parser.feed(html)
+    return [
+        Form(page, form["action"], form["method"], tuple(form["fields"]), tuple(form["files"]))
+        for form in parser.forms
+        if form["fields"] or form["files"]
+    ]

@@ -1,0 +1,113 @@
+"""Hostile input to every form field of every page (issue 16): unicode digits, NUL, 100,000 characters, markup,
+huge and negative numbers. The pages and forms are found from the URL conf (`tests/builders/site_forms.py`), as a
+director and as a visitor; no answer is a 500 and no markup comes back unescaped."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.builders.accounts import director, logged_in_client
+from tests.builders.site_forms import build_world, forms_of, patterns, url_of
+
+MARKUP = '<script>alert("fuzz")</script>'
+HOSTILE = [
+    MARKUP,
+    "²",
+    "①",
+    "٣",
+    "⁹",
+    "12²",
+    "\x00",
+    "a\x00b",
+    "x" * 100_000,
+    "9" * 100_000,
+    "-1",
+    "0",
+    "99999999999999999999",
+    "1e308",
+    "NaN",
+    "",
+    " ",
+    "'\";--",
+    "\u202e4S",
+    "2026-02-31",
+]
+# Each of these in every field of every form; hypothesis mixes all of HOSTILE and arbitrary text besides.
+CORE = [MARKUP, "²", "a\x00b", "x" * 100_000, "-1", "99999999999999999999", ""]
+values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
+NOT_PAGES = {"logout"}  # logging out would end the director's session for the forms after it
+
+
+@pytest.fixture
+def site(db):
+    """(the director's client, a visitor's client, every page's URL, every form found on them)."""
+    user = director("fuzz", "Fuzz")
+    world = build_world(user)
+    clients = {"director": logged_in_client(user), "visitor": Client()}
+    urls, unmapped, forms = [], [], {}
+    for name, arguments in patterns():
+        url = url_of(name, arguments, world)
+        if url is None:
+            unmapped.append(name)
+        elif name not in NOT_PAGES:
+            urls.append(url)
+    for who, client in clients.items():
+        for url in urls:
+            response = client.get(url)
+            assert response.status_code < 500, url
+            if response.get("Content-Type", "").startswith("text/html"):
+                for form in forms_of(url, response.content.decode()):
+                    forms.setdefault((who, form.action, form.method, form.fields, form.files), form)
+    assert unmapped == [], "pages whose arguments build_world does not provide: add them there"
+    return clients, urls, forms
+
+
+def send(client, form, data):
+    if form.method == "get":
+        return client.get(form.action, data)
+    files = {
+        name: SimpleUploadedFile("fuzz.csv", data.pop(name, "").encode("utf-8", "surrogatepass")) for name in form.files
+    }
+    return client.post(form.action, {**data, **files})
+
+
+def check(response, form, data):
+    assert response.status_code < 500, (form.action, {k: v[:40] for k, v in data.items()})
+    if response.get("Content-Type", "").startswith("text/html"):
+        assert MARKUP not in response.content.decode(errors="replace"), form.action
+
+
+def fuzz_form(client, form, names) -> None:
+    """Hypothesis fills the form's fields (a few examples: the whole site must stay within CI's time)."""
+
+    @settings(max_examples=4, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(values, min_size=len(names), max_size=len(names)))
+    def fuzz(chosen):
+        data = dict(zip(names, chosen, strict=True))
+        check(send(client, form, dict(data)), form, data)
+
+    fuzz()
+
+
+@pytest.mark.slow
+def test_every_form_field_refuses_hostile_input(site):
+    clients, _urls, forms = site
+    assert len(forms) >= 30, sorted(forms)  # the pages draw their forms: a parser that finds none is broken
+    for (who, *_key), form in sorted(forms.items(), key=lambda item: item[0][:3]):
+        names = form.fields + form.files
+        fuzz_form(clients[who], form, names)
+        for value in CORE:  # and each core string in every field at once, whatever hypothesis chose
+            data = dict.fromkeys(names, value)
+            check(send(clients[who], form, dict(data)), form, data)
+
+
+@pytest.mark.slow
+def test_page_arguments_too_large_for_the_database_are_not_found(site):
+    clients, urls, _forms = site
+    for url in urls:
+        for huge in ("9223372036854775808", "99999999999999999999"):
+            parts = [huge if part.isdigit() else part for part in url.split("/")]
+            response = clients["director"].get("/".join(parts))
+            assert response.status_code < 500, "/".join(parts)
