@@ -8,10 +8,21 @@ otherwise.  See README.md in this package for the API with examples.
 from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, VULNERABILITIES, board_dealer, board_vulnerability, seat_vulnerable
 from .contracts import STRAINS, Contract, parse_contract, result_text, shown_result, tricks_from_result
+from .conventions import PRESETS, SHORT_BOARDS, Conventions, preset, score_board
 from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, trick_values, undertrick_penalty
 from .errors import ScoringError
 from .hands import high_card_points
-from .imps import ADJUSTED_IMPS, IMP_TABLES, butler_datum, butler_imps, cross_imps, imps
+from .imps import (
+    ADJUSTED_IMP_MODES,
+    ADJUSTED_IMPS,
+    DATUM_ROUNDINGS,
+    IMP_TABLES,
+    ImpAward,
+    butler_datum,
+    butler_imps,
+    cross_imps,
+    imps,
+)
 from .matchpoints import matchpoint_top, matchpoint_unit, matchpoints, neuberg, percentages
 from .rubber import Chicago, LineEntry, Rubber
 from .teams import board_a_match, team_imps
@@ -19,6 +30,14 @@ from .typed import NOT_PLAYED_WORDS, PASS_WORDS, TypedResult, TypedResultError, 
 from .victory_points import victory_points
 
 __all__ = [
+    "ADJUSTED_IMP_MODES",
+    "DATUM_ROUNDINGS",
+    "PRESETS",
+    "SHORT_BOARDS",
+    "Conventions",
+    "ImpAward",
+    "preset",
+    "score_board",
     "ADJUSTED_IMPS",
     "IMP_TABLES",
     "LAWS",
