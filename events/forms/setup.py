@@ -3,23 +3,81 @@
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from django import forms
 from django.forms import inlineformset_factory
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import scoring
 from club.bridge_messages import error_lines
 from club.models import Member
 from events.models import Section, Session
 from events.plans import build_plan, parse_rounds
 
+PRESET_CHOICES = [
+    ("", gettext_lazy("— keep the settings below —")),
+    ("ebu", gettext_lazy("EBU (EBUScore): Neuberg, datum without 1 top and 1 bottom from 4 results, ±3 IMPs")),
+    ("acbl", gettext_lazy("ACBL (ACBLscore): as EBU, on the 1-per-score-beaten scale")),
+    ("compscore", gettext_lazy("Compscore: boards played fewer times scored on their own top")),
+    ("magic-contest", gettext_lazy("Magic Contest / Ruter: datum without 1 top and 1 bottom from 3 results")),
+]
+
+
+def apply_preset(data: dict, name: str) -> None:
+    """Sets the scale (where the preset names one) and every convention of the preset `name` in `data`."""
+    scale, conventions = scoring.preset(name)
+    if scale is not None:
+        data["scale"] = scale
+    data["neuberg_for_movement"] = conventions.neuberg
+    data["datum_discard"] = conventions.datum_discard
+    data["datum_from"] = conventions.datum_from
+    data["datum_rounding"] = conventions.datum_rounding
+    data["adjusted_imps"] = conventions.award.mode
+    data["adjusted_imps_size"] = Decimal(str(conventions.award.size))
+
 
 class SessionForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=gettext_lazy("Scoring conventions of a scorer"),
+        choices=PRESET_CHOICES,
+        required=False,
+        help_text=gettext_lazy("Sets the conventions below (and the scale, for EBU and ACBL) at once."),
+    )
+
     class Meta:
         model = Session
-        fields = ["name", "date", "scoring", "scale", "neuberg_for_movement"]
+        fields = [
+            "name",
+            "date",
+            "scoring",
+            "scale",
+            "preset",
+            "neuberg_for_movement",
+            "datum_discard",
+            "datum_from",
+            "datum_rounding",
+            "adjusted_imps",
+            "adjusted_imps_size",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    CONVENTION_FIELDS = ("datum_discard", "datum_from", "datum_rounding", "adjusted_imps", "adjusted_imps_size")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.CONVENTION_FIELDS:  # left out or empty: the session keeps its convention
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.CONVENTION_FIELDS:
+            if name in data and data[name] in (None, ""):
+                data[name] = getattr(self.instance, name)
+        if data.get("preset"):
+            apply_preset(data, data["preset"])
+        return data
 
 
 class SectionForm(forms.ModelForm):

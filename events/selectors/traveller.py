@@ -13,7 +13,7 @@ import scoring
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.pairs_and_sections import PairInfo, load_pairs
-from events.services.rescoring import expected_results
+from events.services.rescoring import conventions_of, expected_results
 
 
 @dataclass
@@ -198,7 +198,10 @@ def load_traveller(
     top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
     datum = None
     if session.scoring == Session.Scoring.BUTLER and compared:
-        datum = scoring.butler_datum(compared)
+        conventions = conventions_of(session)
+        datum = scoring.butler_datum(
+            compared, conventions.datum_discard, conventions.datum_from, conventions.datum_rounding
+        )
     not_played = sum(1 for row in rows if row.not_played)
     working = Working(
         session.scoring,
