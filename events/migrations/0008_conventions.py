@@ -68,10 +68,24 @@ def _fields(model_name: str) -> list:
 
 
 class Migration(migrations.Migration):
-    """A session's scoring conventions, each defaulting to how sessions were scored before."""
+    """A session's scoring conventions, each defaulting to how sessions were scored before; adjusted scores
+    long enough for splits with decimals."""
 
     dependencies = [
         ("events", "0007_member_moves_to_club"),
     ]
 
-    operations = [*_fields("session"), *_fields("historicalsession")]
+    operations = [
+        *_fields("session"),
+        *_fields("historicalsession"),
+        *(
+            migrations.AlterField(  # room for split and decimal adjusted scores: A61.8/38.2
+                model_name=model_name,
+                name="adjusted",
+                field=models.CharField(
+                    blank=True, help_text="e.g. A6040", max_length=12, verbose_name="adjusted score"
+                ),
+            )
+            for model_name in ("travellerline", "historicaltravellerline")
+        ),
+    ]
