@@ -244,7 +244,7 @@ class TravellerLine(models.Model):
     declarer = models.CharField(_("declarer"), max_length=1, choices=Seat, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     lead = models.CharField(_("lead"), max_length=3, blank=True)
-    adjusted = models.CharField(_("adjusted score"), max_length=12, blank=True, help_text=_("e.g. A6040"))
+    adjusted = models.CharField(_("adjusted score"), max_length=40, blank=True, help_text=_("e.g. A6040"))
     not_played = models.BooleanField(_("not played"), default=False)
     ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
     ns_points = models.FloatField(_("NS matchpoints or IMPs"), null=True, blank=True)

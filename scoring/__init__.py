@@ -28,6 +28,7 @@ from .rubber import Chicago, LineEntry, Rubber
 from .teams import board_a_match, team_imps
 from .typed import NOT_PLAYED_WORDS, PASS_WORDS, TypedResult, TypedResultError, read_result
 from .victory_points import victory_points
+from .weighted import Weighted, parse_weighted
 
 __all__ = [
     "ADJUSTED_IMP_MODES",
@@ -82,4 +83,6 @@ __all__ = [
     "tricks_from_result",
     "undertrick_penalty",
     "victory_points",
+    "Weighted",
+    "parse_weighted",
 ]

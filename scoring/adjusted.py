@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ._checks import is_whole
 from .errors import ScoringError
+from .weighted import Weighted, parse_weighted
 
 _SHORTHANDS = {"A+": (60, 40), "A": (50, 50), "A-": (40, 60)}
 _USEBIO = re.compile(r"A(\d\d|100)(\d\d|100)")
@@ -60,21 +61,26 @@ class Adjusted:
         return f"A{_shown(ns)}/{_shown(ew)}"
 
 
-Entry = int | str | Adjusted
-"""One entry on a board: an NS score, an adjusted score's code (``"A6040"``, ``"A+"`` ...) or an `Adjusted`."""
+Entry = int | str | Adjusted | Weighted
+"""One entry on a board: an NS score, an adjusted score's code (``"A6040"``, ``"A+"`` ...) or an `Adjusted`;
+or a weighted score (``"W60:420;40:-50"``, `Weighted`), which only `scoring.score_board` scores."""
 
 
-def parse_entry(entry: Entry) -> int | Adjusted:
-    """An NS score (returned unchanged) or an adjusted score code (returned as `Adjusted`).
+def parse_entry(entry: Entry) -> int | Adjusted | Weighted:
+    """An NS score (returned unchanged), an adjusted score code (returned as `Adjusted`) or a weighted score's
+    code (returned as `Weighted`).
 
     Raises ``ValueError`` for anything else, e.g. ``"620"`` as text or ``"A65"``.
     """
-    if isinstance(entry, Adjusted):
+    if isinstance(entry, (Adjusted, Weighted)):
         return entry
     if is_whole(entry):
         return entry
     if isinstance(entry, str):
         text = "".join(entry.split()).upper().replace("−", "-").replace("–", "-")
+        weighted = parse_weighted(text)
+        if weighted is not None:
+            return weighted
         if text in _SHORTHANDS:
             return Adjusted(*_SHORTHANDS[text])
         match = _USEBIO.fullmatch(text)
@@ -90,6 +96,11 @@ def split_entries(scores: Sequence[Entry]) -> tuple[list[int | Adjusted], list[i
     """Parse every entry; return (all entries in order, the played NS scores only)."""
     if isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable):
         raise ValueError("give the board's results as a list, e.g. [620, -100, 'A6040']")
-    entries = [parse_entry(entry) for entry in scores]
+    entries: list[int | Adjusted] = []
+    for entry in scores:
+        parsed = parse_entry(entry)
+        if isinstance(parsed, Weighted):
+            raise ValueError("a board with a weighted score is scored with scoring.score_board")
+        entries.append(parsed)
     played = [entry for entry in entries if not isinstance(entry, Adjusted)]
     return entries, played

@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .adjusted import Entry
+from .adjusted import Adjusted, Entry, parse_entry
 from .imps import DATUM_ROUNDINGS, ImpAward, butler_imps, cross_imps
 from .matchpoints import matchpoints
+from .weighted import score_weighted
 
 SHORT_BOARDS: tuple[str, ...] = ("neuberg", "own-top")
 METHODS: tuple[str, ...] = ("matchpoints", "butler", "cross-imps")
@@ -85,9 +86,19 @@ def score_board(
 
     ``expected``: the results the board is scored against in matchpoints (Neuberg's E), which the
     caller works out from the movement and ``conventions.short_boards``; None scores it on its own top.
+    Weighted scores (``"W60:420;40:-50"``) are scored as `scoring.weighted` says.
     """
     if not entries:
         return []
+    if method not in METHODS:
+        raise ValueError(f"{method!r}: the scoring method must be one of {', '.join(METHODS)}")
+    parsed = [parse_entry(entry) for entry in entries]
+    return score_weighted(parsed, lambda plain: _score(method, plain, expected, scale, conventions))
+
+
+def _score(
+    method: str, entries: list[int | Adjusted], expected: int | None, scale: str, conventions: Conventions
+) -> list[tuple[float, float]]:
     if method == "matchpoints":
         return matchpoints(entries, expected=expected, scale=scale)
     if method == "butler":
@@ -98,6 +109,4 @@ def score_board(
             rounding=conventions.datum_rounding,
             award=conventions.award,
         )
-    if method == "cross-imps":
-        return cross_imps(entries, average=True, award=conventions.award)
-    raise ValueError(f"{method!r}: the scoring method must be one of {', '.join(METHODS)}")
+    return cross_imps(entries, average=True, award=conventions.award)

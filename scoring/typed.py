@@ -1,9 +1,10 @@
 """Reading a result as a director types it: the contract, declarer and tricks fields of a traveller line.
 
 The contract field holds a contract (``4S``, ``3ntx``, ``4♠X``), a passed-out board (``PASS``, ``P``, ``AP`` ...),
-an artificial adjusted score (``A+``, ``A``, ``A-``, ``A6040``) or, in a pairs event, ``NP`` for a board not
-played.  Declarer is ``N`` ``E`` ``S`` or ``W`` (``North`` is read as ``N``); tricks are declarer's total
-(``10``) or the result against the contract (``=``, ``+1``, ``-2``).
+an artificial adjusted score (``A+``, ``A``, ``A-``, ``A6040``, ``A60/50``, ``A61.8/38.2``) or, in a pairs event,
+a weighted score (``60% 4S N =, 40% 4S N -1``, read as ``W60:420;40:-50``) or ``NP`` for a board not played.
+Declarer is ``N`` ``E`` ``S`` or ``W`` (``North`` is read as ``N``); tricks are declarer's total (``10``)
+or the result against the contract (``=``, ``+1``, ``-2``).
 
 `read_result` returns a `TypedResult` or raises `TypedResultError`: a `ScoringError` naming the field at fault
 (``"contract"``, ``"declarer"`` or ``"tricks"``), with every field's refusal in ``problems`` when declarer and
@@ -12,6 +13,7 @@ tricks are both wrong.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from .contracts import Contract, parse_contract, tricks_from_result
 from .deal import ns_score
 from .errors import ScoringError
 from .imps import ADJUSTED_IMPS
+from .weighted import Weighted
 
 NOT_PLAYED_WORDS: frozenset[str] = frozenset({"NP", "NOT PLAYED", "NOTPLAYED", "-"})
 PASS_WORDS: frozenset[str] = frozenset({"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"})
@@ -147,6 +150,40 @@ def _played(board: int, contract: Contract, declarer: str, result: str) -> Typed
     )
 
 
+_WEIGHTED_PART = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)\s*%\s*(.+)")
+
+
+def _weighted_part(board: int, text: str) -> tuple[int | float, int]:
+    """One part of a typed weighted score, ``60% 4S N =`` or ``40% PASS``: (weight, NS score)."""
+    match = _WEIGHTED_PART.fullmatch(text.strip())
+    if not match:
+        raise TypedResultError("contract", "typed.weighted", text=text.strip())
+    weight = float(match.group(1))
+    tokens = match.group(2).split()
+    if " ".join(tokens) in PASS_WORDS:
+        return (int(weight) if weight.is_integer() else weight), 0
+    if len(tokens) != 3:
+        raise TypedResultError("contract", "typed.weighted", text=text.strip())
+    try:
+        found = parse_contract(tokens[0])
+        if found is None:
+            raise TypedResultError("contract", "typed.weighted", text=text.strip())
+        played = _played(board, found, tokens[1], tokens[2])
+    except ScoringError as error:
+        raise TypedResultError.of("contract", error) from None
+    assert played.ns_score is not None
+    return (int(weight) if weight.is_integer() else weight), played.ns_score
+
+
+def _weighted(board: int, text: str) -> TypedResult:
+    """``60% 4S N =, 40% 4S N -1``: a weighted score (Law 12C1c), each result scored on the board."""
+    parts = tuple(_weighted_part(board, part) for part in re.split(r"[,;]", text) if part.strip())
+    try:
+        return TypedResult(adjusted=Weighted(parts).code)
+    except ScoringError as error:
+        raise TypedResultError.of("contract", error) from None
+
+
 def read_result(board: int, contract: str, declarer: str = "", result: str = "", *, team: bool = False) -> TypedResult:
     """Reads what was typed for board number ``board``: ``contract``, ``declarer`` and ``result`` (the tricks).
 
@@ -170,6 +207,10 @@ def read_result(board: int, contract: str, declarer: str = "", result: str = "",
         return TypedResult(not_played=True)
     if text in PASS_WORDS:
         return TypedResult(contract="PASS", ns_score=0)
+    if "%" in text:
+        if team:
+            raise TypedResultError("contract", "typed.team_adjusted", value=text)
+        return _weighted(board, text)
     if text.startswith("A"):  # contracts start with their level; "AP" (all pass) was read above
         return _adjusted(text, team)
     try:

@@ -79,11 +79,11 @@ class Migration(migrations.Migration):
         *_fields("session"),
         *_fields("historicalsession"),
         *(
-            migrations.AlterField(  # room for split and decimal adjusted scores: A61.8/38.2
+            migrations.AlterField(  # room for splits with decimals (A61.8/38.2) and weighted scores (W60:420;40:-50)
                 model_name=model_name,
                 name="adjusted",
                 field=models.CharField(
-                    blank=True, help_text="e.g. A6040", max_length=12, verbose_name="adjusted score"
+                    blank=True, help_text="e.g. A6040", max_length=40, verbose_name="adjusted score"
                 ),
             )
             for model_name in ("travellerline", "historicaltravellerline")

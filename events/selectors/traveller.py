@@ -27,7 +27,7 @@ class TravellerRow:
     declarer: str
     lead: str
     tricks: int | None
-    adjusted: scoring.Adjusted | None
+    adjusted: scoring.Adjusted | scoring.Weighted | None
     not_played: bool
     ns_score: int | None
     ns_points: float | None
