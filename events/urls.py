@@ -26,6 +26,7 @@ director_patterns = [
     path("sessions/<int:session_id>/checks/fix/", checks.apply_fix, name="session_fix"),
     path("sessions/<int:session_id>/status/", checks.session_status, name="session_status"),
     path("import/", transfer.travellers_import, name="travellers_import"),
+    path("import/usebio/", transfer.usebio_import, name="usebio_import"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
 ]
 

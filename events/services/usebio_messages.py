@@ -42,6 +42,12 @@ REASONS = {
 }
 
 
+WHAT = {"traveller lines": _("traveller lines"), "sections": _("sections"), "pairs": _("pairs")}
+
+
 def usebio_message(error: UsebioError) -> str:
     """A refusal of `interchange.usebio` in the reader's language."""
-    return str(USEBIO_MESSAGES[error.code]) % error.params
+    params = dict(error.params)
+    if "what" in params:
+        params["what"] = str(WHAT.get(str(params["what"]), params["what"]))
+    return str(USEBIO_MESSAGES[error.code]) % params
