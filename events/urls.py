@@ -28,6 +28,7 @@ director_patterns = [
     path("import/", transfer.travellers_import, name="travellers_import"),
     path("import/usebio/", transfer.usebio_import, name="usebio_import"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
+    path("sessions/<int:session_id>/usebio.xml", transfer.usebio_export, name="usebio_export"),
 ]
 
 urlpatterns = [

@@ -3,7 +3,8 @@
 The file is read by `interchange.usebio` (pure, defusedxml); each traveller line is then read exactly as a line
 of the traveller CSV (`traveller_csv.read_row`, whose columns are USEBIO's names), so a file with any problem is
 refused whole, every problem listed, and nothing is written. Teams events are refused (they are imported as a
-teams match). Each section becomes a free-entry section with the file's pairs; players are matched to members
+teams match). Each section gets the standard Mitchell or Howell that schedules every line of it
+(`recognise_movement`), else no movement (free entry), with the file's pairs; players are matched to members
 by federation number (the member's number), else by their full name, else kept as guests.
 """
 
@@ -21,10 +22,11 @@ import scoring
 from club.csv_files import CsvProblem
 from club.models import Member
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+from events.plans import build_plan
 from events.services.locking import session_write
 from events.services.rescoring import rescore_session
 from events.services.transfer import table_count
-from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, read_row
+from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, pair_label, read_row
 from events.services.usebio_messages import REASONS, usebio_message
 from interchange.usebio import UsebioError, UsebioEvent, UsebioLine, UsebioPair, read_usebio
 
@@ -141,9 +143,8 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> i
     keys |= {(pair.number, pair.direction if mitchell else "") for pair in usebio_pairs}
     keys = sorted(keys, key=lambda key: (key[1], key[0]))
     numbers = sorted({row.board for row in rows})
-    section = Section.objects.create(
-        session=session, letter=letter, kind=Section.Kind.NONE, tables=table_count(keys), first_board=numbers[0]
-    )
+    movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
+    section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
     players = {(pair.number, pair.direction if mitchell else ""): pair.players for pair in usebio_pairs}
     members = list(Member.objects.all())
     new_pairs = []
@@ -164,6 +165,29 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> i
         [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
     )
     return len(lines)
+
+
+def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) -> dict | None:
+    """The settings of a whole standard Mitchell or Howell whose pairs are the file's and which schedules every
+    line of it (a few boards a round), so that the section is ranked and scored as it was played; None when
+    none fits (the section is then a free-entry one)."""
+    labels = {pair_label(key) for key in keys}
+    plays = {(row.board, pair_label(row.ns), pair_label(row.ew)) for row in rows}
+    boards = {row.board for row in rows}
+    mitchell = any(direction for _number, direction in keys)
+    tables = sum(1 for _number, direction in keys if direction == "NS") if mitchell else (len(keys) + 1) // 2
+    kinds = [("mitchell", "skip"), ("mitchell", "relay")] if mitchell else [("howell", "skip")]
+    for kind, even in kinds:
+        for per_round in range(1, 7):
+            try:
+                plan = build_plan(kind, tables, per_round, None, min(boards), even, "", False, "")
+            except ValueError:
+                continue
+            if set(plan.pairs) != labels or set(plan.played_boards) != boards:
+                continue
+            if plays <= {(play.board, play.ns, play.ew) for play in plan.schedule}:
+                return {"kind": kind, "tables": tables, "boards_per_round": per_round, "even_tables": even}
+    return None
 
 
 def _line(row: ImportedLine, boards: dict, pairs: dict) -> TravellerLine:

@@ -2,6 +2,7 @@
 lines."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -10,8 +11,10 @@ from club.access import director_required
 from club.csv_files import csv_response
 from events.forms.transfer import TravellersImportForm, UsebioImportForm
 from events.models import Session
+from events.selectors.usebio_export import usebio_event
 from events.services.transfer import TravellersRefused, export_rows, import_travellers
 from events.services.usebio_import import import_usebio, summary
+from interchange.usebio_write import write_usebio
 
 
 @director_required
@@ -61,6 +64,16 @@ def usebio_import(request):
     if imported is not None:
         context["summary"] = summary(imported)
     return render(request, "events/director/usebio_import.html", context)
+
+
+@director_required
+def usebio_export(request, session_id):
+    """The session as a USEBIO 1.2 XML download."""
+    session = get_object_or_404(Session, pk=session_id)
+    response = HttpResponse(write_usebio(usebio_event(session)), content_type="application/xml; charset=utf-8")
+    filename = f"usebio-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.xml"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 @director_required
