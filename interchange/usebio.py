@@ -237,7 +237,7 @@ def _sections(event: Element) -> list[tuple[str, Element]]:
         return [("A", event)]
     if len(found) > MAX_SECTIONS:
         raise UsebioError("usebio.too_many", limit=MAX_SECTIONS, what="sections")
-    sections = []
+    sections: list[tuple[str, Element]] = []
     for index, element in enumerate(found):
         letter = (element.get("SECTION_ID") or _text(element, "SECTION_ID") or chr(ord("A") + index)).upper()[:2]
         if letter in dict(sections):

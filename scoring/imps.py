@@ -75,13 +75,15 @@ def imps(difference: float, table: str = "1962") -> int:
 
 def _award(entry: Adjusted, adjusted_imps: dict[int, float] | None) -> tuple[float, float]:
     awards = ADJUSTED_IMPS if adjusted_imps is None else adjusted_imps
-    try:
-        return awards[entry.ns_percent], awards[entry.ew_percent]
-    except KeyError as missing:
-        raise ValueError(
-            f"{entry.code}: no IMP award is set for an adjusted score of {missing.args[0]} %; "
-            "pass adjusted_imps={percent: IMPs, ...}"
-        ) from None
+    found = []
+    for percent in (entry.ns_percent, entry.ew_percent):
+        if not is_whole(percent) or percent not in awards:  # A61.8/38.2 has no award in a table of whole percentages
+            raise ValueError(
+                f"{entry.code}: no IMP award is set for an adjusted score of {percent} %; "
+                "pass adjusted_imps={percent: IMPs, ...}"
+            )
+        found.append(awards[percent])
+    return found[0], found[1]
 
 
 ADJUSTED_IMP_MODES: tuple[str, ...] = ("comparison", "board", "share")

@@ -18,7 +18,8 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .adjusted import parse_entry
+from ._checks import is_whole
+from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, board_vulnerability
 from .contracts import Contract, parse_contract, tricks_from_result
 from .deal import ns_score
@@ -100,9 +101,11 @@ def _adjusted(text: str, team: bool) -> TypedResult:
         if team:
             raise TypedResultError("contract", "typed.team_adjusted", value=text) from None
         raise TypedResultError.of("contract", error) from None
-    if isinstance(entry, int):  # parse_entry returns ints unchanged; a text never becomes one
+    if not isinstance(entry, Adjusted):  # parse_entry returns ints unchanged; a text "A..." is never weighted
         raise TypedResultError("contract", "entry.invalid", entry=text)
-    if team and not (entry.ns_percent in ADJUSTED_IMPS and entry.ew_percent in ADJUSTED_IMPS):
+    if team and not all(
+        is_whole(percent) and percent in ADJUSTED_IMPS for percent in (entry.ns_percent, entry.ew_percent)
+    ):
         raise TypedResultError("contract", "typed.team_adjusted", value=text)
     return TypedResult(adjusted=entry.code)
 
