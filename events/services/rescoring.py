@@ -52,6 +52,18 @@ def conventions_of(session: Session) -> scoring.Conventions:
     )
 
 
+def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
+    """The session fields that hold `conventions` (the inverse of `conventions_of`)."""
+    return {
+        "neuberg_for_movement": conventions.neuberg,
+        "datum_discard": conventions.datum_discard,
+        "datum_from": conventions.datum_from,
+        "datum_rounding": conventions.datum_rounding,
+        "adjusted_imps": conventions.award.mode,
+        "adjusted_imps_size": conventions.award.size,
+    }
+
+
 def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) -> None:
     """Sets ns_points and ew_points of every line of one board (in memory), under the session's conventions."""
     scored = [line for line in lines if not line.not_played]

@@ -24,7 +24,7 @@ from club.models import Member
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.plans import build_plan
 from events.services.locking import session_write
-from events.services.rescoring import rescore_session
+from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count
 from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, pair_label, read_row
 from events.services.usebio_messages import REASONS, usebio_message
@@ -127,13 +127,8 @@ def _create_session(event: UsebioEvent, preset: str, user) -> Session:
         date=event.date or datetime.date.today(),
         scoring=event.scoring,
         scale=event.scale or scale or Session.Scale.EBU,
-        neuberg_for_movement=conventions.neuberg,
-        datum_discard=conventions.datum_discard,
-        datum_from=conventions.datum_from,
-        datum_rounding=conventions.datum_rounding,
-        adjusted_imps=conventions.award.mode,
-        adjusted_imps_size=conventions.award.size,
         director=user if user is not None and user.is_authenticated else None,
+        **convention_fields(conventions),
     )
 
 
