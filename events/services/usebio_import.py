@@ -155,10 +155,11 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> i
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
     pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    lines = bulk_create_with_history([_line(row, boards, pairs) for row in rows], TravellerLine)
-    Seating.objects.bulk_create(
-        [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
-    )
+    with session_write(session.pk):  # the caller's block: this one neither locks nor stores again
+        lines = bulk_create_with_history([_line(row, boards, pairs) for row in rows], TravellerLine)
+        Seating.objects.bulk_create(
+            [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
+        )
     return len(lines)
 
 
