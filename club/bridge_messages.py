@@ -32,10 +32,22 @@ _CONTRACT = {
     "result.notation": _("%(text)s: a result is written = (made exactly), +1, +2 ... or -1, -2 ..."),
     "result.too_many": _("%(result)s: that would be %(tricks)s tricks, and a deal has only 13"),
     "result.too_few": _("%(result)s: %(contract)s can go at most %(down)s down (declarer took no trick)"),
-    "entry.percent": _("%(percent)s: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040"),
+    "entry.percent": _(
+        "%(percent)s: an adjusted score gives each side a percentage from 0 to 100, with at most two decimals, "
+        "e.g. A6040 or A61.8/38.2"
+    ),
     "entry.invalid": _(
         "'%(entry)s': a result is either an NS score (a whole number such as 620 or -100) "
-        "or an adjusted score such as A6040, A5050, A4040, A+, A or A-"
+        "or an adjusted score such as A6040, A60/40, A61.8/38.2, A+, A or A-"
+    ),
+    "weighted.parts": _("a weighted score lists 2 to %(most)s results, each with its weight"),
+    "weighted.weight": _(
+        "%(weight)s: each weight of a weighted score is a percentage above 0 and below 100, with at most two decimals"
+    ),
+    "weighted.total": _("the weights of a weighted score add up to %(total)s, not 100"),
+    "weighted.too_many": _("at most %(most)s weighted scores on one board"),
+    "typed.weighted": _(
+        "“%(text)s”: write each part of a weighted score as a weight and a result, e.g. 60%% 4S N =, 40%% 4S N -1"
     ),
     "typed.empty": _(
         "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP for not played."

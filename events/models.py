@@ -1,4 +1,8 @@
+from decimal import Decimal
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +26,15 @@ class Session(models.Model):
         EBU = "ebu", _("2 per score beaten (EBU)")
         ACBL = "acbl", _("1 per score beaten (ACBL)")
 
+    class DatumRounding(models.TextChoices):
+        TEN = "ten", _("to the nearest 10")
+        NONE = "none", _("not rounded")
+
+    class AdjustedImps(models.TextChoices):
+        COMPARISON = "comparison", _("the award per comparison")
+        BOARD = "board", _("the award for the whole board")
+        SHARE = "share", _("a share of the award, by the percentage")
+
     Status = PublishStatus  # in progress (hidden), provisional, final: shared with teams events
 
     name = models.CharField(_("name"), max_length=100)
@@ -32,6 +45,31 @@ class Session(models.Model):
         _("Neuberg for boards played fewer times"),
         default=True,
         help_text=_("Factor boards that the movement has played fewer times than others up to the full top."),
+    )
+    datum_discard = models.PositiveSmallIntegerField(
+        _("Butler datum: results set aside at each end"),
+        default=1,
+        validators=[MaxValueValidator(20)],
+        help_text=_("How many of the highest and of the lowest scores the datum leaves out."),
+    )
+    datum_from = models.PositiveSmallIntegerField(
+        _("Butler datum: set them aside from this many results"),
+        default=4,
+        validators=[MaxValueValidator(99)],
+        help_text=_("With fewer results on a board, the datum is the mean of them all."),
+    )
+    datum_rounding = models.CharField(
+        _("Butler datum: rounding"), max_length=5, choices=DatumRounding, default=DatumRounding.TEN
+    )
+    adjusted_imps = models.CharField(
+        _("adjusted scores in IMPs"), max_length=12, choices=AdjustedImps, default=AdjustedImps.COMPARISON
+    )
+    adjusted_imps_size = models.DecimalField(
+        _("IMPs for an adjusted score of 60%"),
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal(3),
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(24))],
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
     corrections_until = models.DateTimeField(_("corrections accepted until"), null=True, blank=True)
@@ -66,6 +104,17 @@ class Session(models.Model):
     @property
     def uses_imps(self) -> bool:
         return self.scoring != self.Scoring.MATCHPOINTS
+
+    def clean(self):
+        super().clean()
+        if self.datum_discard is not None and self.datum_from is not None:
+            if self.datum_from < 2 * self.datum_discard + 1:
+                raise ValidationError(
+                    {
+                        "datum_from": _("To set aside %(k)s at each end the datum needs at least %(n)s results.")
+                        % {"k": self.datum_discard, "n": 2 * self.datum_discard + 1}
+                    }
+                )
 
 
 class Section(models.Model):
@@ -197,7 +246,7 @@ class TravellerLine(models.Model):
     declarer = models.CharField(_("declarer"), max_length=1, choices=Seat, blank=True)
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     lead = models.CharField(_("lead"), max_length=3, blank=True)
-    adjusted = models.CharField(_("adjusted score"), max_length=6, blank=True, help_text=_("e.g. A6040"))
+    adjusted = models.CharField(_("adjusted score"), max_length=40, blank=True, help_text=_("e.g. A6040"))
     not_played = models.BooleanField(_("not played"), default=False)
     ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
     ns_points = models.FloatField(_("NS matchpoints or IMPs"), null=True, blank=True)

@@ -25,9 +25,17 @@ MESSAGES: dict[str, str] = {
     "result.notation": "{text}: a result is written = (made exactly), +1, +2 ... or -1, -2 ...",
     "result.too_many": "{result}: that would be {tricks} tricks, and a deal has only 13",
     "result.too_few": "{result}: {contract} can go at most {down} down (declarer took no trick)",
-    "entry.percent": "{percent!r}: an adjusted score gives each side a whole percentage from 0 to 100, e.g. A6040",
+    "entry.percent": "{percent!r}: an adjusted score gives each side a percentage from 0 to 100, "
+    "with at most two decimals, e.g. A6040 or A61.8/38.2",
     "entry.invalid": "{entry!r}: a result is either an NS score (a whole number such as 620 or -100) "
-    "or an adjusted score such as A6040, A5050, A4040, A+, A or A-",
+    "or an adjusted score such as A6040, A60/40, A61.8/38.2, A+, A or A-",
+    "weighted.parts": "a weighted score lists 2 to {most} results, each with its weight",
+    "weighted.weight": "{weight!r}: each weight of a weighted score is a percentage above 0 and below 100, "
+    "with at most two decimals",
+    "weighted.total": "the weights of a weighted score add up to {total}, not 100",
+    "weighted.too_many": "at most {most} weighted scores on one board",
+    "typed.weighted": "“{text}”: write each part of a weighted score as a weight and a result, "
+    "e.g. 60% 4S N =, 40% 4S N -1",
     "typed.empty": "Enter a contract (e.g. 4S, 3NTX), PASS, an adjusted score (A+, A, A-, A6040) or NP for not played.",
     "typed.empty_team": "Enter a contract (e.g. 4S, 3NTX), PASS, or an adjusted score (A+, A, A-).",
     "typed.team_adjusted": "“{value}”: an adjusted score in a team match is A+, A or A- (±3 IMPs), "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
 
@@ -74,13 +75,60 @@ def imps(difference: float, table: str = "1962") -> int:
 
 def _award(entry: Adjusted, adjusted_imps: dict[int, float] | None) -> tuple[float, float]:
     awards = ADJUSTED_IMPS if adjusted_imps is None else adjusted_imps
-    try:
-        return awards[entry.ns_percent], awards[entry.ew_percent]
-    except KeyError as missing:
-        raise ValueError(
-            f"{entry.code}: no IMP award is set for an adjusted score of {missing.args[0]} %; "
-            "pass adjusted_imps={percent: IMPs, ...}"
-        ) from None
+    found = []
+    for percent in (entry.ns_percent, entry.ew_percent):
+        if not is_whole(percent) or percent not in awards:  # A61.8/38.2 has no award in a table of whole percentages
+            raise ValueError(
+                f"{entry.code}: no IMP award is set for an adjusted score of {percent} %; "
+                "pass adjusted_imps={percent: IMPs, ...}"
+            )
+        found.append(awards[percent])
+    return found[0], found[1]
+
+
+ADJUSTED_IMP_MODES: tuple[str, ...] = ("comparison", "board", "share")
+"""How an artificial adjusted score is awarded in IMP scoring (`ImpAward`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImpAward:
+    """The IMPs an artificial adjusted score receives, a convention scorers differ on.
+
+    ``"comparison"`` (the default, as `ADJUSTED_IMPS`): ``size`` IMPs for a side given more than 50 %,
+    ``-size`` for less, 0 for 50 %, per comparison (in Butler scoring the datum is the one comparison;
+    in cross-IMPs, per other result on the board). ``"board"``: ``size`` IMPs for the whole board, so in
+    cross-IMPs spread over the comparisons (a board of 5 results: 3 / 4 = 0.75 per comparison).
+    ``"share"``: in proportion to the percentage, ``size`` per 10 % above or below 50 (per comparison):
+    60 % gives 3, 55 % gives 1.5, 61.8 % gives 3.54.
+    """
+
+    mode: str = "comparison"
+    size: float = 3
+
+    def __post_init__(self) -> None:
+        if self.mode not in ADJUSTED_IMP_MODES:
+            raise ValueError(f"{self.mode!r}: the adjusted-score award must be one of {', '.join(ADJUSTED_IMP_MODES)}")
+        size = self.size
+        if isinstance(size, bool) or not isinstance(size, Real) or not math.isfinite(size) or not 0 <= size <= 24:
+            raise ValueError(f"{size!r}: the adjusted-score award is a number of IMPs from 0 to 24")
+
+    def per_comparison(self, percent: float, comparisons: int) -> float:
+        """The award, per comparison, of a side given ``percent`` on a board with ``comparisons`` per result."""
+        if self.mode == "share":
+            return float(Fraction(self.size) * (Fraction(percent) - 50) / 10)
+        sign = (percent > 50) - (percent < 50)
+        if self.mode == "board" and comparisons > 1:
+            return sign * self.size / comparisons
+        return float(sign * self.size)
+
+
+def _awarded(
+    entry: Adjusted, adjusted_imps: dict[int, float] | None, award: ImpAward | None, comparisons: int
+) -> tuple[float, float]:
+    """Per comparison: the `award` convention when given, else the table ``adjusted_imps`` (`ADJUSTED_IMPS`)."""
+    if award is None:
+        return _award(entry, adjusted_imps)
+    return award.per_comparison(entry.ns_percent, comparisons), award.per_comparison(entry.ew_percent, comparisons)
 
 
 def _round_to_ten(value: Fraction) -> int:
@@ -90,25 +138,51 @@ def _round_to_ten(value: Fraction) -> int:
     return rounded if value >= 0 else -rounded
 
 
-def butler_datum(scores: Sequence[Entry], discard: int | None = None) -> int:
+DATUM_ROUNDINGS: tuple[str, ...] = ("ten", "none")
+"""How a Butler datum is rounded: ``"ten"`` to the nearest 10 (halves away from zero), ``"none"`` not at all."""
+
+
+def _discarded(n: int, discard: int | None, discard_from: int | None) -> int:
+    """How many top and bottom results a datum of ``n`` played results sets aside at each end."""
+    if discard is None and discard_from is None:
+        return 1 if n >= 4 else 0
+    if discard is None:
+        discard = 1
+    if not is_whole(discard) or discard < 0:
+        raise ValueError(f"{discard!r}: the number of top and bottom scores to discard must be 0 or more")
+    if discard_from is not None:
+        if not is_whole(discard_from) or discard_from < 2 * discard + 1:
+            raise ValueError(
+                f"{discard_from!r}: discarding {discard} at each end needs at least {2 * discard + 1} results"
+            )
+        return discard if n >= discard_from else 0
+    return discard
+
+
+def butler_datum(
+    scores: Sequence[Entry], discard: int | None = None, discard_from: int | None = None, rounding: str = "ten"
+) -> float:
     """The datum of a board: mean NS score after discarding the highest and lowest, to the nearest 10.
 
     By default one top and one bottom score are discarded when there are 4 or more played results,
-    none below that; ``discard=k`` discards k of each.  Adjusted entries take no part.  Halves are
-    rounded away from zero (a mean of 415 gives 420, -415 gives -420).
+    none below that; ``discard=k`` discards k of each, and with ``discard_from=n`` only when there
+    are n or more results (Magic Contest and Ruter: ``discard=1, discard_from=3``, so the datum of
+    three results is the middle one).  Adjusted entries take no part.  ``rounding="ten"`` rounds
+    halves away from zero (a mean of 415 gives 420, -415 gives -420) and returns an int;
+    ``rounding="none"`` returns the exact mean as a float.
     """
+    if rounding not in DATUM_ROUNDINGS:
+        raise ValueError(f"{rounding!r}: the datum's rounding must be one of {', '.join(DATUM_ROUNDINGS)}")
     _, played = split_entries(scores)
     n = len(played)
     if n == 0:
         raise ValueError("no played results on this board: a datum needs at least one")
-    if discard is None:
-        discard = 1 if n >= 4 else 0
-    if not is_whole(discard) or discard < 0:
-        raise ValueError(f"{discard!r}: the number of top and bottom scores to discard must be 0 or more")
+    discard = _discarded(n, discard, discard_from)
     if 2 * discard >= n:
         raise ValueError(f"cannot discard {discard} top and {discard} bottom scores from {n} results")
     kept = sorted(played)[discard : n - discard]
-    return _round_to_ten(Fraction(sum(kept), len(kept)))
+    mean = Fraction(sum(kept), len(kept))
+    return _round_to_ten(mean) if rounding == "ten" else float(mean)
 
 
 def butler_imps(
@@ -116,19 +190,24 @@ def butler_imps(
     discard: int | None = None,
     table: str = "1962",
     adjusted_imps: dict[int, float] | None = None,
+    *,
+    discard_from: int | None = None,
+    rounding: str = "ten",
+    award: ImpAward | None = None,
 ) -> list[tuple[float, float]]:
     """IMPs of each entry against the datum, as ``(ns, ew)`` pairs in the order given.
 
-    A played result scores ``imps(score - datum)`` for NS and the opposite for EW.  An adjusted
-    entry takes no part in the datum and receives a fixed award by percentage (default
-    `ADJUSTED_IMPS`: A6040 gives +3/-3, A5050 0/0, A4040 -3/-3).
+    A played result scores ``imps(score - datum)`` for NS and the opposite for EW (``discard``,
+    ``discard_from`` and ``rounding`` make the datum: `butler_datum`).  An adjusted entry takes no
+    part in the datum and receives a fixed award by percentage (default `ADJUSTED_IMPS`: A6040 gives
+    +3/-3, A5050 0/0, A4040 -3/-3), or the ``award`` convention's (`ImpAward`).
     """
     entries, played = split_entries(scores)
-    datum = butler_datum(played, discard) if played else 0
+    datum = butler_datum(played, discard, discard_from, rounding) if played else 0
     result: list[tuple[float, float]] = []
     for entry in entries:
         if isinstance(entry, Adjusted):
-            result.append(_award(entry, adjusted_imps))
+            result.append(_awarded(entry, adjusted_imps, award, 1))
         else:
             won = imps(entry - datum, table)
             result.append((won, -won))
@@ -140,6 +219,8 @@ def cross_imps(
     average: bool = True,
     table: str = "1962",
     adjusted_imps: dict[int, float] | None = None,
+    *,
+    award: ImpAward | None = None,
 ) -> list[tuple[float, float]]:
     """Cross-IMPs: each played result IMPed against every other, as ``(ns, ew)`` pairs.
 
@@ -147,13 +228,14 @@ def cross_imps(
     over 4 comparisons = 9.25).  Adjusted entries are not compared; they receive the fixed award
     of `butler_imps`, which is a per-comparison figure: without ``average`` it is multiplied by
     the number of comparisons a result has on a complete board (number of entries - 1).
+    ``award`` (`ImpAward`) sets the award's convention instead of the table ``adjusted_imps``.
     """
     entries, played = split_entries(scores)
     comparisons = len(played) - 1
     result: list[tuple[float, float]] = []
     for entry in entries:
         if isinstance(entry, Adjusted):
-            ns, ew = _award(entry, adjusted_imps)
+            ns, ew = _awarded(entry, adjusted_imps, award, len(entries) - 1)
             if not average:
                 ns, ew = ns * (len(entries) - 1), ew * (len(entries) - 1)
             result.append((ns, ew))

@@ -1,9 +1,10 @@
 """Reading a result as a director types it: the contract, declarer and tricks fields of a traveller line.
 
 The contract field holds a contract (``4S``, ``3ntx``, ``4♠X``), a passed-out board (``PASS``, ``P``, ``AP`` ...),
-an artificial adjusted score (``A+``, ``A``, ``A-``, ``A6040``) or, in a pairs event, ``NP`` for a board not
-played.  Declarer is ``N`` ``E`` ``S`` or ``W`` (``North`` is read as ``N``); tricks are declarer's total
-(``10``) or the result against the contract (``=``, ``+1``, ``-2``).
+an artificial adjusted score (``A+``, ``A``, ``A-``, ``A6040``, ``A60/50``, ``A61.8/38.2``) or, in a pairs event,
+a weighted score (``60% 4S N =, 40% 4S N -1``, read as ``W60:420;40:-50``) or ``NP`` for a board not played.
+Declarer is ``N`` ``E`` ``S`` or ``W`` (``North`` is read as ``N``); tricks are declarer's total (``10``)
+or the result against the contract (``=``, ``+1``, ``-2``).
 
 The score field holds the NS score of the slip (``420``, ``-100``): alone, a score-only line (its contract
 unknown); with a contract, the two must agree.  A language's own notation (``O`` for West, ``1SA`` for 1NT) is
@@ -16,18 +17,21 @@ read through a `Notation` (`scoring.notation`).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from .adjusted import parse_entry
+from ._checks import is_whole
+from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, board_vulnerability
 from .contracts import STRAINS, Contract, parse_contract, tricks_from_result
 from .deal import ns_score
 from .errors import ScoringError
 from .imps import ADJUSTED_IMPS
 from .notation import ENGLISH, Notation
+from .weighted import Weighted
 
 NOT_PLAYED_WORDS: frozenset[str] = frozenset({"NP", "NOT PLAYED", "NOTPLAYED", "-"})
 PASS_WORDS: frozenset[str] = frozenset({"PASS", "P", "AP", "PASSED", "ALL PASS", "ALLPASS"})
@@ -111,9 +115,11 @@ def _adjusted(text: str, team: bool) -> TypedResult:
         if team:
             raise TypedResultError("contract", "typed.team_adjusted", value=text) from None
         raise TypedResultError.of("contract", error) from None
-    if isinstance(entry, int):  # parse_entry returns ints unchanged; a text never becomes one
+    if not isinstance(entry, Adjusted):  # parse_entry returns ints unchanged; a text "A..." is never weighted
         raise TypedResultError("contract", "entry.invalid", entry=text)
-    if team and not (entry.ns_percent in ADJUSTED_IMPS and entry.ew_percent in ADJUSTED_IMPS):
+    if team and not all(
+        is_whole(percent) and percent in ADJUSTED_IMPS for percent in (entry.ns_percent, entry.ew_percent)
+    ):
         raise TypedResultError("contract", "typed.team_adjusted", value=text)
     return TypedResult(adjusted=entry.code, bare_average="".join(text.split()) == "A")
 
@@ -185,6 +191,40 @@ def _all(problems: list[TypedResultError]) -> TypedResultError:
     """The first refusal, carrying every one."""
     problems[0].problems = tuple(problems)
     return problems[0]
+
+
+_WEIGHTED_PART = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)\s*%\s*(.+)")
+
+
+def _weighted_part(board: int, text: str, notation: Notation) -> tuple[int | float, int]:
+    """One part of a typed weighted score, ``60% 4S N =`` or ``40% PASS``: (weight, NS score)."""
+    match = _WEIGHTED_PART.fullmatch(text.strip())
+    if not match:
+        raise TypedResultError("contract", "typed.weighted", text=text.strip())
+    weight = float(match.group(1))
+    tokens = match.group(2).split()
+    if " ".join(tokens) in PASS_WORDS:
+        return (int(weight) if weight.is_integer() else weight), 0
+    if len(tokens) != 3:
+        raise TypedResultError("contract", "typed.weighted", text=text.strip())
+    try:
+        found = parse_contract(tokens[0])
+        if found is None:
+            raise TypedResultError("contract", "typed.weighted", text=text.strip())
+        played = _played(board, found, tokens[1], tokens[2], notation)
+    except ScoringError as error:
+        raise TypedResultError.of("contract", error) from None
+    assert played.ns_score is not None
+    return (int(weight) if weight.is_integer() else weight), played.ns_score
+
+
+def _weighted(board: int, text: str, notation: Notation) -> TypedResult:
+    """``60% 4S N =, 40% 4S N -1``: a weighted score (Law 12C1c), each result scored on the board."""
+    parts = tuple(_weighted_part(board, part, notation) for part in re.split(r"[,;]", text) if part.strip())
+    try:
+        return TypedResult(adjusted=Weighted(parts).code)
+    except ScoringError as error:
+        raise TypedResultError.of("contract", error) from None
 
 
 @cache
@@ -299,6 +339,10 @@ def _read_contract(
         return TypedResult(not_played=True)
     if text in PASS_WORDS:
         return TypedResult(contract="PASS", ns_score=0)
+    if "%" in text:
+        if team:
+            raise TypedResultError("contract", "typed.team_adjusted", value=text)
+        return _weighted(board, text, notation)
     if text.startswith("A"):  # contracts start with their level; "AP" (all pass) was read above
         return _adjusted(text, team)
     try:

@@ -10,7 +10,7 @@ from events.models import TravellerLine
 class LineRowForm(forms.Form):
     contract = forms.CharField(
         label=_("Contract"),
-        max_length=12,
+        max_length=40,  # a weighted score: 60% 4S N =, 40% 4S N -1
         required=False,
         widget=forms.TextInput(attrs={"size": 6, "autocomplete": "off", "autocapitalize": "characters"}),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 from django import forms
 from django.core.validators import MaxValueValidator
@@ -12,6 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import scoring
 from club.bridge_messages import error_lines
 from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
 from club.models import Member
@@ -19,12 +21,54 @@ from events.models import Section, Session
 from events.plans import PlanFacts, build_plan, parse_rounds, plan_facts
 from movements.params import MAX_BOARDS_PER_ROUND
 
+PRESET_CHOICES = [
+    ("", gettext_lazy("— keep the settings below —")),
+    ("ebu", gettext_lazy("EBU (EBUScore): Neuberg, datum without 1 top and 1 bottom from 4 results, ±3 IMPs")),
+    ("acbl", gettext_lazy("ACBL (ACBLscore): as EBU, on the 1-per-score-beaten scale")),
+    ("compscore", gettext_lazy("Compscore: boards played fewer times scored on their own top")),
+    ("magic-contest", gettext_lazy("Magic Contest / Ruter: datum without 1 top and 1 bottom from 3 results")),
+]
+
+
+def apply_preset(data: dict, name: str) -> None:
+    """Sets the scale (where the preset names one) and every convention of the preset `name` in `data`."""
+    scale, conventions = scoring.preset(name)
+    if scale is not None:
+        data["scale"] = scale
+    data["neuberg_for_movement"] = conventions.neuberg
+    data["datum_discard"] = conventions.datum_discard
+    data["datum_from"] = conventions.datum_from
+    data["datum_rounding"] = conventions.datum_rounding
+    data["adjusted_imps"] = conventions.award.mode
+    data["adjusted_imps_size"] = Decimal(str(conventions.award.size))
+
 
 class SessionForm(forms.ModelForm):
+    preset = forms.ChoiceField(
+        label=gettext_lazy("Scoring conventions of a scorer"),
+        choices=PRESET_CHOICES,
+        required=False,
+        help_text=gettext_lazy("Sets the conventions below (and the scale, for EBU and ACBL) at once."),
+    )
+
     class Meta:
         model = Session
-        fields = ["name", "date", "scoring", "scale", "neuberg_for_movement"]
+        fields = [
+            "name",
+            "date",
+            "scoring",
+            "scale",
+            "preset",
+            "neuberg_for_movement",
+            "datum_discard",
+            "datum_from",
+            "datum_rounding",
+            "adjusted_imps",
+            "adjusted_imps_size",
+        ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    CONVENTION_FIELDS = ("datum_discard", "datum_from", "datum_rounding", "adjusted_imps", "adjusted_imps_size")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -32,6 +76,17 @@ class SessionForm(forms.ModelForm):
             today = timezone.localdate()  # tonight, in the club's time zone
             self.initial.setdefault("date", today)
             self.initial.setdefault("name", _("%(weekday)s pairs") % {"weekday": date_format(today, "l")})
+        for name in self.CONVENTION_FIELDS:  # left out or empty: the session keeps its convention
+            self.fields[name].required = False
+
+    def clean(self):
+        data = super().clean()
+        for name in self.CONVENTION_FIELDS:
+            if name in data and data[name] in (None, ""):
+                data[name] = getattr(self.instance, name)
+        if data.get("preset"):
+            apply_preset(data, data["preset"])
+        return data
 
 
 class SectionForm(forms.ModelForm):

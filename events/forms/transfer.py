@@ -4,7 +4,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from events.forms.setup import PRESET_CHOICES
 from events.models import Session
+from interchange.usebio import MAX_BYTES
 
 MAX_FILE_SIZE = 2 * 1024 * 1024  # a club night is a few kilobytes
 
@@ -37,3 +39,25 @@ class TravellersImportForm(forms.Form):
             return upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError(_("The file is not UTF-8 text: save it as CSV UTF-8.")) from None
+
+
+class UsebioImportForm(forms.Form):
+    """A USEBIO XML file and the scorer's conventions for what it does not say; `clean_file` gives its bytes."""
+
+    file = forms.FileField(
+        label=_("USEBIO file (XML)"),
+        help_text=_("The USEBIO 1.2 XML file your scorer writes (EBUScore, ScoreBridge, Compscore ...)."),
+        widget=forms.FileInput(attrs={"accept": ".xml,text/xml,application/xml"}),
+    )
+    preset = forms.ChoiceField(
+        label=_("Scoring conventions of a scorer"),
+        choices=[("", _("— the site's defaults —")), *PRESET_CHOICES[1:]],
+        required=False,
+        help_text=_("How to score what the file does not say: boards played fewer times, the Butler datum ..."),
+    )
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError(_("The file is larger than %(limit)s bytes.") % {"limit": MAX_BYTES})
+        return upload.read()

@@ -92,7 +92,10 @@ def _average_problem(line: TravellerLine, checked: bool, refs: dict) -> CheckPro
     """An average typed as a bare A: which split the director awarded is to be confirmed."""
     try:
         entry = scoring.parse_entry(line.adjusted)
-        split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
+        if isinstance(entry, scoring.Weighted):
+            split = _("a weighted score")
+        else:
+            split = _("NS %(ns)s %%, EW %(ew)s %%") % {"ns": entry.ns_percent, "ew": entry.ew_percent}
     except (ValueError, AttributeError):
         split = _("unreadable")
     return make_problem(

@@ -46,7 +46,7 @@ class CardLine:
     declarer: str
     lead: str
     tricks: int | None
-    adjusted: scoring.Adjusted | None
+    adjusted: scoring.Adjusted | scoring.Weighted | None
     not_played: bool
     score: int | None  # from the pair's side
     points: float | None
@@ -82,9 +82,9 @@ class CardLine:
         return scoring.shown_result(self.contract, self.tricks)
 
     @property
-    def adjusted_percent(self) -> int | None:
+    def adjusted_percent(self) -> int | float | None:
         """The pair's share of an artificial adjusted score."""
-        if self.adjusted is None:
+        if not isinstance(self.adjusted, scoring.Adjusted):  # none, or a weighted score: no one percentage
             return None
         return self.adjusted.ns_percent if self.direction == "NS" else self.adjusted.ew_percent
 

@@ -13,7 +13,7 @@ import scoring
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.pairs_and_sections import PairInfo, load_pairs
-from events.services.rescoring import expected_results
+from events.services.rescoring import conventions_of, expected_results
 
 
 @dataclass
@@ -27,7 +27,7 @@ class TravellerRow:
     declarer: str
     lead: str
     tricks: int | None
-    adjusted: scoring.Adjusted | None
+    adjusted: scoring.Adjusted | scoring.Weighted | None
     not_played: bool
     ns_score: int | None
     ns_points: float | None
@@ -199,7 +199,10 @@ def load_traveller(
     top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
     datum = None
     if session.scoring == Session.Scoring.BUTLER and compared:
-        datum = scoring.butler_datum(compared)
+        conventions = conventions_of(session)
+        datum = scoring.butler_datum(
+            compared, conventions.datum_discard, conventions.datum_from, conventions.datum_rounding
+        )
     not_played = sum(1 for row in rows if row.not_played)
     working = Working(
         session.scoring,

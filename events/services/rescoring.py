@@ -41,18 +41,36 @@ def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict
     return {number: scoring.matchpoint_top(due, scale) if due else 0 for number, due in expected.items()}
 
 
+def conventions_of(session: Session) -> scoring.Conventions:
+    """The session's scoring conventions as `scoring` takes them."""
+    return scoring.Conventions(
+        short_boards="neuberg" if session.neuberg_for_movement else "own-top",
+        datum_discard=session.datum_discard,
+        datum_from=session.datum_from,
+        datum_rounding=session.datum_rounding,
+        award=scoring.ImpAward(session.adjusted_imps, float(session.adjusted_imps_size)),
+    )
+
+
+def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
+    """The session fields that hold `conventions` (the inverse of `conventions_of`)."""
+    return {
+        "neuberg_for_movement": conventions.neuberg,
+        "datum_discard": conventions.datum_discard,
+        "datum_from": conventions.datum_from,
+        "datum_rounding": conventions.datum_rounding,
+        "adjusted_imps": conventions.award.mode,
+        "adjusted_imps_size": conventions.award.size,
+    }
+
+
 def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) -> None:
-    """Sets ns_points and ew_points of every line of one board (in memory)."""
+    """Sets ns_points and ew_points of every line of one board (in memory), under the session's conventions."""
     scored = [line for line in lines if not line.not_played]
     entries = [line.adjusted or line.ns_score for line in scored]
-    if not entries:
-        points = []
-    elif session.scoring == Session.Scoring.MATCHPOINTS:
-        points = scoring.matchpoints(entries, expected=expected, scale=session.scale)
-    elif session.scoring == Session.Scoring.BUTLER:
-        points = scoring.butler_imps(entries)
-    else:
-        points = scoring.cross_imps(entries, average=True)
+    points = scoring.score_board(
+        session.scoring, entries, expected=expected, scale=session.scale, conventions=conventions_of(session)
+    )
     for line in lines:
         line.ns_points = line.ew_points = None
     for line, (ns, ew) in zip(scored, points, strict=True):

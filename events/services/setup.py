@@ -27,7 +27,16 @@ MOVEMENT_FIELDS = (
     "phantom",
     "custom_movement",
 )
-SCORING_FIELDS = ("scoring", "scale", "neuberg_for_movement")  # a session's fields that change its scores
+SCORING_FIELDS = (  # a session's fields that change its scores: the method, the scale and the conventions
+    "scoring",
+    "scale",
+    "neuberg_for_movement",
+    "datum_discard",
+    "datum_from",
+    "datum_rounding",
+    "adjusted_imps",
+    "adjusted_imps_size",
+)
 
 
 def split_label(label: str) -> tuple[int, str]:
@@ -119,7 +128,10 @@ def save_session(*, form, formset, director) -> bool:
             session.save()
             formset.instance = session
             formset.save()
-            settle_session(session=session, scoring_changed=any(name in form.changed_data for name in SCORING_FIELDS))
+            settle_session(
+                session=session,
+                scoring_changed=any(name in form.changed_data for name in (*SCORING_FIELDS, "preset")),
+            )
     except ValidationError as error:  # a final session: read-only
         form.add_error(None, error)
         return False

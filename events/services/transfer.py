@@ -16,10 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
+import scoring
 from club.csv_files import CsvProblem, csv_text
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.services.locking import session_write
-from events.services.rescoring import rescore_session
+from events.services.rescoring import convention_fields, rescore_session
 from events.services.traveller_csv import (
     COLUMNS,
     IMP_COLUMNS,
@@ -69,7 +70,14 @@ def table_count(pairs: Iterable[PairKey]) -> int:
 
 
 def import_travellers(
-    *, text: str, name: str, date: datetime.date, scoring_method: str, scale: str = Session.Scale.EBU, user=None
+    *,
+    text: str,
+    name: str,
+    date: datetime.date,
+    scoring_method: str,
+    scale: str = Session.Scale.EBU,
+    user=None,
+    conventions: scoring.Conventions | None = None,
 ) -> ImportResult:
     """Creates a session (one free-entry section) with its pairs, boards and scored lines from a CSV text.
 
@@ -80,16 +88,15 @@ def import_travellers(
     problems += file_problems
     if problems:
         raise TravellersRefused(problems)
-    return _create_session(rows, name=name.strip(), date=date, scoring_method=scoring_method, scale=scale, user=user)
+    fields = {"scoring": scoring_method, "scale": scale, **convention_fields(conventions or scoring.Conventions())}
+    return _create_session(rows, name=name.strip(), date=date, fields=fields, user=user)
 
 
 @transaction.atomic
-def _create_session(
-    rows: list[ImportedLine], *, name: str, date: datetime.date, scoring_method: str, scale: str, user
-) -> ImportResult:
+def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date, fields: dict, user) -> ImportResult:
     """Writes validated rows as a new session: a constant number of queries plus two per board (rescoring)."""
     user = user if user is not None and user.is_authenticated else None
-    session = Session.objects.create(name=name, date=date, scoring=scoring_method, scale=scale, director=user)
+    session = Session.objects.create(name=name, date=date, director=user, **fields)
     with session_write(session.pk):
         pair_keys = sorted({key for row in rows for key in (row.ns, row.ew)}, key=lambda key: (key[1], key[0]))
         board_numbers = sorted({row.board for row in rows})

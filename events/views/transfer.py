@@ -1,15 +1,20 @@
-"""Director pages: import a CSV file of traveller lines as a new session, export a session's lines."""
+"""Director pages: import a CSV file of traveller lines or a USEBIO XML file as a new session, export a session's
+lines."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from club.access import director_required
 from club.csv_files import csv_response
-from events.forms.transfer import TravellersImportForm
+from events.forms.transfer import TravellersImportForm, UsebioImportForm
 from events.models import Session
+from events.selectors.usebio_export import usebio_event
 from events.services.transfer import TravellersRefused, export_rows, import_travellers
+from events.services.usebio_import import import_usebio, summary
+from interchange.usebio_write import write_usebio
 
 
 @director_required
@@ -39,6 +44,36 @@ def travellers_import(request):
             )
             return redirect("events:session_setup", session_id=imported.session.pk)
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
+
+
+@director_required
+def usebio_import(request):
+    """GET: the upload form. POST: import, then show the comparison with the file's figures (or every problem)."""
+    posted = request.method == "POST"
+    form = UsebioImportForm(request.POST if posted else None, request.FILES if posted else None)
+    problems, imported = [], None
+    if posted and form.is_valid():
+        try:
+            imported = import_usebio(
+                data=form.cleaned_data["file"], preset=form.cleaned_data["preset"], user=request.user
+            )
+        except TravellersRefused as refused:
+            problems = refused.problems
+            form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
+    context = {"form": form, "problems": problems, "imported": imported}
+    if imported is not None:
+        context["summary"] = summary(imported)
+    return render(request, "events/director/usebio_import.html", context)
+
+
+@director_required
+def usebio_export(request, session_id):
+    """The session as a USEBIO 1.2 XML download."""
+    session = get_object_or_404(Session, pk=session_id)
+    response = HttpResponse(write_usebio(usebio_event(session)), content_type="application/xml; charset=utf-8")
+    filename = f"usebio-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.xml"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 @director_required

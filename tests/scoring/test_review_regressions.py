@@ -61,8 +61,12 @@ BAD_INPUT = [
     (lambda: Rubber().record("We", "4S", 10, ("We", 100.0)), "honours score 100"),
     (lambda: Chicago().record("We", "4S", 10, ("We", 150.0)), "honours score 100"),
     # Adjusted built directly was never checked: Adjusted(160, -60) scored 160 % of the top.
-    (lambda: Adjusted(160, -60), "whole percentage from 0 to 100"),
-    (lambda: Adjusted(60.0, 40), "whole percentage from 0 to 100"),
+    (lambda: Adjusted(160, -60), "percentage from 0 to 100"),
+    # Decimals are read since issue 14 (A61.8/38.2), but at most two, and never True, NaN or text.
+    (lambda: Adjusted(60.125, 40), "percentage from 0 to 100, with at most two decimals"),
+    (lambda: Adjusted(True, 40), "percentage from 0 to 100"),
+    (lambda: Adjusted(float("nan"), 40), "percentage from 0 to 100"),
+    (lambda: Adjusted("60", 40), "percentage from 0 to 100"),
 ]
 
 

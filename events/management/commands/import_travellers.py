@@ -1,11 +1,13 @@
 """python manage.py import_travellers FILE --session NAME --date YYYY-MM-DD --scoring matchpoints|butler|cross-imps"""
 
 import argparse
+import dataclasses
 import datetime
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+import scoring
 from club.csv_files import read_text
 from events.models import Session
 from events.services.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
@@ -17,6 +19,54 @@ def iso_date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(_("“%(value)s” is not a date written YYYY-MM-DD.") % {"value": text}) from None
+
+
+def add_convention_arguments(parser: argparse.ArgumentParser) -> None:
+    """The scoring conventions' options: a scorer's preset, and each convention on its own (which wins)."""
+    parser.add_argument(
+        "--preset",
+        default="",
+        choices=list(scoring.PRESETS),
+        help=_("a scorer's conventions at once (the options below change one of them)"),
+    )
+    parser.add_argument(
+        "--short-boards",
+        choices=scoring.SHORT_BOARDS,
+        help=_("boards played fewer times: neuberg (factored up, the default) or own-top"),
+    )
+    parser.add_argument(
+        "--datum-discard", type=int, metavar="K", help=_("Butler datum: results set aside at each end (default 1)")
+    )
+    parser.add_argument(
+        "--datum-from", type=int, metavar="N", help=_("Butler datum: set them aside from N results on (default 4)")
+    )
+    parser.add_argument(
+        "--datum-rounding", choices=scoring.DATUM_ROUNDINGS, help=_("Butler datum: ten (the default) or none")
+    )
+    parser.add_argument(
+        "--adjusted-imps",
+        choices=scoring.ADJUSTED_IMP_MODES,
+        help=_("IMPs of an adjusted score: comparison (the default), board or share"),
+    )
+    parser.add_argument(
+        "--adjusted-imps-size", type=float, metavar="IMPS", help=_("IMPs of an adjusted score of 60%% (default 3)")
+    )
+
+
+def chosen_conventions(options: dict) -> tuple[str | None, scoring.Conventions]:
+    """The preset's scale (or None) and the conventions the options choose; ValueError for a refused one."""
+    scale, base = scoring.preset(options["preset"]) if options.get("preset") else (None, scoring.Conventions())
+    award = scoring.ImpAward(
+        options.get("adjusted_imps") or base.award.mode,
+        base.award.size if options.get("adjusted_imps_size") is None else options["adjusted_imps_size"],
+    )
+    chosen = {
+        "short_boards": options.get("short_boards"),
+        "datum_discard": options.get("datum_discard"),
+        "datum_from": options.get("datum_from"),
+        "datum_rounding": options.get("datum_rounding"),
+    }
+    return scale, dataclasses.replace(base, award=award, **{k: v for k, v in chosen.items() if v is not None})
 
 
 class Command(BaseCommand):
@@ -38,15 +88,25 @@ class Command(BaseCommand):
         parser.add_argument("--scoring", required=True, choices=Session.Scoring.values, help=_("the scoring method"))
         parser.add_argument(
             "--scale",
-            default=Session.Scale.EBU,
+            default=None,
             choices=Session.Scale.values,
             help=_("matchpoint scale: ebu, 2 per score beaten (default), or acbl, 1 per score beaten"),
         )
+        add_convention_arguments(parser)
 
     def handle(self, *args, file, session_name, date, scoring, scale, **options):
         try:
+            preset_scale, conventions = chosen_conventions(options)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+        try:
             imported = import_travellers(
-                text=read_text(file), name=session_name, date=date, scoring_method=scoring, scale=scale
+                text=read_text(file),
+                name=session_name,
+                date=date,
+                scoring_method=scoring,
+                scale=scale or preset_scale or Session.Scale.EBU,
+                conventions=conventions,
             )
         except TravellersRefused as refused:
             for problem in refused.problems:

@@ -1,0 +1,76 @@
+"""A session as USEBIO plain data (`interchange.usebio.UsebioEvent`), for `interchange.usebio_write`."""
+
+from __future__ import annotations
+
+from events.models import Pair, Session, TravellerLine
+from interchange.usebio import UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
+
+
+def _players(pair: Pair) -> tuple[UsebioPlayer, ...]:
+    players = []
+    for slot in (1, 2):
+        member = getattr(pair, f"player{slot}")
+        if member is not None:
+            players.append(UsebioPlayer(member.full_name, member.number or ""))
+        elif getattr(pair, f"player{slot}_guest"):
+            players.append(UsebioPlayer(getattr(pair, f"player{slot}_guest")))
+    return tuple(players)
+
+
+def _cells(line: TravellerLine) -> dict[str, str]:
+    if line.not_played:
+        score = "NP"
+    elif line.adjusted:
+        score = line.adjusted
+    else:
+        score = "" if line.ns_score is None else str(line.ns_score)
+    return {
+        "CONTRACT": line.contract,
+        "PLAYED_BY": line.declarer,
+        "LEAD": line.lead,
+        "TRICKS": "" if line.tricks is None else str(line.tricks),
+        "SCORE": score,
+    }
+
+
+def usebio_event(session: Session) -> UsebioEvent:
+    """Every section, pair (with its stored standing) and traveller line of the session, in three queries."""
+    sections = tuple(session.sections.order_by("letter").values_list("letter", flat=True))
+    pairs = Pair.objects.filter(section__session=session).select_related("section", "player1", "player2")
+    lines = (
+        TravellerLine.objects.filter(board__section__session=session)
+        .select_related("board__section", "ns_pair", "ew_pair")
+        .order_by("board__section__letter", "board__number", "pk")
+    )
+    return UsebioEvent(
+        name=session.name,
+        date=session.date,
+        event_type="",
+        scoring=session.scoring,
+        scale=None if session.uses_imps else session.scale,
+        sections=sections,
+        pairs=tuple(
+            UsebioPair(
+                pair.section.letter,
+                pair.number,
+                pair.direction,
+                _players(pair),
+                pair.place,
+                pair.score if pair.boards else None,
+                100 * pair.score / pair.maximum if pair.maximum and not session.uses_imps else None,
+            )
+            for pair in pairs.order_by("section__letter", "direction", "number")
+        ),
+        lines=tuple(
+            UsebioLine(
+                line.board.section.letter,
+                line.board.number,
+                line.ns_pair.number,
+                line.ew_pair.number,
+                _cells(line),
+                line.ns_points,
+                line.ew_points,
+            )
+            for line in lines
+        ),
+    )

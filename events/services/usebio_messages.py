@@ -1,0 +1,53 @@
+"""The USEBIO reader's refusals and the comparison's reasons in the reader's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from interchange.usebio import UsebioError
+
+USEBIO_MESSAGES = {
+    "usebio.too_big": _("The file is larger than %(limit)s bytes."),
+    "usebio.not_xml": _("The file is not readable XML (%(detail)s)."),
+    "usebio.unsafe": _("The file declares entities or a DTD, which are refused."),
+    "usebio.not_usebio": _("The file is not a USEBIO file: its first element is <%(tag)s>, not <USEBIO>."),
+    "usebio.version": _("USEBIO version %(version)s is not read: only 1.2."),
+    "usebio.no_event": _("The file holds no <EVENT>."),
+    "usebio.teams": _("%(kind)s is a teams event: import it as a teams match, not as a pairs session."),
+    "usebio.event_type": _("Unknown EVENT_TYPE “%(kind)s”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read."),
+    "usebio.date": _("DATE “%(text)s” is not a date (dd/mm/yyyy or yyyy-mm-dd)."),
+    "usebio.number": _("%(field)s “%(text)s” in %(where)s is not a whole number from 1 to 999."),
+    "usebio.figure": _("%(field)s “%(text)s” in %(where)s is not a number."),
+    "usebio.direction": _("DIRECTION “%(text)s” of pair %(pair)s is not NS or EW."),
+    "usebio.too_many": _("The file has more than %(limit)s %(what)s."),
+    "usebio.no_lines": _("The file has no traveller lines."),
+    "usebio.duplicate_pair": _("Pair %(pair)s of section %(section)s is listed twice."),
+    "usebio.duplicate_section": _("Section %(section)s is listed twice."),
+    "usebio.scale": _("MP_SCORING_METHOD “%(text)s” is not EBU or ACBL."),
+}
+
+REASONS = {
+    "average": _("the file gives an average on a played result: an adjusted score the file does not mark"),
+    "short": _(
+        "the board was played fewer times than others: the file may score such boards on their own top, "
+        "or with Neuberg’s formula (the session’s convention for boards played fewer times)"
+    ),
+    "datum": _(
+        "the Butler datum differs: the file may set aside the top and bottom results from another number of "
+        "results, or round the datum otherwise"
+    ),
+    "adjusted": _("the file awards adjusted scores other IMPs (per board, per comparison or a share)"),
+    "field": _("another line of this board is scored differently, which moves this one"),
+    "other": _("the file’s figure differs from the site’s scoring of the same results"),
+}
+
+
+WHAT = {"traveller lines": _("traveller lines"), "sections": _("sections"), "pairs": _("pairs")}
+
+
+def usebio_message(error: UsebioError) -> str:
+    """A refusal of `interchange.usebio` in the reader's language."""
+    params = dict(error.params)
+    if "what" in params:
+        params["what"] = str(WHAT.get(str(params["what"]), params["what"]))
+    return str(USEBIO_MESSAGES[error.code]) % params

@@ -1,0 +1,276 @@
+"""USEBIO 1.2 XML: an event's pairs, players and traveller lines, with the matchpoints or IMPs the file prints.
+
+The layout read (as EBUScore, ScoreBridge and Compscore write it)::
+
+    <USEBIO Version="1.2">
+      <EVENT EVENT_TYPE="MP_PAIRS">            MP_PAIRS, BUTLER_PAIRS or CROSS_IMP (teams types are refused)
+        <EVENT_DESCRIPTION>Monday pairs</EVENT_DESCRIPTION>
+        <DATE>30/11/2026</DATE>                dd/mm/yyyy or yyyy-mm-dd
+        <MP_SCORING_METHOD>EBU</MP_SCORING_METHOD>     optional: EBU (2 per score beaten) or ACBL
+        <SECTION SECTION_ID="A">               optional: without it, one section A
+          <PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION>
+            <PLAYER><PLAYER_NAME>Ana García</PLAYER_NAME><NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER></PLAYER>
+            <PLACE>1</PLACE><TOTAL_SCORE>38.5</TOTAL_SCORE><PERCENTAGE>64.17</PERCENTAGE></PAIR></PARTICIPANTS>
+          <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+            <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+              <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD><TRICKS>10</TRICKS>
+              <SCORE>420</SCORE><NS_MATCH_POINTS>3</NS_MATCH_POINTS><EW_MATCH_POINTS>1</EW_MATCH_POINTS>
+            </TRAVELLER_LINE></BOARD>
+        </SECTION>
+      </EVENT>
+    </USEBIO>
+
+IMP events print ``NS_IMPS``/``EW_IMPS`` (``NS_CROSS_IMPS``, ``NS_BUTLER_IMPS`` are read too).  A traveller line's
+fields are kept as text, as in the site's traveller CSV (whose columns are USEBIO's names).
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+from dataclasses import dataclass
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+MAX_BYTES = 5_000_000
+MAX_SECTIONS = 26
+MAX_PAIRS = 400
+MAX_LINES = 20_000
+EVENT_TYPES: dict[str, str] = {"MP_PAIRS": "matchpoints", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
+TEAMS_TYPES = frozenset({"TEAMS", "SWISS_TEAMS", "MP_TEAMS", "IMP_TEAMS", "BAM_TEAMS", "KNOCKOUT", "TEAMS_OF_FOUR"})
+LINE_FIELDS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")
+_POINTS = {
+    "ns": ("NS_MATCH_POINTS", "NS_IMPS", "NS_CROSS_IMPS", "NS_BUTLER_IMPS"),
+    "ew": ("EW_MATCH_POINTS", "EW_IMPS", "EW_CROSS_IMPS", "EW_BUTLER_IMPS"),
+}
+MESSAGES: dict[str, str] = {
+    "usebio.too_big": "the file is larger than {limit} bytes",
+    "usebio.not_xml": "the file is not readable XML ({detail})",
+    "usebio.unsafe": "the file declares entities or a DTD, which are refused",
+    "usebio.not_usebio": "the file is not a USEBIO file (its first element is <{tag}>, not <USEBIO>)",
+    "usebio.version": "USEBIO version {version} is not read: only 1.2",
+    "usebio.no_event": "the file holds no <EVENT>",
+    "usebio.teams": "{kind} is a teams event: import it as a teams match, not as a pairs session",
+    "usebio.event_type": "unknown EVENT_TYPE “{kind}”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read",
+    "usebio.date": "DATE “{text}” is not a date (dd/mm/yyyy or yyyy-mm-dd)",
+    "usebio.number": "{field} “{text}” in {where} is not a whole number from 1 to 999",
+    "usebio.figure": "{field} “{text}” in {where} is not a number",
+    "usebio.direction": "DIRECTION “{text}” of pair {pair} is not NS or EW",
+    "usebio.too_many": "the file has more than {limit} {what}",
+    "usebio.no_lines": "the file has no traveller lines",
+    "usebio.duplicate_pair": "pair {pair} of section {section} is listed twice",
+    "usebio.duplicate_section": "section {section} is listed twice",
+    "usebio.scale": "MP_SCORING_METHOD “{text}” is not EBU or ACBL",
+}
+
+
+class UsebioError(ValueError):
+    """A USEBIO file refused whole: ``code`` (in `MESSAGES`) and ``params`` say why."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(MESSAGES[code].format(**params))
+
+
+@dataclass(frozen=True)
+class UsebioPlayer:
+    name: str
+    federation: str = ""  # NATIONAL_ID_NUMBER
+
+
+@dataclass(frozen=True)
+class UsebioPair:
+    section: str
+    number: int
+    direction: str  # "NS", "EW" or "" (Howell)
+    players: tuple[UsebioPlayer, ...] = ()
+    place: str = ""
+    total: float | None = None
+    percentage: float | None = None
+
+
+@dataclass(frozen=True)
+class UsebioLine:
+    section: str
+    board: int
+    ns: int
+    ew: int
+    cells: dict[str, str]  # CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE as written
+    ns_points: float | None = None
+    ew_points: float | None = None
+
+
+@dataclass(frozen=True)
+class UsebioEvent:
+    name: str
+    date: datetime.date | None
+    event_type: str
+    scoring: str  # the site's method: matchpoints, butler, cross-imps
+    scale: str | None  # "ebu", "acbl" or None when the file does not say
+    sections: tuple[str, ...]
+    pairs: tuple[UsebioPair, ...]
+    lines: tuple[UsebioLine, ...]
+
+
+def _text(element: Element | None, tag: str) -> str:
+    found = element.find(tag) if element is not None else None
+    return " ".join((found.text or "").split()) if found is not None else ""
+
+
+def _number(text: str, field: str, where: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", text) or int(text) < 1:
+        raise UsebioError("usebio.number", field=field, text=text, where=where)
+    return int(text)
+
+
+def _figure(text: str, field: str, where: str) -> float | None:
+    if not text:
+        return None
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or len(text) > 20:
+        raise UsebioError("usebio.figure", field=field, text=text[:20], where=where)
+    return value
+
+
+def _date(text: str) -> datetime.date | None:
+    if not text:
+        return None
+    for pattern in ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y"):
+        try:
+            return datetime.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    raise UsebioError("usebio.date", text=text[:30])
+
+
+def _root(data: bytes) -> Element:
+    if len(data) > MAX_BYTES:
+        raise UsebioError("usebio.too_big", limit=MAX_BYTES)
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise UsebioError("usebio.unsafe") from None
+    except ParseError as error:
+        raise UsebioError("usebio.not_xml", detail=str(error)[:120]) from None
+    if root.tag != "USEBIO":
+        raise UsebioError("usebio.not_usebio", tag=str(root.tag)[:40])
+    version = root.get("Version", "1.2")
+    if version != "1.2":
+        raise UsebioError("usebio.version", version=version[:10])
+    return root
+
+
+def _event_type(event: Element) -> tuple[str, str]:
+    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+    if kind in EVENT_TYPES:
+        return kind, EVENT_TYPES[kind]
+    if kind in TEAMS_TYPES or "TEAMS" in kind:
+        raise UsebioError("usebio.teams", kind=kind[:30])
+    raise UsebioError("usebio.event_type", kind=kind[:30])
+
+
+def _scale(event: Element) -> str | None:
+    text = _text(event, "MP_SCORING_METHOD").upper()
+    if not text:
+        return None
+    if text not in ("EBU", "ACBL"):
+        raise UsebioError("usebio.scale", text=text[:20])
+    return text.lower()
+
+
+def _pair(section: str, element: Element) -> UsebioPair:
+    number = _number(_text(element, "PAIR_NUMBER"), "PAIR_NUMBER", f"section {section}")
+    direction = _text(element, "DIRECTION").upper().replace("-", "").replace("/", "")
+    if direction not in ("", "NS", "EW"):
+        raise UsebioError("usebio.direction", text=direction[:10], pair=number)
+    players = tuple(
+        UsebioPlayer(_text(player, "PLAYER_NAME")[:80], _text(player, "NATIONAL_ID_NUMBER")[:20])
+        for player in element.findall("PLAYER")[:2]
+    )
+    where = f"pair {number}"
+    return UsebioPair(
+        section,
+        number,
+        direction,
+        players,
+        _text(element, "PLACE")[:8],
+        _figure(_text(element, "TOTAL_SCORE"), "TOTAL_SCORE", where),
+        _figure(_text(element, "PERCENTAGE"), "PERCENTAGE", where),
+    )
+
+
+def _points(element: Element, side: str, where: str) -> float | None:
+    for tag in _POINTS[side]:
+        text = _text(element, tag)
+        if text:
+            return _figure(text, tag, where)
+    return None
+
+
+def _lines(section: str, container: Element) -> list[UsebioLine]:
+    lines = []
+    for board in container.findall("BOARD"):
+        number = _number(_text(board, "BOARD_NUMBER"), "BOARD_NUMBER", f"section {section}")
+        for element in board.findall("TRAVELLER_LINE"):
+            where = f"board {number}"
+            ns = _number(_text(element, "NS_PAIR_NUMBER"), "NS_PAIR_NUMBER", where)
+            ew = _number(_text(element, "EW_PAIR_NUMBER"), "EW_PAIR_NUMBER", where)
+            cells = {field: _text(element, field)[:40] for field in LINE_FIELDS}
+            lines.append(
+                UsebioLine(section, number, ns, ew, cells, _points(element, "ns", where), _points(element, "ew", where))
+            )
+            if len(lines) > MAX_LINES:
+                raise UsebioError("usebio.too_many", limit=MAX_LINES, what="traveller lines")
+    return lines
+
+
+def _sections(event: Element) -> list[tuple[str, Element]]:
+    found = event.findall("SECTION")
+    if not found:
+        return [("A", event)]
+    if len(found) > MAX_SECTIONS:
+        raise UsebioError("usebio.too_many", limit=MAX_SECTIONS, what="sections")
+    sections: list[tuple[str, Element]] = []
+    for index, element in enumerate(found):
+        letter = (element.get("SECTION_ID") or _text(element, "SECTION_ID") or chr(ord("A") + index)).upper()[:2]
+        if letter in dict(sections):
+            raise UsebioError("usebio.duplicate_section", section=letter)
+        sections.append((letter, element))
+    return sections
+
+
+def read_usebio(data: bytes) -> UsebioEvent:
+    """The event of a USEBIO 1.2 file (bytes, as uploaded); raises `UsebioError` for any file it cannot take whole."""
+    root = _root(data)
+    event = root.find("EVENT")
+    if event is None:
+        raise UsebioError("usebio.no_event")
+    kind, method = _event_type(event)
+    pairs: list[UsebioPair] = []
+    lines: list[UsebioLine] = []
+    sections = _sections(event)
+    for letter, container in sections:
+        seen = set()
+        for element in container.iter("PAIR"):
+            pair = _pair(letter, element)
+            if (pair.number, pair.direction) in seen:
+                raise UsebioError("usebio.duplicate_pair", pair=f"{pair.number}{pair.direction}", section=letter)
+            seen.add((pair.number, pair.direction))
+            pairs.append(pair)
+            if len(pairs) > MAX_PAIRS:
+                raise UsebioError("usebio.too_many", limit=MAX_PAIRS, what="pairs")
+        lines += _lines(letter, container)
+    if not lines:
+        raise UsebioError("usebio.no_lines")
+    name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
+    return UsebioEvent(
+        name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
+        tuple(lines),
+    )  # fmt: skip

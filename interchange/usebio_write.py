@@ -1,0 +1,85 @@
+"""Writing a USEBIO 1.2 XML file from the plain data `interchange.usebio` reads (`UsebioEvent`).
+
+The layout is the one `read_usebio` reads (see `interchange.usebio`): the event, a SECTION per section with its
+PARTICIPANTS (pair numbers, direction, players with their federation numbers where known, total, percentage,
+place) and its BOARDs with every TRAVELLER_LINE and its matchpoints or IMPs. Writing needs no protection
+(ElementTree escapes every text); reading back goes through defusedxml.
+"""
+
+from __future__ import annotations
+
+from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+from .usebio import EVENT_TYPES, LINE_FIELDS, UsebioEvent, UsebioLine, UsebioPair
+
+_POINTS_TAGS = {"matchpoints": ("NS_MATCH_POINTS", "EW_MATCH_POINTS")}
+_IMPS_TAGS = ("NS_IMPS", "EW_IMPS")
+
+
+def _figure(value: float) -> str:
+    """A figure with up to six decimals and no trailing zeros (what the site stores, read back exactly enough)."""
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _add(parent: Element, tag: str, text: str) -> Element:
+    element = SubElement(parent, tag)
+    element.text = text
+    return element
+
+
+def _pair(parent: Element, pair: UsebioPair) -> None:
+    element = SubElement(parent, "PAIR")
+    _add(element, "PAIR_NUMBER", str(pair.number))
+    if pair.direction:
+        _add(element, "DIRECTION", pair.direction)
+    for player in pair.players:
+        person = SubElement(element, "PLAYER")
+        _add(person, "PLAYER_NAME", player.name)
+        if player.federation:
+            _add(person, "NATIONAL_ID_NUMBER", player.federation)
+    if pair.place:
+        _add(element, "PLACE", pair.place)
+    if pair.total is not None:
+        _add(element, "TOTAL_SCORE", _figure(pair.total))
+    if pair.percentage is not None:
+        _add(element, "PERCENTAGE", f"{pair.percentage:.2f}")
+
+
+def _line(parent: Element, line: UsebioLine, tags: tuple[str, str]) -> None:
+    element = SubElement(parent, "TRAVELLER_LINE")
+    _add(element, "NS_PAIR_NUMBER", str(line.ns))
+    _add(element, "EW_PAIR_NUMBER", str(line.ew))
+    for name in LINE_FIELDS:
+        if line.cells.get(name):
+            _add(element, name, line.cells[name])
+    for tag, value in zip(tags, (line.ns_points, line.ew_points), strict=True):
+        if value is not None:
+            _add(element, tag, _figure(value))
+
+
+def write_usebio(event: UsebioEvent) -> bytes:
+    """The event as a USEBIO 1.2 XML document (UTF-8 bytes with the XML declaration)."""
+    kinds = {method: kind for kind, method in EVENT_TYPES.items()}
+    root = Element("USEBIO", {"Version": "1.2"})
+    element = SubElement(root, "EVENT", {"EVENT_TYPE": kinds[event.scoring]})
+    _add(element, "EVENT_DESCRIPTION", event.name)
+    if event.date is not None:
+        _add(element, "DATE", f"{event.date:%d/%m/%Y}")
+    if event.scale:
+        _add(element, "MP_SCORING_METHOD", event.scale.upper())
+    tags = _POINTS_TAGS.get(event.scoring, _IMPS_TAGS)
+    for letter in event.sections:
+        section = SubElement(element, "SECTION", {"SECTION_ID": letter})
+        participants = SubElement(section, "PARTICIPANTS")
+        for pair in event.pairs:
+            if pair.section == letter:
+                _pair(participants, pair)
+        boards: dict[int, Element] = {}
+        for line in sorted((line for line in event.lines if line.section == letter), key=lambda line: line.board):
+            if line.board not in boards:
+                boards[line.board] = SubElement(section, "BOARD")
+                _add(boards[line.board], "BOARD_NUMBER", str(line.board))
+            _line(boards[line.board], line, tags)
+    indent(root)
+    return tostring(root, encoding="utf-8", xml_declaration=True)
