@@ -13,6 +13,7 @@ pytest_plugins = [
     "tests.builders.hand_mitchell",
     "tests.builders.teams",
     "tests.builders.rubber",
+    "tests.builders.published",
 ]
 
 PASSWORD = "correct-horse-battery"
