@@ -111,6 +111,23 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+
+def cache_settings(url: str) -> dict:
+    """CACHE_URL: empty for the process's own memory (one machine, one process: `make run`), redis://... for a
+    Redis server that several app servers share, file:///path for files that the processes of one machine share."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url.startswith("file://"):
+        return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": url[len("file://") :]}
+    if url:
+        raise ImproperlyConfigured(f"CACHE_URL must start with redis://, rediss://, unix:// or file://, not {url!r}.")
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
+
+
+CACHES = {"default": cache_settings(os.getenv("CACHE_URL", os.getenv("REDIS_URL", "")))}
+# How long a published page is kept whole in the cache (club/page_cache.py); 0 turns that off.
+PAGE_CACHE_SECONDS = int(os.getenv("PAGE_CACHE_SECONDS", str(60 * 60 * 24)))
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -17,6 +17,7 @@ from events.plans import section_plan
 from events.selectors.check_problems import CHECKED_REASON
 from events.selectors.checks import blocking_problems, describe, expected_ns_score, position
 from events.services.locking import session_write
+from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_board, rescore_session
 
 
@@ -152,4 +153,5 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
         session.corrections_until = corrections_until
     session._history_user = user
     session.save()
+    session_pages_changed(session.pk)
     return session

@@ -10,6 +10,7 @@ from events.forms.setup import find_member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import session_write
+from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
 MOVEMENT_FIELDS = (
@@ -128,3 +129,5 @@ def set_players(*, pairs_and_names: list[tuple[Pair, str, str]]) -> None:
             setattr(pair, slot, member)
             setattr(pair, f"{slot}_guest", "" if member else " ".join(text.split()))
         pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings
+    sections = {pair.section_id for pair, _first, _second in pairs_and_names}
+    session_pages_changed(*Section.objects.filter(pk__in=sections).values_list("session_id", flat=True))
