@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-http messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ typecheck: $(BIN)/activate
 bench: $(BIN)/activate
 	$(BIN)/python bench/bench_scoring.py
 	$(BIN)/python bench/bench_pages.py $(BENCH_ARGS)
+
+# Each public page over HTTP (gunicorn, production settings, 127.0.0.1 only) against a static file of its size,
+# from the page cache and made afresh (BENCH_HTTP_ARGS="--requests 20 --db-url ..."); see bench/README.md.
+bench-http: $(BIN)/activate
+	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles
