@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -219,3 +220,37 @@ def test_a_teams_result_makes_again_its_event_pages_only(client, published_club,
         assert not kept(client, urls[name]), name
     assert kept(client, other_standings)
     assert kept(client, urls["ranking"])
+
+
+def teams_write_kinds():
+    from decimal import Decimal
+
+    from teams.models import Adjustment
+    from teams.services.matches import add_adjustment, delete_adjustment
+    from teams.services.rosters import PlayerEntry, save_team
+
+    def adjust(event):
+        match = event.matches.filter(away__isnull=False).first()
+        add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.IMPS, amount=Decimal(3), reason="Slow play")
+
+    def adjust_and_undo(event):
+        adjust(event)
+        warm(Client(), [reverse("teams:standings", args=[event.pk])])
+        delete_adjustment(adjustment=Adjustment.objects.get(match__event=event))
+
+    def rename(event):
+        team = event.teams.first()
+        players = [PlayerEntry(guest_name=player.guest_name, captain=player.captain) for player in team.players.all()]
+        save_team(event=event, name="Renamed team", players=players, team=team)
+
+    return [("adjustment", adjust), ("adjustment removed", adjust_and_undo), ("team renamed", rename)]
+
+
+@pytest.mark.parametrize(("kind", "write"), teams_write_kinds(), ids=[kind for kind, _write in teams_write_kinds()])
+def test_each_teams_write_makes_its_event_pages_again(client, published_club, backend, kind, write):
+    _session, event, urls = published_club
+    warm(client, [urls["teams standings"], urls["team"], urls["ranking"]])
+    write(event)
+    assert not kept(client, urls["teams standings"]), kind
+    assert not kept(client, urls["team"]), kind
+    assert kept(client, urls["ranking"]), kind
