@@ -6,8 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -51,6 +50,10 @@ bench-table: $(BIN)/activate
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:54330/hardening2_bench
 bench-load: $(BIN)/activate
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/bench_load.py $(BENCH_ARGS)
+# Each public page over HTTP (gunicorn, production settings, 127.0.0.1 only) against a static file of its size,
+# from the page cache and made afresh (BENCH_HTTP_ARGS="--requests 20 --db-url ..."); see bench/README.md.
+bench-http: $(BIN)/activate
+	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles

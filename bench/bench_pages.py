@@ -90,6 +90,8 @@ def setup_django(db_path: Path) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # The pages made every time (what a reader gets after a write), not read back from the page cache.
+    settings.PAGE_CACHE_SECONDS = 0
 
 
 # --- building the club ---------------------------------------------------------------------------

@@ -8,3 +8,19 @@ class ClubConfig(AppConfig):
 
     name = "club"
     verbose_name = _("Members")
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete, post_save
+
+        from club.models import Member
+
+        # A member's name is on every results page: any change to a member moves the cached pages on (the one
+        # write of the club app's own data that the results pages show; see club/page_cache.py).
+        post_save.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-saved")
+        post_delete.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-deleted")
+
+
+def _members_changed(**_kwargs) -> None:
+    from club.page_cache import CLUB, pages_changed
+
+    pages_changed(CLUB)

@@ -1,5 +1,11 @@
-"""The members list (each member's own page, with their results, belongs to the events app)."""
+"""The members list (each member's own page, with their results, belongs to the events app) and the language
+switch."""
 
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseRedirect
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
 from club.models import Member
@@ -15,3 +21,28 @@ class MemberListView(SingleTableView):
 
     def get_queryset(self):
         return Member.objects.filter(active=True)
+
+
+@require_safe
+@never_cache
+def choose_language(request: HttpRequest) -> HttpResponseRedirect:
+    """The language switch: a plain link or GET form (no CSRF token, so the pages that offer it set no cookie).
+    Stores the chosen language in the language cookie, only now that the visitor chose one, and goes back to
+    `next` (a page of this site; the home page otherwise). An unknown language changes nothing."""
+    next_url = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, require_https=request.is_secure()):
+        next_url = "/"
+    response = HttpResponseRedirect(next_url)
+    language = request.GET.get("language", "")
+    if language in dict(settings.LANGUAGES):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            language,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+    return response

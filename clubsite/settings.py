@@ -92,12 +92,13 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.getenv("CONN_MAX_AGE", "0")),
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+# PostgreSQL: each process keeps its connection (CONN_MAX_AGE seconds, 10 minutes unless told; 0 closes it after
+# every request), checked before a request reuses it; opening one costs more than most pages. SQLite opens a
+# file: nothing to keep unless told.
+_postgres = DATABASES["default"]["ENGINE"].startswith("django.db.backends.postgresql")
+DATABASES["default"]["CONN_MAX_AGE"] = int(os.getenv("CONN_MAX_AGE", "600" if _postgres else "0"))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = envbool("CONN_HEALTH_CHECKS", "1")
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Directors save at the same moment: every transaction takes SQLite's write lock when it begins and waits
     # for it (up to SQLITE_TIMEOUT seconds) instead of failing with "database is locked"; WAL lets pages read
@@ -110,6 +111,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+
+def cache_settings(url: str) -> dict:
+    """CACHE_URL: redis://... for a Redis server that several app servers share, file:///path for files that the
+    processes of one machine share; unset, the process's own memory with DEBUG=1 (`make run`: one process) and
+    files in BASE_DIR/cache otherwise (gunicorn runs several processes: a page made out of date in one must be
+    out of date in all)."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url.startswith("file://"):
+        location = url[len("file://") :]
+    elif url:
+        raise ImproperlyConfigured(f"CACHE_URL must start with redis://, rediss://, unix:// or file://, not {url!r}.")
+    elif DEBUG:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
+    else:
+        location = str(BASE_DIR / "cache")
+    return {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": location,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+
+
+CACHES = {"default": cache_settings(os.getenv("CACHE_URL", ""))}
+# How long a published page is kept whole in the cache (club/page_cache.py); 0 turns that off.
+PAGE_CACHE_SECONDS = int(os.getenv("PAGE_CACHE_SECONDS", str(60 * 60 * 24)))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

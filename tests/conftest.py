@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import Group, Permission, User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -15,6 +16,7 @@ pytest_plugins = [
     "tests.builders.rubber",
     "tests.builders.concurrency",
     "tests.builders.hands",
+    "tests.builders.published",
 ]
 
 PASSWORD = "correct-horse-battery"
@@ -27,6 +29,13 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_page_cache():
+    # Test databases reuse ids: a page kept by one test must not be served in the next.
+    cache.clear()
+    yield
 
 
 @pytest.fixture(autouse=True)

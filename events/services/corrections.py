@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from events.models import Correction, Session
+from events.services.pages import session_pages_changed
 
 REASON_LENGTH = Correction._meta.get_field("reason").max_length
 
@@ -32,6 +33,7 @@ def reopen_session(*, session: Session, reason: str, user=None) -> Correction:
     session._history_user = user
     session._change_reason = reason
     session.save()
+    session_pages_changed(session.pk)
     return correction
 
 

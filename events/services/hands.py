@@ -17,6 +17,7 @@ from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pb
 from deals.analysis import Analysis, analyse
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
+from events.services.pages import session_pages_changed
 
 
 @dataclass
@@ -92,6 +93,8 @@ def store_deals(
                     **analysis_fields(analyses[board.number]),
                 },
             )
+        if analyses:
+            session_pages_changed(session.pk)  # the traveller and the hand records show the deals
     return StoredDeals(numbers=sorted(set(deals)), analysed=len(changed))
 
 

@@ -2,7 +2,9 @@
 
 It opens a transaction, takes the session's row lock first (then the writer locks its lines: always that
 order, so two directors' saves are scored and ranked one after the other), and on the way out, unless an
-error or `transaction.set_rollback(True)` undoes the writes, stores the session's standings again.
+error or `transaction.set_rollback(True)` undoes the writes, stores the session's standings again and moves
+on the version of the session's cached pages (`session_pages_changed`, which the services that change a
+session without writing lines, such as its status or players, call themselves).
 Nested blocks for the same session (a slip saving many lines, each through `save_line`) lock and store
 once, in the outermost block.
 
@@ -24,6 +26,7 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
 from events.models import Correction, Session
+from events.services.pages import session_pages_changed
 from events.services.standings import store_standings
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
@@ -70,3 +73,4 @@ def session_write(session_id: int) -> Iterator[None]:
             _reasons.reset(reasons)
         if not transaction.get_rollback():  # the block refused its writes: nothing to store
             store_standings(session_ids=[session_id])
+            session_pages_changed(session_id)

@@ -77,6 +77,17 @@ def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) 
         line.ns_points, line.ew_points = ns, ew
 
 
+def _scored_rows(section: Section, plan: Movement, number: int, lines: list[TravellerLine], most_played) -> list:
+    """Scores the lines of board `number` (in memory): the rows `update_by_pk` stores."""
+    played = sum(1 for line in lines if not line.not_played)
+    score_lines(
+        session=section.session,
+        lines=lines,
+        expected=expected_results(section, plan, number, played, most_played),
+    )
+    return [(line.ns_points, line.ew_points, line.pk) for line in lines]
+
+
 def rescore_board(
     *,
     board: Board,
@@ -94,31 +105,23 @@ def rescore_board(
     with session_write(section.session_id):
         if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
             rescore_section(section=section, plan=plan)
-        else:
-            lines = list(board.lines.all()) if lines is None else lines
-            played = sum(1 for line in lines if not line.not_played)
-            score_lines(
-                session=section.session,
-                lines=lines,
-                expected=expected_results(section, plan, board.number, played, most_played),
-            )
-            update_by_pk(
-                model=TravellerLine,
-                fields=("ns_points", "ew_points"),
-                rows=[(line.ns_points, line.ew_points, line.pk) for line in lines],
-            )
+            return
+        lines = list(board.lines.all()) if lines is None else lines
+        rows = _scored_rows(section, plan, board.number, lines, most_played)
+        update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
 def rescore_section(*, section: Section, plan: Movement) -> None:
-    """Scores every board of the section again."""
+    """Scores every board of the section again, its points stored in one statement (a batch of rows)."""
     with session_write(section.session_id):
         lines_by_board: dict[int, list[TravellerLine]] = {}
         for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
             lines_by_board.setdefault(line.board_id, []).append(line)
         most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()), default=0)
+        rows = []
         for board in section.boards.all():
-            board.section = section
-            rescore_board(board=board, lines=lines_by_board.get(board.pk, []), plan=plan, most_played=most_played)
+            rows += _scored_rows(section, plan, board.number, lines_by_board.get(board.pk, []), most_played)
+        update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
 def rescore_session(*, session: Session) -> None:

@@ -14,6 +14,7 @@ from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
+from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
 MOVEMENT_FIELDS = (
@@ -174,4 +175,6 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
         setattr(pair, f"{slot}_guest", "" if found.member else found.text)
     for pair in {pair.pk: pair for pair, _slot, _found in chosen}.values():
         pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings
+    if typed:
+        session_pages_changed(typed[0].pair.section.session_id)
     return problems

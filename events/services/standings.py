@@ -16,6 +16,7 @@ from django.db import transaction
 from events.models import Pair, Session
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
+from events.services.pages import session_pages_changed
 
 STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
 BATCH = 200  # sessions ranked at once when refreshing many
@@ -32,7 +33,9 @@ def refresh_standings(*, session_ids: Iterable[int]) -> int:
         return 0
     with transaction.atomic():
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
-        return store_standings(session_ids=session_ids)
+        changed = store_standings(session_ids=session_ids)
+        session_pages_changed(*session_ids)
+        return changed
 
 
 def store_standings(*, session_ids: list[int]) -> int:

@@ -5,13 +5,16 @@ from django.db.models import Max, Min
 from django.shortcuts import render
 
 from club.forms import whole_number
+from club.page_cache import cached_page
 from events.models import Session
 from events.selectors.ranking import name_winners, rank_sessions
+from events.services.pages import HOME_PAGE
 
 SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
 
 
+@cached_page(*HOME_PAGE)
 def home(request):
     """Published sessions, newest first, each with its sections, tables, status and winners."""
     published = Session.objects.published()

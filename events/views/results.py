@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 from club.access import check_visible
 from club.csv_files import csv_response
 from club.models import Member
+from club.page_cache import cached_page
 from club.registry import member_sections
 from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
@@ -26,6 +27,7 @@ from events.selectors.member_history import load_history
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
 from events.selectors.traveller import load_traveller
+from events.services.pages import MEMBER_PAGE, SESSION_PAGE
 from events.tables import RankingTable
 
 MEMBER_SESSIONS_PER_PAGE = 25
@@ -89,6 +91,7 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
     return blocks
 
 
+@cached_page(*SESSION_PAGE)
 def session_ranking(request, session_id):
     session = visible_session(request, session_id)
     results = rank_sessions([session.pk])[session.pk]
@@ -125,6 +128,7 @@ def _traveller(request, session_id, section_id, number):
     return load_traveller(session, section, number, numbers, member_of(request.user))
 
 
+@cached_page(*SESSION_PAGE)
 def board_traveller(request, session_id, section_id, number):
     traveller = _traveller(request, session_id, section_id, number)
     session = traveller.session
@@ -150,6 +154,7 @@ def traveller_csv(request, session_id, section_id, number):
     return csv_response(traveller_rows(traveller), name.lower())
 
 
+@cached_page(*SESSION_PAGE)
 def pair_scorecard(request, session_id, pair_id):
     session = visible_session(request, session_id)
     results = rank_sessions([session.pk])[session.pk]
@@ -177,6 +182,7 @@ def pair_scorecard(request, session_id, pair_id):
     )
 
 
+@cached_page(*MEMBER_PAGE)
 def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
     history = load_history(member.pk)

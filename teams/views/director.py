@@ -14,7 +14,7 @@ from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent
 from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
-from teams.services.matches import set_status
+from teams.services.matches import save_event, set_status
 from teams.services.rosters import delete_team, save_team
 
 
@@ -48,7 +48,7 @@ def event_setup(request, event_id):
     last = max((m.round for m in matches), default=0)
     form = EventForm(request.POST or None, instance=event, last_round=last)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        save_event(form=form)
         messages.success(request, _("Settings saved."))
         return redirect("teams:event_setup", event_id=event.pk)
     rounds = {}

@@ -10,11 +10,13 @@ from django.shortcuts import get_object_or_404, render
 
 from club.access import visible_to
 from club.forms import whole_number
+from club.page_cache import cached_page
 from teams.models import Match, Team, TeamEvent, TeamPlayer
 from teams.selectors.scorecard import scorecard as match_scorecard
 from teams.selectors.standings import cross_table as make_cross_table
 from teams.selectors.standings import match_scores, rounds_scored
 from teams.selectors.standings import standings as make_standings
+from teams.services.pages import EVENT_PAGE, TEAMS_PAGE
 
 
 def visible_events(request):
@@ -25,6 +27,7 @@ def get_event(request, event_id) -> TeamEvent:
     return get_object_or_404(visible_events(request), pk=event_id)
 
 
+@cached_page(*TEAMS_PAGE)
 def event_list(request):
     page = Paginator(TeamEvent.objects.published(), 25).get_page(request.GET.get("page"))
     return render(request, "teams/event_list.html", {"page": page})
@@ -35,6 +38,7 @@ def _through(request, rounds: list[int]) -> int | None:
     return value if value in rounds else None
 
 
+@cached_page(*EVENT_PAGE)
 def standings(request, event_id):
     event = get_event(request, event_id)
     teams = list(event.teams.all())
@@ -54,6 +58,7 @@ def standings(request, event_id):
     )
 
 
+@cached_page(*EVENT_PAGE)
 def cross_table(request, event_id):
     event = get_event(request, event_id)
     if not event.is_round_robin:
@@ -65,6 +70,7 @@ def cross_table(request, event_id):
     )
 
 
+@cached_page(*EVENT_PAGE)
 def round_matches(request, event_id, round_):
     event = get_event(request, event_id)
     matches = event.matches.filter(round=round_).select_related("home", "away")
@@ -87,6 +93,7 @@ def _players():
     return Prefetch("players", queryset=TeamPlayer.objects.select_related("member"))
 
 
+@cached_page(*TEAMS_PAGE)
 def scorecard(request, match_id):
     match = get_object_or_404(
         Match.objects.select_related("event", "home", "away"), pk=match_id, event__in=visible_events(request)
@@ -110,6 +117,7 @@ def scorecard(request, match_id):
     )
 
 
+@cached_page(*TEAMS_PAGE)
 def team(request, team_id):
     team = get_object_or_404(
         Team.objects.select_related("event").prefetch_related(_players()), pk=team_id, event__in=visible_events(request)

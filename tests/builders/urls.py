@@ -2,8 +2,8 @@
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-# URLs that only accept POST or that are not pages.
-NOT_PAGES = {"logout", "set_language", "events:member_quick_add"}
+# URLs that only accept POST or that are not pages (the language switch answers with a redirect).
+NOT_PAGES = {"logout", "set_language", "club:language", "events:member_quick_add"}
 
 
 def named_urls_without_arguments(resolver=None, namespace=""):

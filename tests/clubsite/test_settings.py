@@ -39,3 +39,28 @@ def test_database_url_selects_the_database():
     code = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
     result = manage("shell", "-c", code, DATABASE_URL="postgres://u:p@localhost:5432/club")
     assert result.stdout.strip().splitlines()[-1] == "django.db.backends.postgresql"
+
+
+def cache_backend(**env):
+    code = "from django.conf import settings; c = settings.CACHES['default']; print(c['BACKEND'], c.get('LOCATION'))"
+    return manage("shell", "-c", code, **env)
+
+
+def test_cache_url_selects_the_cache():
+    assert "locmem.LocMemCache" in cache_backend(DEBUG="1").stdout
+    assert "filebased.FileBasedCache" in cache_backend(**PRODUCTION).stdout  # gunicorn's processes share it
+    redis = cache_backend(CACHE_URL="redis://127.0.0.1:6379/1").stdout
+    assert "redis.RedisCache redis://127.0.0.1:6379/1" in redis
+    assert "filebased.FileBasedCache /tmp/pages" in cache_backend(CACHE_URL="file:///tmp/pages").stdout
+    refused = cache_backend(CACHE_URL="memcached://127.0.0.1")
+    assert refused.returncode != 0 and "CACHE_URL must start with" in refused.stderr
+
+
+def test_postgresql_connections_are_kept_and_checked():
+    code = "from django.conf import settings; d = settings.DATABASES['default']; print(d['CONN_MAX_AGE'])"
+    code += "; print(d['CONN_HEALTH_CHECKS'])"
+    kept = manage("shell", "-c", code, DATABASE_URL="postgres://u:p@localhost/club").stdout
+    assert kept.split()[-2:] == ["600", "True"]
+    assert manage("shell", "-c", code, DATABASE_URL="sqlite:///x.sqlite3").stdout.split()[-2:] == ["0", "True"]
+    kept = manage("shell", "-c", code, DATABASE_URL="postgres://u:p@localhost/club", CONN_MAX_AGE="0").stdout
+    assert kept.split()[-2:] == ["0", "True"]

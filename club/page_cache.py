@@ -1,0 +1,146 @@
+"""Published pages kept whole in Django's cache: `@cached_page("events:session:{session_id}", ...)` on a view,
+`pages_changed("events:session:7", ...)` from the services that write what those pages show.
+
+A page is kept under its URL, the reader's language and the version of every *scope* it shows (a scope names
+what a page reads: one session, every session, the members ...). A write never deletes pages: it gives each
+scope it changes a new version, so that the pages keyed by the old one are never asked for again (the cache
+drops them in time). The version moves when the write is made and again when its transaction commits, so a
+page read from the database between the two is not kept under the final version.
+
+Only anonymous visitors' GET requests use the cache (a visitor with a session cookie, who may be logged in,
+or with a message to read, gets the page made for them), and only a 200 response that sets no cookie is kept.
+If the cache cannot be read the page is made as usual; if a version cannot be moved the write fails.
+PAGE_CACHE_SECONDS (settings) is how long a page is kept; 0 turns the cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import uuid
+from collections.abc import Callable, Iterable
+from functools import wraps
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+
+logger = logging.getLogger(__name__)
+
+CLUB = "club"  # the members (names on every page)
+MEMBER_PAGES = "member-pages"  # every member page: moved by every write of results in any app
+
+_PREFIX = "pages"
+
+
+def _version_key(scope: str) -> str:
+    return f"{_PREFIX}:v:{scope}"
+
+
+def _move(scopes: tuple[str, ...]) -> None:
+    cache.set_many({_version_key(scope): uuid.uuid4().hex for scope in scopes}, timeout=None)
+
+
+def _move_after_commit(scopes: tuple[str, ...]) -> None:
+    try:
+        _move(scopes)
+    except Exception:  # the write is committed; the version already moved once, in the transaction
+        logger.exception("The page cache could not be told after a commit that %s changed.", scopes)
+
+
+def pages_changed(*scopes: str) -> None:
+    """The pages showing any of `scopes` are out of date: their next reader gets them made again."""
+    if not scopes:
+        return
+    _move(scopes)
+    transaction.on_commit(lambda: _move_after_commit(scopes))
+
+
+def _versions(scopes: list[str]) -> str | None:
+    """The current versions of `scopes`, joined (a scope never seen gets its first); None when unknown."""
+    keys = [_version_key(scope) for scope in scopes]
+    found = cache.get_many(keys)
+    for key in keys:
+        if key not in found:
+            cache.add(key, uuid.uuid4().hex, timeout=None)
+            found[key] = cache.get(key)
+            if found[key] is None:
+                return None
+    return ".".join(found[key] for key in keys)
+
+
+def cacheable(request: HttpRequest) -> bool:
+    """A GET by a visitor who cannot be logged in and has no message waiting."""
+    return (
+        request.method == "GET"
+        and settings.PAGE_CACHE_SECONDS > 0
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def page_key(request: HttpRequest, scopes: list[str]) -> str | None:
+    versions = _versions(scopes)
+    if versions is None:
+        return None
+    where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    digest = hashlib.sha256(f"{where}|{versions}".encode()).hexdigest()
+    return f"{_PREFIX}:page:{get_language()}:{digest}"
+
+
+def _keepable(request: HttpRequest, response: HttpResponse) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+    )
+
+
+def _lookup(request: HttpRequest, scopes: list[str]) -> tuple[str | None, HttpResponse | None]:
+    try:
+        key = page_key(request, scopes)
+        kept = cache.get(key) if key else None
+    except Exception:
+        logger.exception("The page cache could not be read.")
+        return None, None
+    if kept is None:
+        return key, None
+    content, content_type = kept
+    return key, HttpResponse(content, content_type=content_type)
+
+
+def cached_page(*scopes: str) -> Callable:
+    """Keeps the view's page for anonymous visitors. `scopes` may name the view's URL arguments, as in
+    "events:session:{session_id}"."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            if not cacheable(request):
+                return view(request, *args, **kwargs)
+            key, response = _lookup(request, [scope.format(**kwargs) for scope in scopes])
+            if response is None:
+                response = view(request, *args, **kwargs)
+                if key and _keepable(request, response):
+                    _keep(key, response)
+            patch_vary_headers(response, ("Cookie",))  # made or kept, the page depends on the session cookie
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+def _keep(key: str, response: HttpResponse) -> None:
+    try:
+        cache.set(key, (response.content, response["Content-Type"]), timeout=settings.PAGE_CACHE_SECONDS)
+    except Exception:
+        logger.exception("The page cache could not keep a page.")
+
+
+def scopes_of(prefix: str, ids: Iterable[int]) -> list[str]:
+    return [f"{prefix}:{pk}" for pk in ids]

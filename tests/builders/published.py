@@ -1,0 +1,76 @@
+"""A small published club: a final pairs session of members, a played teams event, a rubber evening and season;
+`public_urls` lists every public page a visitor can read of it (a pytest plugin, for site-wide page tests)."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from club.models import Member
+from events.models import Session
+from events.services.fixes import set_status as set_session_status
+from events.services.setup import set_players
+from rubber.models import Season
+from teams.models import TeamEvent
+from teams.services.matches import set_status as set_event_status
+from tests.builders.rubber import EVENING, play, start
+from tests.builders.sessions import club_night, enter_all
+from tests.builders.teams import enter_match, make_event
+
+
+def published_session() -> Session:
+    """A final 3-table Mitchell of 6 boards, every line 3NT= except board 1 at table 1 (4S=), its pairs members."""
+    session, section = club_night()
+    members = [Member.objects.create(first_name=f"First{n}", last_name=f"Last{n}") for n in range(12)]
+    pairs = list(section.pairs.order_by("direction", "number"))
+    set_players(pairs_and_names=[(pair, str(members[2 * i]), str(members[2 * i + 1])) for i, pair in enumerate(pairs)])
+    enter_all(section)
+    set_session_status(session=session, status=Session.Status.FINAL)
+    return session
+
+
+def played_event() -> TeamEvent:
+    event = make_event(teams=3)
+    for match in event.matches.filter(away__isnull=False):
+        enter_match(match, {b: (("4S", "N", "10"), ("4S", "N", "9")) for b in match.board_numbers(2)})
+    set_event_status(event=event, status=TeamEvent.Status.FINAL)
+    return event
+
+
+def public_urls(session: Session, event: TeamEvent, rubber) -> dict[str, str]:
+    """Every public page of the session, the event and the club, by a short name."""
+    section = session.sections.get()
+    pair = section.pairs.filter(player1__isnull=False).first()
+    match = event.matches.filter(away__isnull=False).first()
+    season = Season.objects.first()
+    return {
+        "home": reverse("events:home"),
+        "home by year": reverse("events:home") + f"?year={session.date.year}",
+        "members": reverse("club:members"),
+        "ranking": reverse("events:session", args=[session.pk]),
+        "traveller": reverse("events:board_traveller", args=[session.pk, section.pk, 1]),
+        "scorecard": reverse("events:pair_scorecard", args=[session.pk, pair.pk]),
+        "member": reverse("events:member_detail", args=[pair.player1_id]),
+        "ranking csv": reverse("events:ranking_csv", args=[session.pk]),
+        "traveller csv": reverse("events:traveller_csv", args=[session.pk, section.pk, 1]),
+        "teams events": reverse("teams:events"),
+        "teams standings": reverse("teams:standings", args=[event.pk]),
+        "teams cross-table": reverse("teams:cross_table", args=[event.pk]),
+        "teams round": reverse("teams:round", args=[event.pk, 1]),
+        "teams scorecard": reverse("teams:scorecard", args=[match.pk]),
+        "team": reverse("teams:team", args=[event.teams.first().pk]),
+        "rubber": reverse("rubber:index"),
+        "rubber evening": reverse("rubber:evening", args=[EVENING.isoformat()]),
+        "rubber season": reverse("rubber:season", args=[season.pk]),
+        "rubber sheet": reverse("rubber:pad", args=[rubber.pk]),
+    }
+
+
+@pytest.fixture
+def published_club(db, player_user):
+    """(session, event, urls): the published club and its public pages by name."""
+    session, event = published_session(), played_event()
+    rubber_members = [Member.objects.create(first_name=name, last_name="Pad") for name in ("Ana", "Eva", "Sara", "Ola")]
+    rubber = play(start(player_user, rubber_members), [("We", "4S", 10, None), ("We", "4H", 10, None)])
+    Season.objects.create(name="Autumn 2026", starts=datetime.date(2026, 9, 1), ends=datetime.date(2026, 12, 31))
+    return session, event, public_urls(session, event, rubber)

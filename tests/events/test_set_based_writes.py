@@ -1,0 +1,68 @@
+"""Stored points and standings are written a batch of rows a statement, not a statement a row or a board."""
+
+import pytest
+
+from events.models import Board, Pair, TravellerLine
+from events.services.bulk import BATCH, update_by_pk
+from events.services.rescoring import rescore_session
+from tests.builders.sessions import assert_current, big_session, enter
+
+
+def writes(captured, table: str) -> list[str]:
+    return [query["sql"] for query in captured.captured_queries if f'UPDATE "{table}"' in query["sql"]]
+
+
+@pytest.mark.django_db
+def test_rescoring_a_session_writes_each_sections_points_in_one_statement(django_assert_max_num_queries):
+    session = big_session(tables=7, sections=("A", "B"))
+    boards = Board.objects.filter(section__session=session).count()
+    TravellerLine.objects.filter(board__section__session=session).update(ns_points=None, ew_points=None)
+    with django_assert_max_num_queries(20) as captured:  # was one write a board: 2 x 14 boards and the rest
+        rescore_session(session=session)
+    assert boards == 28
+    assert len(writes(captured, "events_travellerline")) == 2  # one a section
+    assert len(writes(captured, "events_pair")) <= 1
+    assert not TravellerLine.objects.filter(board__section__session=session, ns_points__isnull=True).exists()
+    assert_current(session)
+
+
+@pytest.mark.django_db
+def test_saving_a_line_writes_its_boards_points_in_one_statement(make_session, django_assert_max_num_queries):
+    session, section = make_session("mitchell", tables=5, boards_per_round=1)
+    enter(section, 1, "1NS", "4S", "N", "10")
+    enter(section, 1, "2NS", "4S", "N", "9")
+    with django_assert_max_num_queries(40) as captured:
+        enter(section, 1, "3NS", "3NT", "S", "9")
+    points = writes(captured, "events_travellerline")  # the new line is inserted, then the board's points written
+    assert len(points) == 1 and points[0].startswith("WITH v(")
+    assert_current(session)
+
+
+@pytest.mark.django_db
+def test_update_by_pk_sets_each_row_its_own_values_nulls_included(make_session):
+    _session, section = make_session("mitchell", tables=3)
+    pairs = list(Pair.objects.filter(section=section).order_by("pk"))
+    rows = [(index / 2, index, f"={index}", pair.pk) for index, pair in enumerate(pairs)]
+    update_by_pk(model=Pair, fields=("score", "boards", "place"), rows=rows)
+    assert sorted(Pair.objects.filter(section=section).values_list("score", "boards", "place", "pk")) == rows
+    enter(section, 1, "1NS", "4S", "N", "10")
+    enter(section, 1, "2NS", "4S", "N", "9")
+    lines = list(TravellerLine.objects.filter(board__section=section).order_by("pk"))
+    update_by_pk(
+        model=TravellerLine,
+        fields=("ns_points", "ew_points"),
+        rows=[(None, None, lines[0].pk), (None, 1.5, lines[1].pk)],
+    )
+    stored = TravellerLine.objects.filter(board__section=section).order_by("pk").values_list("ns_points", "ew_points")
+    assert list(stored) == [(None, None), (None, 1.5)]
+
+
+@pytest.mark.django_db
+def test_update_by_pk_splits_many_rows_into_batches(make_session, django_assert_num_queries, monkeypatch):
+    _session, section = make_session("mitchell", tables=5)
+    pairs = list(Pair.objects.filter(section=section).order_by("pk"))
+    monkeypatch.setattr("events.services.bulk.BATCH", 3)
+    with django_assert_num_queries(-(-len(pairs) // 3)):
+        update_by_pk(model=Pair, fields=("boards",), rows=[(7, pair.pk) for pair in pairs])
+    assert set(Pair.objects.filter(section=section).values_list("boards", flat=True)) == {7}
+    assert BATCH >= 100
