@@ -76,7 +76,7 @@ def store_deals(
     changed = sorted({board.number for board in boards if _changes(board, deals.get(board.number))})
     analyses = dict(zip(changed, analyse([(number, deals[number]) for number in changed]), strict=True))
     with transaction.atomic():
-        lock_session(session.pk)
+        lock_session(session.pk, final_allowed=True)  # hand records change no result: a final session takes them
         for board in boards:
             if board.number not in analyses:
                 continue

@@ -33,13 +33,14 @@ _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", d
 _reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
 
 
-def lock_session(session_id: int) -> None:
-    """Takes the session's row lock (SQLite writes one transaction at a time) and refuses a final session."""
+def lock_session(session_id: int, *, final_allowed: bool = False) -> None:
+    """Takes the session's row lock (SQLite writes one transaction at a time) and refuses a final session, unless
+    `final_allowed` (a write that changes no result, such as the boards' hand records)."""
     sessions = Session.objects.filter(pk=session_id)
     if connection.features.has_select_for_update:
         sessions = sessions.select_for_update(of=("self",))
     row = sessions.values_list("status", "name").first()
-    if row is not None and row[0] == Session.Status.FINAL:
+    if row is not None and row[0] == Session.Status.FINAL and not final_allowed:
         raise ValidationError(
             _(
                 "“%(name)s” is final: its results can no longer change. To correct it, reopen it on its checks page "

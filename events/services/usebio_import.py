@@ -34,7 +34,7 @@ TOLERANCE = 0.011  # scorers print two decimals
 
 
 @dataclass(frozen=True)
-class PlayerMatch:
+class ImportedPlayer:
     pair: str  # "A 3NS"
     name: str
     how: str  # "number", "name" or "guest"
@@ -55,7 +55,7 @@ class UsebioImport:
     session: Session
     lines: int
     compared: int = 0
-    players: list[PlayerMatch] = field(default_factory=list)
+    players: list[ImportedPlayer] = field(default_factory=list)
     differences: list[Difference] = field(default_factory=list)
 
 
@@ -149,7 +149,7 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> i
             member, how = match_member(player.federation, player.name, members)
             setattr(pair, f"player{slot}", member)
             setattr(pair, f"player{slot}_guest", "" if member else player.name)
-            matches.append(PlayerMatch(f"{letter} {number}{direction}", player.name, how))
+            matches.append(ImportedPlayer(f"{letter} {number}{direction}", player.name, how))
         new_pairs.append(pair)
     Pair.objects.bulk_create(new_pairs)
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])

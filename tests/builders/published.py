@@ -5,11 +5,12 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from club.models import Member
 from events.models import Session
 from events.services.fixes import set_status as set_session_status
-from events.services.setup import set_players
+from events.services.setup import PlayersTyped, set_players
 from rubber.models import Season
 from teams.models import TeamEvent
 from teams.services.matches import set_status as set_event_status
@@ -19,13 +20,17 @@ from tests.builders.teams import enter_match, make_event
 
 
 def published_session() -> Session:
-    """A final 3-table Mitchell of 6 boards, every line 3NT= except board 1 at table 1 (4S=), its pairs members."""
+    """A provisional 3-table Mitchell of 6 boards (published, still open to corrections: a final one is
+    read-only), every line 3NT= except board 1 at table 1 (4S=), its pairs members."""
     session, section = club_night()
     members = [Member.objects.create(first_name=f"First{n}", last_name=f"Last{n}") for n in range(12)]
     pairs = list(section.pairs.order_by("direction", "number"))
-    set_players(pairs_and_names=[(pair, str(members[2 * i]), str(members[2 * i + 1])) for i, pair in enumerate(pairs)])
+    set_players(
+        typed=[PlayersTyped(pair, str(members[2 * i]), str(members[2 * i + 1])) for i, pair in enumerate(pairs)]
+    )
     enter_all(section)
-    set_session_status(session=session, status=Session.Status.FINAL)
+    until = timezone.now() + datetime.timedelta(days=2)
+    set_session_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=until)
     return session
 
 

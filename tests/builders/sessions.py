@@ -2,6 +2,7 @@
 
 import datetime
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -71,8 +72,9 @@ def made_final(session: Session) -> Session:
     return session
 
 
-def free_entry_session(neuberg=True) -> Session:
-    """A free-entry section (no movement), boards played 3, 2 and 1 times: Neuberg's E is the most played."""
+def free_entry_session(neuberg=True, final=True) -> Session:
+    """A free-entry section (no movement), boards played 3, 2 and 1 times: Neuberg's E is the most played; final
+    unless `final` is False (then still open to entry)."""
     session, section = make_session(
         "none",
         tables=3,
@@ -97,7 +99,7 @@ def free_entry_session(neuberg=True) -> Session:
                 ew_pair=pairs[ew],
                 result=read_result(number, contract, declarer, tricks),
             )
-    return made_final(session)
+    return made_final(session) if final else session
 
 
 def session_post(**section):
@@ -132,36 +134,51 @@ def session_post(**section):
 # --- lines -------------------------------------------------------------------------------------------------------
 
 
+@contextmanager
+def entered_before_publishing(session_id: int):
+    """Test data for a session a test made final: its lines are written as if they had been entered before it was
+    published (every service refuses to change a final session, which the tests of that rule check)."""
+    final = Session.objects.filter(pk=session_id, status=Session.Status.FINAL)
+    was_final = final.update(status=Session.Status.PROVISIONAL) == 1
+    try:
+        yield
+    finally:
+        if was_final:
+            Session.objects.filter(pk=session_id).update(status=Session.Status.FINAL)
+
+
 def enter(section, board_number, ns_label, contract, declarer="", result=""):
     """Enters the line of `ns_label` on a board against whoever the movement seats opposite."""
     plan = section_plan(section)
     slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=board_number)
-    return save_line(
-        board=board,
-        ns_pair=pairs[slot.ns],
-        ew_pair=pairs[slot.ew],
-        result=read_result(board_number, contract, declarer, result),
-    )
+    with entered_before_publishing(section.session_id):
+        return save_line(
+            board=board,
+            ns_pair=pairs[slot.ns],
+            ew_pair=pairs[slot.ew],
+            result=read_result(board_number, contract, declarer, result),
+        )
 
 
 def enter_all(section, skip=(), results=None):
     """Every encounter of the movement entered as 3NT by North making 9 tricks (or as `results` says)."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    for slot in section_plan(section).schedule:
-        if slot in skip:
-            continue
-        board = boards[slot.board]
-        board.section = section
-        contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
-        save_line(
-            board=board,
-            ns_pair=pairs[slot.ns],
-            ew_pair=pairs[slot.ew],
-            result=read_result(slot.board, contract, declarer, tricks),
-        )
+    with entered_before_publishing(section.session_id):
+        for slot in section_plan(section).schedule:
+            if slot in skip:
+                continue
+            board = boards[slot.board]
+            board.section = section
+            contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
+            save_line(
+                board=board,
+                ns_pair=pairs[slot.ns],
+                ew_pair=pairs[slot.ew],
+                result=read_result(slot.board, contract, declarer, tricks),
+            )
 
 
 def fill_session(session: Session, rng_seed: int = 1) -> None:

@@ -70,7 +70,7 @@ def test_traveller_import_board_number(director_client, db, value):
 
 @pytest.mark.parametrize("value", ["²", "①NS", "٣EW", "0", "1000", "99999"])
 def test_free_entry_pair_numbers_are_refused_with_the_field_named(director_client, db, value):
-    session = free_entry_session()
+    session = free_entry_session(final=False)
     section = session.sections.get()
     url = reverse("events:traveller_entry", args=[session.pk, section.pk, 3])
     data = {"n0-ns_pair": value, "n0-ew_pair": "2EW", "n0-contract": "4S", "n0-declarer": "N", "n0-tricks": "10"}

@@ -18,7 +18,7 @@ from events.models import Session, TravellerLine
 from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
-from events.services.setup import set_players
+from events.services.setup import PlayersTyped, set_players
 from events.services.standings import refresh_standings
 from teams.models import TeamEvent
 from teams.services.matches import set_status as set_event_status
@@ -133,7 +133,7 @@ def write_kinds():
 
     def players(session):
         pair = session.sections.get().pairs.filter(player1__isnull=False).first()
-        set_players(pairs_and_names=[(pair, "A Guest", "Another Guest")])
+        set_players(typed=[PlayersTyped(pair, "A Guest", "Another Guest", True, True)])
 
     return [
         ("line corrected", correct),

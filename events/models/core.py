@@ -1,3 +1,5 @@
+"""The pairs sessions' models: sessions, sections, pairs, boards, traveller lines, deals, corrections."""
+
 from decimal import Decimal
 
 from django.conf import settings
@@ -300,73 +302,6 @@ class Seating(models.Model):
 
     def __str__(self):
         return f"{self.pair} on board {self.board}"
-
-
-class TableEntry(models.Model):
-    """Table entry of a session: the players score each board on their phones, from a link per table."""
-
-    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="table_entry")
-    is_open = models.BooleanField(_("table entry open"), default=False)
-    key = models.CharField(max_length=64, editable=False)  # secrets.token_urlsafe: each table's secret comes from it
-    opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
-    late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
-
-    class Meta:
-        verbose_name = _("table entry")
-        verbose_name_plural = _("table entries")
-
-    def __str__(self):
-        return str(self.session)
-
-
-class TableResult(models.Model):
-    """A result typed at a table: kept as typed until the East-West pair confirms it, then saved as the
-    board's traveller line. One per section, table, round and board (the idempotency key)."""
-
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_results")
-    table = models.PositiveSmallIntegerField(_("table"))
-    round = models.PositiveSmallIntegerField(_("round"))
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
-    contract = models.CharField(_("contract"), max_length=12)
-    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
-    tricks = models.CharField(_("result"), max_length=3, blank=True)
-    lead = models.CharField(_("lead"), max_length=3, blank=True)
-    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
-    version = models.PositiveIntegerField(default=1)  # each change: a confirm must name the version it saw
-    updated_at = models.DateTimeField(auto_now=True)
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
-    line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-
-    class Meta:
-        ordering = ["section", "round", "table", "board"]
-        constraints = [
-            models.UniqueConstraint(fields=["section", "table", "round", "board"], name="table_result_once"),
-        ]
-
-    def __str__(self):
-        return f"{self.section} table {self.table} round {self.round} board {self.board}"
-
-    @property
-    def confirmed(self) -> bool:
-        """Confirmed and its line still there (a line the director removed may be entered at the table again)."""
-        return self.confirmed_at is not None and self.line_id is not None
-
-
-class CorrectionRequest(models.Model):
-    """A table asks the director to correct a confirmed result."""
-
-    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="correction_requests")
-    table = models.PositiveSmallIntegerField(_("table"))
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
-    note = models.CharField(_("what is wrong"), max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved = models.BooleanField(_("done"), default=False)
-
-    class Meta:
-        ordering = ["resolved", "-created_at"]
-
-    def __str__(self):
-        return f"{self.section} table {self.table} board {self.board}"
 
 
 class BoardDeal(HandRecord):

@@ -1,0 +1,29 @@
+"""The models of pairs sessions (`core`) and of table entry (`table_entry`), importable from `events.models`."""
+
+from events.models.core import (
+    Board,
+    BoardDeal,
+    Correction,
+    Pair,
+    Seating,
+    Section,
+    Session,
+    SessionQuerySet,
+    TravellerLine,
+)
+from events.models.table_entry import CorrectionRequest, TableEntry, TableResult
+
+__all__ = [
+    "Board",
+    "BoardDeal",
+    "Correction",
+    "CorrectionRequest",
+    "Pair",
+    "Seating",
+    "Section",
+    "Session",
+    "SessionQuerySet",
+    "TableEntry",
+    "TableResult",
+    "TravellerLine",
+]
