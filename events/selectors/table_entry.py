@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.urls import reverse
 
+from club.limits import MAX_ID
 from events.models import Board, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movements.generators import BoardPlay, Movement
@@ -80,6 +81,8 @@ class TableContext:
 def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[TableContext | None, str]:
     """The table of a link, or None with why: 'unknown' (no such table or a wrong secret), 'closed' (table entry
     switched off, or the session published final)."""
+    if not 0 < session_id <= MAX_ID:  # a number no id can be (and too large for SQLite's integers)
+        return None, "unknown"
     entry = TableEntry.objects.select_related("session").filter(session_id=session_id).first()
     section = (
         Section.objects.select_related("session", "custom_movement")

@@ -11,12 +11,14 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Member
 from events.models import TravellerLine
+from events.selectors.table_entry import find_table, table_secret
+from events.services.table_entry import request_correction, set_table_entry
 from movements.models import CustomMovement
 from rubber.models import Season
 from teams.models import Adjustment, TeamEvent
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.rubber import EVENING, play, start
-from tests.builders.sessions import HOWELL
+from tests.builders.sessions import HOWELL, club_night
 from tests.builders.teams import make_event
 
 
@@ -41,25 +43,42 @@ def build_world(director) -> dict[str, object]:
     season = Season.objects.create(name="Winter", starts=EVENING, ends=EVENING + datetime.timedelta(days=90))
     custom = CustomMovement.objects.create(name="Howell 3", csv_text=HOWELL.read_text(encoding="utf-8"))
     return {
-        "session_id": session.pk,
-        "section_id": section.pk,
-        "number": 1,
-        "table": 1,
-        "round_": 1,
-        "pair_id": section.pairs.order_by("pk").first().pk,
-        "line_id": TravellerLine.objects.filter(board__section=section).order_by("pk").first().pk,
-        "member_id": Member.objects.order_by("pk").first().pk,
-        "event_id": event.pk,
-        "match_id": match.pk,
-        "team_id": match.home_id,
-        "adjustment_id": adjustment.pk,
-        "movements:pk": custom.pk,
-        "rubber:pk": rubber.pk,
-        "rubber:season:pk": season.pk,
-        "day": EVENING.isoformat(),
-        "uidb64": "MQ",
-        "token": "set-password",
+        **build_table_world(),
+        **{
+            "session_id": session.pk,
+            "section_id": section.pk,
+            "number": 1,
+            "table": 1,
+            "round_": 1,
+            "pair_id": section.pairs.order_by("pk").first().pk,
+            "line_id": TravellerLine.objects.filter(board__section=section).order_by("pk").first().pk,
+            "member_id": Member.objects.order_by("pk").first().pk,
+            "event_id": event.pk,
+            "match_id": match.pk,
+            "team_id": match.home_id,
+            "adjustment_id": adjustment.pk,
+            "movements:pk": custom.pk,
+            "rubber:pk": rubber.pk,
+            "rubber:season:pk": season.pk,
+            "day": EVENING.isoformat(),
+            "uidb64": "MQ",
+            "token": "set-password",
+        },
     }
+
+
+def build_table_world() -> dict[str, object]:
+    """A session open to table entry (a final one is not): table 1's page and a correction request it sent."""
+    session, section = club_night(name="Table night")
+    entry = set_table_entry(session=session, is_open=True)
+    secret = table_secret(entry, section.pk, 1)
+    context, _problem = find_table(session.pk, section.letter, 1, secret)
+    request = request_correction(context=context, board_number=context.plan.plays_at(1, 1)[0].board, note="")
+    table = {"session_id": session.pk, "letter": section.letter, "table": 1, "secret": secret}
+    world: dict[str, object] = {"request_id": request.pk}
+    for name in ("events:table", "events:table_state"):
+        world.update({f"{name}:{key}": value for key, value in table.items()})
+    return world
 
 
 def url_of(name: str, arguments: list[str], world: dict[str, object]) -> str | None:
