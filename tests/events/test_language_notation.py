@@ -2,6 +2,8 @@
 (O and SA in Spanish, V and FA in Romanian, as well as N E S W and NT), and the pages write them back so: pair labels,
 contracts, seats and decimal separators."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -123,3 +125,21 @@ def test_month_names_are_written_lower_case_as_the_languages_write_them(client, 
     page = client.get(reverse("events:session", args=[session.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f"2 {month} 2026" in page or f"2 de {month} de 2026" in page
     assert month.capitalize() not in page
+
+
+def test_the_romanian_scorecard_reads_its_score_naturally(client, mitchell):
+    session, section = mitchell
+    pairs = pairs_of(section)
+    for slot in section_plan(section).board_plays(1):
+        save_line(
+            board=board_of(section, 1),
+            ns_pair=pairs[slot.ns],
+            ew_pair=pairs[slot.ew],
+            result=read_result(1, "3NT", "N", "9"),
+        )
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
+    pair = pairs[section_plan(section).board_plays(1)[0].ns]
+    page = client.get(reverse("events:pair_scorecard", args=[session.pk, pair.pk]), HTTP_ACCEPT_LANGUAGE="ro")
+    text = page.content.decode()
+    # Was "puncte de meci 2 din 4": the noun before its number reads badly in Romanian.
+    assert re.search(r"scorul [\d,]+ din [\d,]+ la puncte de meci", text)
