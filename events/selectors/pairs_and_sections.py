@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.utils.translation import gettext as _
+
 import scoring
 from events.models import Pair, Section, Session
 from events.plans import build_plan
@@ -34,7 +36,11 @@ class PairInfo:
 
     @property
     def names(self) -> str:
-        return " – ".join(player.name for player in self.players)
+        """The players' names, each guest's marked as a guest's (a name no member of the club has)."""
+        return " – ".join(
+            player.name if player.member_id else _("%(name)s (guest)") % {"name": player.name}
+            for player in self.players
+        )
 
     @property
     def member_ids(self) -> set[int]:

@@ -77,11 +77,12 @@ def test_players_are_named_and_members_linked(client, hand_mitchell):
     rows = rows_of(response, "ranking-a-ns")
     names = {row[1]: row[2] for row in rows}
     assert names["1NS"] == "Ana García – Bogdan Popescu"
-    assert names["2NS"] == "Carmen López – Visiting Vera"
+    assert names["2NS"] == "Carmen López – Visiting Vera Guest"  # a guest is labelled as one (issue 15, item 1)
     page = response.content.decode()
     ana = Member.objects.get(first_name="Ana")
     assert f'href="{reverse("events:member_detail", args=[ana.pk])}">Ana García</a>' in page
     assert "Visiting Vera</a>" not in page  # a guest has no page
+    assert 'Visiting Vera <span class="badge rounded-pill text-bg-light border guest-label">Guest</span>' in page
     pair = Pair.objects.get(section__session=session, number=1, direction="NS")
     assert f'href="{reverse("events:pair_scorecard", args=[session.pk, pair.pk])}"' in page
 

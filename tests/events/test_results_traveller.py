@@ -32,7 +32,7 @@ def test_board_two_lines_scores_matchpoints_and_percentages(client, hand_mitchel
     played = [row for row in rows if len(row) == 12]
     assert [row[:10] for row in played] == [
         ["2", "1NS Ana García – Bogdan Popescu", "5EW", "3NT =", "S", "9", "600", "", "5.25", "2.75"],
-        ["1", "2NS Carmen López – Visiting Vera", "2EW", "3NT -1", "S", "8", "", "100", "2.75", "5.25"],
+        ["1", "2NS Carmen López – Visiting Vera (guest)", "2EW", "3NT -1", "S", "8", "", "100", "2.75", "5.25"],
         ["5", "3NS Dan Ionescu – Elena Martín", "4EW", "4♥ =", "E", "10", "", "420", "0.25 (bottom)", "7.75 (top)"],
         [
             "4",
