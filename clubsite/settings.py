@@ -181,6 +181,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.getenv("AXES_COOLOFF_MINUTES", "15"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_USERNAME_CALLABLE = "club.access.login_username"  # at most 150 characters, as a username
 
 # Email (the password-reset links). The console backend prints the messages; set EMAIL_BACKEND to
 # django.core.mail.backends.smtp.EmailBackend and the EMAIL_* variables to send them.

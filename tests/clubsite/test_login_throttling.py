@@ -105,3 +105,11 @@ def test_a_successful_login_clears_the_failures(client, player_user):
     fail(client, "login", "player", times=LIMIT - 1)
     log_in(client, "login", "player", PASSWORD)
     assert not AccessAttempt.objects.filter(username="player").exists()
+
+
+@pytest.mark.parametrize("url_name", ["login", "admin:login"])
+def test_a_username_longer_than_any_is_recorded_cut_to_a_usernames_length(client, db, url_name):
+    # Was a 500 on PostgreSQL: axes wrote the whole 100,000 characters into its 255-character column.
+    response = log_in(client, url_name, "x" * 100_000, "wrong password")
+    assert response.status_code == 200 and not logged_in(client)
+    assert [len(attempt.username) for attempt in AccessAttempt.objects.all()] == [150]
