@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
 DIRECT_PERMISSION = "events.direct_sessions"  # declared on the events app's Session model
+ADMINISTER_PERMISSION = "club.administer_club"  # declared on Member; held by the Club admins group
 
 
 def director_required(view):
@@ -22,8 +23,25 @@ def director_required(view):
     return wrapper
 
 
+def club_admin_required(view):
+    """Like `director_required`, for the club administrator's pages (roster, merges, roles)."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.has_perm(ADMINISTER_PERMISSION):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
 def is_director(user) -> bool:
     return user.is_authenticated and user.has_perm(DIRECT_PERMISSION)
+
+
+def is_club_admin(user) -> bool:
+    return user.is_authenticated and user.has_perm(ADMINISTER_PERMISSION)
 
 
 # The one rule for what a visitor sees: a session or a teams event in progress is hidden (a 404) from

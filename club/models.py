@@ -36,6 +36,7 @@ class Member(models.Model):
         ordering = ["last_name", "first_name"]
         verbose_name = _("member")
         verbose_name_plural = _("members")
+        permissions = [("administer_club", _("Can manage the roster, merge people and say who directs"))]
 
     def __str__(self):
         return f"{self.first_name} {self.last_name}"

@@ -65,6 +65,26 @@ def director_user(db):
     return user
 
 
+def club_admins_group() -> Group:
+    """The Club admins group made by club's data migration, rebuilt after a transactional test's flush."""
+    group, created = Group.objects.get_or_create(name="Club admins")
+    if created:
+        group.permissions.add(Permission.objects.get(content_type__app_label="club", codename="administer_club"))
+    return group
+
+
+@pytest.fixture
+def club_admin_user(db):
+    user = User.objects.create_user("clubadmin", password=PASSWORD, first_name="Cal", last_name="Admin")
+    user.groups.add(club_admins_group())
+    return user
+
+
+@pytest.fixture
+def club_admin_client(club_admin_user):
+    return logged_in_client(club_admin_user)
+
+
 @pytest.fixture
 def admin_user(db):
     return User.objects.create_superuser("admin", "admin@example.org", PASSWORD)
