@@ -21,6 +21,39 @@ pytest_plugins = [
 
 PASSWORD = "correct-horse-battery"
 
+# What makes a test touch the database: the marker, or one of pytest-django's database fixtures (asked for by the
+# test or by any fixture it uses; `item.fixturenames` holds them all).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that touch the database (CI's second run, on PostgreSQL: the others would run "
+        "the same code again)",
+    )
+
+
+def uses_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept = [item for item in items if uses_database(item)]
+    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+    items[:] = kept
+
 
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):

@@ -1,0 +1,23 @@
+"""`--database-tests-only` (CI's second run, on PostgreSQL) keeps the tests that touch the database, only those."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def collected(*args: str) -> set[str]:
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", *args]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return {line for line in result.stdout.splitlines() if "::" in line}
+
+
+def test_the_option_drops_the_pure_tests_and_keeps_the_database_ones():
+    files = ["tests/club/test_access.py", "tests/scoring/test_victory_points.py"]
+    everything, database = collected(*files), collected("--database-tests-only", *files)
+    access = {name for name in everything if name.startswith("tests/club/test_access.py")}
+    # test_access.py: one test marked django_db, three through fixtures that need `db`; the VP tests are pure.
+    assert len(access) == 4 and database == access
+    assert any(name.startswith("tests/scoring/") for name in everything)
