@@ -17,6 +17,10 @@ and writes it to ``bench/results/pages.txt``.  Targets (issue 6): pages under 50
     python bench/bench_pages.py                 # full size; builds the database the first time
     python bench/bench_pages.py --scale 0.05    # 5 % of the history (half a year): a quick run
     python bench/bench_pages.py --rebuild       # build the database again
+    python bench/bench_pages.py --db-url postgres://postgres@127.0.0.1:5432/club_bench   # in PostgreSQL
+
+With ``--db-url`` the club is built in that (PostgreSQL) database instead, emptied first when it is (re)built,
+and the report goes to ``bench/results/pages-<database>.txt``.
 """
 
 from __future__ import annotations
@@ -62,6 +66,9 @@ def parse_args(argv=None):
         help="fraction of the ten years of sessions to build (default 1: the whole history)",
     )
     parser.add_argument("--db", type=Path, default=None, help="scratch SQLite file (default under bench/results/)")
+    parser.add_argument(
+        "--db-url", default=None, help="build and measure in this PostgreSQL database instead (emptied when built)"
+    )
     parser.add_argument("--rebuild", action="store_true", help="build the scratch database again")
     parser.add_argument("--requests", type=int, default=200, help="timed requests per page (default 200)")
     parser.add_argument("--seed", type=int, default=6)
@@ -69,14 +76,19 @@ def parse_args(argv=None):
     if not 0 < args.scale <= 1:
         parser.error("--scale must be more than 0 and at most 1")
     args.db = args.db or RESULTS / f"club-scale-{args.scale:g}.sqlite3"
+    # What describes the built club (and says it was built to the end): beside the SQLite file, or named after the
+    # PostgreSQL database.
+    database = args.db_url.rstrip("/").rsplit("/", 1)[-1] if args.db_url else None
+    args.marker = RESULTS / f"club-scale-{args.scale:g}-{database}.json" if database else args.db.with_suffix(".json")
+    args.report = RESULTS / (f"pages-{database}.txt" if database else "pages.txt")
     return args
 
 
-def setup_django(db_path: Path) -> None:
+def setup_django(args) -> None:
     import warnings
 
     warnings.filterwarnings("ignore", message="No directory at")  # whitenoise: no collectstatic here
-    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ["DATABASE_URL"] = args.db_url or f"sqlite:///{args.db}"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubsite.settings")
     import django
 
@@ -270,13 +282,18 @@ def build(args) -> dict:
     from events.services.standings import refresh_all_standings
 
     started = time.perf_counter()
-    args.db.parent.mkdir(parents=True, exist_ok=True)
-    for path in (args.db, args.db.with_suffix(".json")):
-        path.unlink(missing_ok=True)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    args.marker.unlink(missing_ok=True)
+    if args.db_url:
+        with connection.cursor() as cursor:  # the bench's own database: emptied, then built again
+            cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    else:
+        args.db.unlink(missing_ok=True)
     call_command("migrate", verbosity=0)
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=OFF")
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=OFF")
     rng = random.Random(args.seed)
     Member.objects.bulk_create(
         [
@@ -315,7 +332,7 @@ def build(args) -> dict:
         cursor.execute("ANALYZE")
     info = describe()
     info.update(scale=args.scale, seed=args.seed, build_seconds=round(time.perf_counter() - started, 1))
-    args.db.with_suffix(".json").write_text(json.dumps(info, indent=2, default=str))
+    args.marker.write_text(json.dumps(info, indent=2, default=str))
     return info
 
 
@@ -365,15 +382,15 @@ def describe() -> dict:
 
 def main(argv=None) -> None:
     args = parse_args(argv)
-    setup_django(args.db)
-    marker = args.db.with_suffix(".json")
-    if args.rebuild or not args.db.exists() or not marker.exists():
-        print(f"Building the club history in {args.db} (scale {args.scale:g}) ...", flush=True)
+    setup_django(args)
+    where = "PostgreSQL" if args.db_url else args.db
+    if args.rebuild or not args.marker.exists() or not (args.db_url or args.db.exists()):
+        print(f"Building the club history in {where} (scale {args.scale:g}) ...", flush=True)
         info = build(args)
         print(f"  built in {info['build_seconds']} s: {info['sessions']} sessions, {info['lines']} lines", flush=True)
     else:
-        info = json.loads(marker.read_text())
-        print(f"Using {args.db} ({info['sessions']} sessions, {info['lines']} lines; --rebuild to build again)")
+        info = json.loads(args.marker.read_text())
+        print(f"Using {where} ({info['sessions']} sessions, {info['lines']} lines; --rebuild to build again)")
         migrate_existing()
     print("Measuring ...", flush=True)
     load_before = load_average()
@@ -381,8 +398,8 @@ def main(argv=None) -> None:
     print()
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "pages.txt").write_text(text)
-    print(f"Written to {(RESULTS / 'pages.txt').relative_to(ROOT)}")
+    args.report.write_text(text)
+    print(f"Written to {args.report.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

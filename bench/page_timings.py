@@ -165,6 +165,13 @@ def load_average() -> str:
         return "unknown"
 
 
+def database_name(connection) -> str:
+    if connection.vendor == "sqlite":
+        return f"SQLite {connection.Database.sqlite_version}"
+    major, minor = divmod(connection.pg_version, 10000)
+    return f"PostgreSQL {major}.{minor}"
+
+
 def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
     import platform
 
@@ -172,7 +179,7 @@ def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
 
     header = (
         f"Pages at club scale: {info['sessions']} sessions, {info['lines']} traveller lines, "
-        f"{info['members']} members (scale {args.scale:g}); SQLite {connection.Database.sqlite_version}, "
+        f"{info['members']} members (scale {args.scale:g}); {database_name(connection)}, "
         f"Python {platform.python_version()}, {os.cpu_count()} CPUs; {datetime.date.today()}\n"
         f"Load average (1, 5, 15 min) before: {load_before}; after: {load_average()}"
     )
