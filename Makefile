@@ -47,7 +47,7 @@ bench: $(BIN)/activate
 bench-table: $(BIN)/activate
 	$(BIN)/python bench/bench_table.py $(BENCH_TABLE_ARGS)
 # gunicorn on PostgreSQL, on 127.0.0.1: 2,000 requests at concurrency 20 while two directors save (bench/README.md).
-BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:54330/hardening2_bench
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/clubsite_bench
 bench-load: $(BIN)/activate
 	DATABASE_URL=$(BENCH_DATABASE_URL) $(BIN)/python bench/bench_load.py $(BENCH_ARGS)
 # Each public page over HTTP (gunicorn, production settings, 127.0.0.1 only) against a static file of its size,

@@ -4,7 +4,7 @@ A bounded burst of requests (2,000 at concurrency 20 by default) against the pub
 while two simulated directors save results of one board from pages they draw themselves; reports requests per
 second, p50/p95/p99, errors, and whether any write a director was told was saved is missing at the end.
 
-    DATABASE_URL=postgres://postgres@127.0.0.1:54330/hardening2_bench .venv/bin/python bench/bench_load.py
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubsite_bench .venv/bin/python bench/bench_load.py
 
 The database is created when missing, migrated and given the demo club; gunicorn runs with DEBUG off behind a
 simulated TLS proxy (X-Forwarded-Proto), bound to 127.0.0.1.
@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:54330/hardening2_bench"
+DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/clubsite_bench"
 CARDS = [suit + rank for suit in "SHDC" for rank in "23456789TJQKA"]
 HOST = "127.0.0.1"
 
