@@ -29,6 +29,11 @@ def member_option(member: Member) -> str:
     return f"{member.full_name} ({member.number})" if member.number else member.full_name
 
 
+def active_member_options() -> list[str]:
+    """Every active member as the search-as-you-type list shows them."""
+    return [member_option(member) for member in Member.objects.active()]
+
+
 def folded(text: str) -> str:
     """Text compared without accents, case or extra spaces: 'Elena  MARTÍN' → 'elena martin'."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -16,6 +16,12 @@ class PublishStatus(models.TextChoices):
     FINAL = "final", _("Final")
 
 
+class MemberQuerySet(models.QuerySet):
+    def active(self):
+        """The members who still play (the ones offered when players are typed or chosen)."""
+        return self.filter(active=True)
+
+
 class Member(models.Model):
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("last name"), max_length=60)
@@ -30,6 +36,8 @@ class Member(models.Model):
         on_delete=models.SET_NULL,
         related_name="member",
     )
+
+    objects = MemberQuerySet.as_manager()
 
     class Meta:
         db_table = "events_member"  # the table it had when members lived in the events app

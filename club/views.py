@@ -20,7 +20,7 @@ class MemberListView(SingleTableView):
     table_pagination = {"per_page": ForgivingPaginator.DEFAULT_PER_PAGE, "paginator_class": ForgivingPaginator}
 
     def get_queryset(self):
-        return Member.objects.filter(active=True)
+        return Member.objects.active()
 
 
 @require_safe

@@ -32,7 +32,7 @@ class StartForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["played_on"].initial = timezone.localdate()
-        members = Member.objects.filter(active=True)
+        members = Member.objects.active()
         for seat, _name in Seat.choices:
             self.fields[f"{seat}_member"] = forms.ModelChoiceField(
                 label=_("Member"), queryset=members, required=False, empty_label=_("(a guest)")

@@ -190,3 +190,9 @@ def load_sections(**filters) -> dict[int, SectionInfo]:
     """Sections as plain data with their plans, in one query."""
     rows = Section.objects.filter(**filters).order_by("session_id", "letter").values_list(*SECTION_COLUMNS, named=True)
     return {row.id: section_from_row(row) for row in rows}
+
+
+def pairs_to_seat(session_id: int) -> list[Pair]:
+    """The session's pairs with their players, in the pairs page's order: 1NS-6NS, then 1EW-6EW, then a Howell's."""
+    pairs = Pair.objects.filter(section__session_id=session_id).select_related("player1", "player2", "section")
+    return list(pairs.order_by("section", "-direction", "number"))

@@ -8,11 +8,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.member_match import member_option
-from club.models import Member
+from club.member_match import active_member_options, member_option
 from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
+from events.selectors.pairs_and_sections import pairs_to_seat
 from events.selectors.progress import finished_slips, section_progress, slip_grid
 from events.services.setup import PlayersTyped, save_session, set_players
 from movements.params import query_string
@@ -122,23 +122,18 @@ def save_pair_forms(request, pairs: list[Pair], forms_: list[PairPlayersForm]) -
 @director_required
 def session_pairs(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
-    pairs = list(
-        Pair.objects.filter(section__session=session)
-        .select_related("player1", "player2", "section")
-        .order_by("section", "-direction", "number")  # 1NS-6NS, then 1EW-6EW, then a Howell's pairs
-    )
+    pairs = pairs_to_seat(session.pk)
     forms_ = pair_forms(pairs, request.POST or None)
     if request.method == "POST" and save_pair_forms(request, pairs, forms_):
         messages.success(request, _("Players saved."))
         return redirect("events:session_pairs", session_id=session.pk)
-    members = [member_option(m) for m in Member.objects.filter(active=True)]
     return render(
         request,
         "events/director/session_pairs.html",
         {
             "session": session,
             "rows": list(zip(pairs, forms_, strict=True)),
-            "members": members,
+            "members": active_member_options(),
             "member_form": MemberQuickForm(prefix="member"),
         },
     )

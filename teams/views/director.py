@@ -71,7 +71,7 @@ def event_setup(request, event_id):
 
 
 def _team_form(request, event, team=None):
-    members = list(Member.objects.filter(active=True))
+    members = list(Member.objects.active())
     if team is not None:
         members += [p.member for p in team.players.all() if p.member and p.member not in members]
     form = TeamForm(request.POST or None, members=members, team=team)
