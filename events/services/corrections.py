@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from events.models import Correction, Session
+from events.services.locking import history_reason
 from events.services.pages import session_pages_changed
 
 REASON_LENGTH = Correction._meta.get_field("reason").max_length
@@ -31,7 +32,7 @@ def reopen_session(*, session: Session, reason: str, user=None) -> Correction:
     correction = Correction.objects.create(session=session, reason=reason, reopened_at=timezone.now(), reopened_by=user)
     session.status = Session.Status.PROVISIONAL
     session._history_user = user
-    session._change_reason = reason
+    session._change_reason = history_reason(reason)
     session.save()
     session_pages_changed(session.pk)
     return correction

@@ -51,9 +51,19 @@ def lock_session(session_id: int, *, final_allowed: bool = False) -> None:
         )
 
 
+# simple_history's `history_change_reason` column (varchar(100) on PostgreSQL, which refuses a longer value).
+HISTORY_REASON_LENGTH = 100
+
+
+def history_reason(reason: str) -> str:
+    """`reason` as a history record keeps it: cut to the column's 100 characters (the correction keeps it whole)."""
+    return reason if len(reason) <= HISTORY_REASON_LENGTH else reason[: HISTORY_REASON_LENGTH - 1] + "…"
+
+
 def correction_reason(session_id: int) -> str:
-    """The reason of the correction open on the session (inside its `session_write` block), or ""."""
-    return dict(_reasons.get()).get(session_id, "")
+    """The reason of the correction open on the session (inside its `session_write` block), fitted to a history
+    record, or ""."""
+    return history_reason(dict(_reasons.get()).get(session_id, ""))
 
 
 @contextmanager

@@ -239,6 +239,29 @@ def test_a_final_session_is_reopened_with_a_reason_corrected_and_published_again
     assert "Correction of the final results: Board 1: wrong contract" in history
 
 
+def test_a_reason_longer_than_a_history_record_is_kept_whole_on_the_correction(director_user, final_night):
+    # The form allows 200 characters; simple_history's change reason is varchar(100), which PostgreSQL enforces.
+    session, section = final_night
+    reason = "Board 1: " + "the wrong contract was entered and the players agreed it afterwards; " * 3
+    reason = reason[:200].strip()
+    assert len(reason) > 100
+    reopen_session(session=session, reason=reason, user=director_user)
+    line = TravellerLine.objects.filter(board__section=section, board__number=1).order_by("pk").first()
+    save_line(
+        board=board_of(section, 1),
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_result(1, "PASS", "", ""),
+        line=line,
+        user=director_user,
+    )
+    assert Correction.objects.get(session=session).reason == reason
+    recorded = line.history.order_by("-history_date").first().history_change_reason
+    assert len(recorded) == 100 and recorded.endswith("…") and reason.startswith(recorded[:-1])
+    session_reason = session.history.order_by("-history_date").first().history_change_reason
+    assert session_reason == recorded
+
+
 def test_reopening_is_for_directors_and_final_sessions_only(client, player_client, director_client, mitchell):
     session, _section = mitchell
     url = reverse("events:session_reopen", args=[session.pk])
