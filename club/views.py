@@ -3,12 +3,12 @@ switch."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseRedirect
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
 from club.models import Member
+from club.redirects import return_url
 from club.tables import ForgivingPaginator, MemberTable
 
 
@@ -29,10 +29,7 @@ def choose_language(request: HttpRequest) -> HttpResponseRedirect:
     """The language switch: a plain link or GET form (no CSRF token, so the pages that offer it set no cookie).
     Stores the chosen language in the language cookie, only now that the visitor chose one, and goes back to
     `next` (a page of this site; the home page otherwise). An unknown language changes nothing."""
-    next_url = request.GET.get("next", "")
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, require_https=request.is_secure()):
-        next_url = "/"
-    response = HttpResponseRedirect(next_url)
+    response = HttpResponseRedirect(return_url(request, request.GET.get("next", ""), "/"))
     language = request.GET.get("language", "")
     if language in dict(settings.LANGUAGES):
         response.set_cookie(

@@ -2,13 +2,15 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.member_match import active_member_options, member_option
+from club.redirects import return_url
 from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
@@ -143,13 +145,11 @@ def session_pairs(request, session_id):
 @require_POST
 def member_quick_add(request):
     form = MemberQuickForm(request.POST, prefix="member")
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        back = ""
+    back = return_url(request, request.POST.get("next", ""), "")
     if form.is_valid():
         member = form.save()
         messages.success(
             request, _("%(name)s added: type their name or number in a pair.") % {"name": member_option(member)}
         )
-        return redirect(back or "club:members")
+        return HttpResponseRedirect(back or reverse("club:members"))
     return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

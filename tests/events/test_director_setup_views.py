@@ -118,6 +118,20 @@ def test_quick_add_ignores_an_outside_next(director_client):
     assert response.url == reverse("club:members")
 
 
+@pytest.mark.parametrize("back", ["members", "QððË", "events:session_pairs", "//evil.example/", "javascript:x"])
+def test_quick_add_takes_a_next_that_is_not_a_path_for_nothing(director_client, back):
+    # Found by the fuzz test: a `next` without a slash was taken by redirect() for a URL pattern's name (a 500).
+    response = director_client.post(
+        reverse("events:member_quick_add"), {"member-first_name": "A", "member-last_name": "B", "next": back}
+    )
+    assert response.status_code == 302 and response.url == reverse("club:members")
+
+
+def test_the_language_switch_takes_a_next_that_is_not_a_path_for_the_home_page(client):
+    response = client.get(reverse("club:language"), {"language": "es", "next": "members"})
+    assert response.status_code == 302 and response.url == "/"
+
+
 def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
     from events.services.setup import prepare_section
 
