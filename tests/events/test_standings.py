@@ -207,7 +207,6 @@ def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mi
         "datum_rounding": "ten",
         "adjusted_imps": "comparison",
         "adjusted_imps_size": "3",
-        "status": session.status,
         "corrections_until_0": "",
         "corrections_until_1": "",
         "director": "",
@@ -306,3 +305,31 @@ def test_a_traveller_typed_in_the_entry_page_stores_the_standings_once(
         "=4",
     ]
     assert_current(session)
+
+
+def test_the_admin_never_moves_a_session_s_status(admin_client, mitchell):
+    # Publishing has its checks and reopening a final session its reason: the admin shows the status only.
+    session, _section = mitchell
+    url = reverse("admin:events_session_change", args=[session.pk])
+    page = admin_client.get(url).content.decode()
+    assert 'name="status"' not in page
+    data = {"name": "Renamed", "date": "2026-11-02", "scoring": "matchpoints", "scale": "ebu", "status": "final"}
+    data |= {"datum_discard": "1", "datum_from": "4", "datum_rounding": "ten", "adjusted_imps": "comparison"}
+    data |= {"adjusted_imps_size": "3", "corrections_until_0": "", "corrections_until_1": "", "director": ""}
+    assert admin_client.post(url, data).status_code == 302
+    session.refresh_from_db()
+    assert session.name == "Renamed" and session.status == Session.Status.IN_PROGRESS
+
+
+def test_a_final_session_is_read_only_in_the_admin(admin_client, mitchell):
+    # Saving it used to be a 500 (the write lock refuses a final session); now the admin only shows it.
+    session, _section = mitchell
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FINAL)
+    url = reverse("admin:events_session_change", args=[session.pk])
+    page = admin_client.get(url)
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    assert admin_client.post(url, {"name": "Renamed", "date": "2026-11-02"}).status_code == 403
+    record = session.history.order_by("history_date").first()
+    revert = reverse("admin:events_session_simple_history", args=[session.pk, record.history_id])
+    assert admin_client.post(revert, {"name": "Old", "date": "2026-11-02"}).status_code == 403
+    assert Session.objects.get(pk=session.pk).name != "Renamed"
