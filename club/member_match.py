@@ -70,11 +70,6 @@ def _by_number(text: str, number: str, members: Sequence[Member]) -> PlayerMatch
     )
 
 
-def _starts(parts: list[str], words: list[str]) -> bool:
-    """Every typed word starts one of the name's parts: 'ana gar' fits 'ana garcia'."""
-    return all(any(part.startswith(word) for part in parts) for word in words)
-
-
 def _by_name(text: str, members: Sequence[Member]) -> PlayerMatch:
     name = folded(text)
     names = {member.pk: folded(member.full_name) for member in members}

@@ -75,11 +75,14 @@ class TeamForm(forms.Form):
             self.fields[f"player_{i}"] = forms.CharField(
                 label=_("Player %(number)s") % {"number": i}, max_length=80, required=False
             )
+            self.fields[f"guest_{i}"] = forms.BooleanField(
+                label=_("Player %(number)s is a guest") % {"number": i}, required=False
+            )
         self.players: list[PlayerEntry] = []
 
     def rows(self):
-        """(number, player field) for each player row of the template."""
-        return [(i, self[f"player_{i}"]) for i in range(1, MAX_PLAYERS + 1)]
+        """(number, player field, guest box) for each player row of the template."""
+        return [(i, self[f"player_{i}"], self[f"guest_{i}"]) for i in range(1, MAX_PLAYERS + 1)]
 
     def options(self) -> list[str]:
         """The search-as-you-type list: every member offered."""
@@ -91,10 +94,10 @@ class TeamForm(forms.Form):
         for i in range(1, MAX_PLAYERS + 1):
             text = " ".join(data.get(f"player_{i}", "").split())
             if text:
-                # A member by number or name (accents and case ignored); a name no member has is a guest's; an
-                # ambiguous name or a number no member has goes back to the director.
-                match = match_player(text, self.members)
-                if match.member is None and not match.unknown_name:
+                # A member by number or name (accents and case ignored), as on the pairs page: a guest only when
+                # the director ticks Guest; an ambiguous or unknown name or number goes back to the director.
+                match = match_player(text, self.members, guest=bool(data.get(f"guest_{i}")))
+                if not match.settled:
                     self.add_error(f"player_{i}", match.message)
                     continue
                 self.players.append(PlayerEntry(match.member, "" if match.member else text, captain == i))
@@ -107,6 +110,7 @@ def team_initial(team: Team) -> dict:
     initial = {"name": team.name}
     for player in team.players.all():
         initial[f"player_{player.position}"] = member_option(player.member) if player.member else player.guest_name
+        initial[f"guest_{player.position}"] = player.member is None
         if player.captain:
             initial["captain"] = player.position
     return initial

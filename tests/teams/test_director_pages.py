@@ -170,6 +170,7 @@ def test_team_create_and_edit(director_client, event):
         "player_2": "Guest Two",
         "player_3": "Guest Three",
         "player_4": "Guest Four",
+        **dict.fromkeys(("guest_2", "guest_3", "guest_4"), "on"),
     }
     assert director_client.post(url, data).status_code == 302
     team = event.teams.get(name="New team")
@@ -184,7 +185,9 @@ def test_team_create_and_edit(director_client, event):
     assert 'value="Ana García (1001)"' in page and '<option value="Ana García (1001)">' in page
     assert "<select" not in page.split('id="team-players"')[1]  # one type-ahead box a player, no drop-down
     assert team.players.get(position=1).member == member
-    director_client.post(edit, {**data, "name": "Renamed", "player_5": "Fifth"})
+    assert 'name="guest_2" id="id_guest_2" aria-label="Player 2 is a guest" checked' in page
+    assert 'name="guest_1" id="id_guest_1" aria-label="Player 1 is a guest">' in page
+    director_client.post(edit, {**data, "name": "Renamed", "player_5": "Fifth", "guest_5": "on"})
     team.refresh_from_db()
     assert team.name == "Renamed" and team.players.count() == 5
 
@@ -193,7 +196,7 @@ def test_team_players_are_typed_by_name_or_number_as_on_the_pairs_page(director_
     ana = Member.objects.create(first_name="Ana", last_name="García", number="1001")
     bogdan = Member.objects.create(first_name="Bogdan", last_name="Popescu", number="1002")
     data = {"name": "Typed", "captain": "1", "player_1": "1001", "player_2": "bogdan popescu", "player_3": "Vera"}
-    data["player_4"] = "Visiting Val"
+    data |= {"player_4": "Visiting Val", "guest_3": "on", "guest_4": "on"}
     assert director_client.post(reverse("teams:team_create", args=[event.pk]), data).status_code == 302
     players = event.teams.get(name="Typed").players.all()
     assert [(p.member, p.guest_name) for p in players] == [
@@ -202,6 +205,17 @@ def test_team_players_are_typed_by_name_or_number_as_on_the_pairs_page(director_
         (None, "Vera"),
         (None, "Visiting Val"),
     ]
+
+
+def test_a_name_no_member_has_is_a_guest_only_when_ticked(director_client, event):
+    # As on the pairs page (club.member_match): nothing typed silently becomes a guest; what was typed stays.
+    Member.objects.create(first_name="Ana", last_name="García", number="1001")
+    data = {"name": "Typo", "captain": "1", "player_1": "Ana Garcai", "player_2": "B", "player_3": "C"}
+    data |= {"player_4": "D", "guest_2": "on", "guest_3": "on", "guest_4": "on"}
+    response = director_client.post(reverse("teams:team_create", args=[event.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 200 and "No member is called “Ana Garcai”. Did you mean Ana García (1001)?" in page
+    assert response.context["form"]["player_1"].value() == "Ana Garcai" and not event.teams.filter(name="Typo")
 
 
 @pytest.mark.parametrize(
@@ -216,7 +230,8 @@ def test_team_players_are_typed_by_name_or_number_as_on_the_pairs_page(director_
     ],
 )
 def test_team_bad_input(director_client, event, data, message):
-    response = director_client.post(reverse("teams:team_create", args=[event.pk]), data)
+    guests = {f"guest_{i}": "on" for i in range(1, 7)}  # the letters are guests' names
+    response = director_client.post(reverse("teams:team_create", args=[event.pk]), {**data, **guests})
     assert response.status_code == 200 and message in response.content.decode()
     assert response.context["form"]["player_1"].value() == "A"
     assert event.teams.count() == 4
