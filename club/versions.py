@@ -3,6 +3,7 @@ each row was drawn from, and what that version read. The apps' services compare 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -70,3 +71,26 @@ def stale_message(who: str, reads: str | None) -> str:
         "%(who)s changed this result after you opened the page: it now reads %(result)s. "
         "Save again to replace it with what you typed."
     ) % {"who": who, "result": reads}
+
+
+def _reads(values: dict[str, Any]) -> str:
+    return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
+
+
+def compare_row(form: forms.Form, now: Any, *, history, initial: Callable[[Any], dict]) -> tuple[forms.Form, bool]:
+    """A sent row against its result as it is now (read under the caller's lock): `history` is the result's
+    history (manager or queryset), `initial` gives a result's (or record's) form values.
+
+    Returns the row's form and whether it took another director's change: a row drawn from the result as it is
+    comes back as sent; a row the director left as drawn comes back drawn afresh from `now` (taken); a row typed
+    into comes back with the refusal on it, saying who changed the result and what it reads now."""
+    sent = sent_token(form)
+    if sent is None or sent == token(now):
+        return form, False
+    record = drawn_record(history, sent)
+    drawn = {} if record == NEW else (initial(record) if record is not None else None)
+    if drawn is not None and untouched(form, drawn):
+        return type(form)(None, prefix=form.prefix, initial=initial(now)), True
+    who = last_changed_by(history, now.pk if now is not None else sent_id(sent))
+    form.add_error(None, stale_message(who, _reads(initial(now)) if now is not None else None))
+    return form, False

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from django import forms
 
-from club.versions import NEW, drawn_record, last_changed_by, sent_id, sent_token, stale_message, token, untouched
+from club.versions import compare_row
 from events.forms.entry import line_initial
 from events.models import TravellerLine
 
@@ -23,29 +23,15 @@ class DrawnRow(Protocol):
     line: TravellerLine | None
 
 
-def _reads(line: TravellerLine) -> str:
-    values = line_initial(line)
-    return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
-
-
 def check_drawn(rows: list[DrawnRow]) -> int:
     """Compares each sent row with its line as it is now (read under the caller's lock). Returns how many rows
     the director left untouched took the line as another director saved it; refused rows carry their message."""
     ids = [row.line.pk for row in rows if row.line is not None]
     current = TravellerLine.objects.select_related("ns_pair", "ew_pair").in_bulk(ids)
+    history = TravellerLine.history.select_related("ns_pair", "ew_pair")
     taken = 0
     for row in rows:
-        sent = sent_token(row.form)
-        now = current.get(row.line.pk) if row.line is not None else None
-        row.line = now
-        if sent is None or sent == token(now):
-            continue
-        record = drawn_record(TravellerLine.history.select_related("ns_pair", "ew_pair"), sent)
-        drawn = {} if record == NEW else (line_initial(record) if record is not None else None)
-        if drawn is not None and untouched(row.form, drawn):
-            row.form = type(row.form)(None, prefix=row.form.prefix, initial=line_initial(now))
-            taken += 1
-            continue
-        who = last_changed_by(TravellerLine.history, now.pk if now is not None else sent_id(sent))
-        row.form.add_error(None, stale_message(who, _reads(now) if now is not None else None))
+        row.line = current.get(row.line.pk) if row.line is not None else None
+        row.form, took = compare_row(row.form, row.line, history=history, initial=line_initial)
+        taken += took
     return taken

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.forms import add_errors
-from club.versions import NEW, drawn_record, last_changed_by, sent_id, sent_token, stale_message, token, untouched
+from club.versions import compare_row, token
 from teams.forms.entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
@@ -87,11 +87,6 @@ def _change(board: EntryBoard, row: RoomRow):
         return False, None
 
 
-def _reads(result: BoardResult) -> str:
-    values = room_initial(result)
-    return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
-
-
 def _check_drawn(match: Match, boards: list[EntryBoard]) -> int:
     """Each sent row against its room's result as it is now (under the match's lock), as `club.versions` says:
     an untouched row takes the result as saved (counted), a typed row is refused with who changed it."""
@@ -99,18 +94,9 @@ def _check_drawn(match: Match, boards: list[EntryBoard]) -> int:
     taken = 0
     for board in boards:
         for row in board.rows:
-            sent, now = sent_token(row.form), current.get((board.number, row.room))
-            row.result = now
-            if sent is None or sent == token(now):
-                continue
-            record = drawn_record(BoardResult.history, sent)
-            drawn = {} if record == NEW else (room_initial(record) if record is not None else None)
-            if drawn is not None and untouched(row.form, drawn):
-                row.form = RoomForm(None, prefix=row.form.prefix, initial=room_initial(now))
-                taken += 1
-                continue
-            who = last_changed_by(BoardResult.history, now.pk if now is not None else sent_id(sent))
-            row.form.add_error(None, stale_message(who, _reads(now) if now is not None else None))
+            row.result = current.get((board.number, row.room))
+            row.form, took = compare_row(row.form, row.result, history=BoardResult.history, initial=room_initial)
+            taken += took
     return taken
 
 
