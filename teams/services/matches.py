@@ -159,6 +159,7 @@ def save_event(*, form) -> TeamEvent:
     return event
 
 
+@transaction.atomic
 def set_status(*, event: TeamEvent, status: str) -> None:
     if status not in TeamEvent.Status.values:
         raise ValidationError(_("Unknown status."))

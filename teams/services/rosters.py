@@ -45,9 +45,16 @@ def check_players(event: TeamEvent, players: list[PlayerEntry], team: Team | Non
         )
 
 
+def lock_event(event_id: int) -> TeamEvent:
+    """The event's row, locked for the transaction's writes to its teams (before any match's lock)."""
+    return TeamEvent.objects.select_for_update().get(pk=event_id)
+
+
 @transaction.atomic
 def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: Team | None = None) -> Team:
-    """Creates a team (numbered after the others) or replaces an existing team's name and players."""
+    """Creates a team (numbered after the others) or replaces an existing team's name and players. The event's row
+    is locked first, so that two directors adding teams at once number them one after the other."""
+    event = lock_event(event.pk)
     name = name.strip()
     if not name:
         raise ValidationError({"name": _("Give the team a name.")})
@@ -81,6 +88,7 @@ def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: 
 
 @transaction.atomic
 def delete_team(*, team: Team) -> None:
+    lock_event(team.event_id)
     if team.event.matches.exists():
         raise ValidationError(_("The event has started: its teams can no longer be removed."))
     event_pages_changed(team.event_id)
