@@ -215,3 +215,31 @@ def result_text(line: TravellerLine) -> str:
         return f"{line.contract} {line.declarer} {scoring.result_text(line.contract, line.tricks)}"
     except ValueError:
         return f"{line.contract} {line.declarer} {line.tricks}"
+
+
+def problem_groups(problems: list[CheckProblem]) -> list[dict]:
+    """The checks page's three groups of problems: blocking, warnings not yet checked, and checked by the director
+    (shown only when there are some)."""
+    return [
+        {
+            "key": "blocking",
+            "title": _("Blocking problems"),
+            "tone": "danger",
+            "always": True,
+            "problems": [problem for problem in problems if problem.blocking],
+        },
+        {
+            "key": "warnings",
+            "title": _("Warnings (not blocking)"),
+            "tone": "warning",
+            "always": True,
+            "problems": [problem for problem in problems if not problem.blocking and not problem.checked],
+        },
+        {
+            "key": "checked",
+            "title": _("Checked by the director"),
+            "tone": "secondary",
+            "always": False,
+            "problems": [problem for problem in problems if problem.checked],
+        },
+    ]

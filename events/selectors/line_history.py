@@ -8,7 +8,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from events.models import Pair, TravellerLine
+from events.models import Board, Pair, TravellerLine
 from events.selectors.check_problems import CHECKED_REASON
 
 HISTORY_FIELDS = (
@@ -110,3 +110,36 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
         )
         previous = record
     return entries
+
+
+def load_line_history(line_id: int) -> dict | None:
+    """The line history page's data: every record of the line, oldest first, with each change; the board and its
+    session; and the board's other lines that were deleted. None when the line has no history."""
+    records = list(
+        TravellerLine.history.filter(id=line_id).select_related("history_user").order_by("history_date", "history_id")
+    )
+    if not records:
+        return None
+    latest = records[-1]
+    board = Board.objects.select_related("section__session").filter(pk=latest.board_id).first()
+    deleted = list(
+        TravellerLine.history.filter(board_id=latest.board_id, history_type="-")
+        .exclude(id=line_id)
+        .select_related("history_user")
+        .order_by("-history_date")
+    )
+    pairs = history_pairs(records + deleted)
+    return {
+        "line_id": line_id,
+        "latest": latest,
+        "board": board,
+        "session": board.section.session if board else None,
+        "exists": latest.history_type != "-",
+        "entries": line_changes(records, pairs),
+        "latest_ns": pairs.get(latest.ns_pair_id, "?"),
+        "latest_ew": pairs.get(latest.ew_pair_id, "?"),
+        "deleted": [
+            {"record": record, "ns": pairs.get(record.ns_pair_id, "?"), "ew": pairs.get(record.ew_pair_id, "?")}
+            for record in deleted
+        ],
+    }

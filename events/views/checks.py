@@ -11,9 +11,10 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from events.forms.checks import SessionLinesForm, SwapRoundForm, cleaned
 from events.forms.setup import ReopenForm, SessionStatusForm, status_initial
-from events.models import Board, Session, TravellerLine
+from events.models import Session
 from events.selectors import checks
-from events.selectors.line_history import history_pairs, line_changes
+from events.selectors.check_problems import problem_groups
+from events.selectors.line_history import load_line_history
 from events.services import fixes
 from events.services.corrections import reopen_session
 
@@ -38,29 +39,7 @@ def session_checks(request, session_id):
             "reopen_form": ReopenForm(),
             "statuses": Session.Status,
             "blocking": [problem for problem in problems if problem.blocking],
-            "groups": [
-                {
-                    "key": "blocking",
-                    "title": _("Blocking problems"),
-                    "tone": "danger",
-                    "always": True,
-                    "problems": [problem for problem in problems if problem.blocking],
-                },
-                {
-                    "key": "warnings",
-                    "title": _("Warnings (not blocking)"),
-                    "tone": "warning",
-                    "always": True,
-                    "problems": [problem for problem in problems if not problem.blocking and not problem.checked],
-                },
-                {
-                    "key": "checked",
-                    "title": _("Checked by the director"),
-                    "tone": "secondary",
-                    "always": False,
-                    "problems": [problem for problem in problems if problem.checked],
-                },
-            ],
+            "groups": problem_groups(problems),
             "several_sections": session.sections.count() > 1,
         },
     )
@@ -165,35 +144,7 @@ def session_status(request, session_id):
 
 @director_required
 def line_history(request, line_id):
-    records = list(
-        TravellerLine.history.filter(id=line_id).select_related("history_user").order_by("history_date", "history_id")
-    )
-    if not records:
+    history = load_line_history(line_id)
+    if history is None:
         raise Http404(_("This line has no history."))
-    latest = records[-1]
-    board = Board.objects.select_related("section__session").filter(pk=latest.board_id).first()
-    deleted = list(
-        TravellerLine.history.filter(board_id=latest.board_id, history_type="-")
-        .exclude(id=line_id)
-        .select_related("history_user")
-        .order_by("-history_date")
-    )
-    pairs = history_pairs(records + deleted)
-    return render(
-        request,
-        "events/director/line_history.html",
-        {
-            "line_id": line_id,
-            "latest": latest,
-            "board": board,
-            "session": board.section.session if board else None,
-            "exists": latest.history_type != "-",
-            "entries": line_changes(records, pairs),
-            "latest_ns": pairs.get(latest.ns_pair_id, "?"),
-            "latest_ew": pairs.get(latest.ew_pair_id, "?"),
-            "deleted": [
-                {"record": record, "ns": pairs.get(record.ns_pair_id, "?"), "ew": pairs.get(record.ew_pair_id, "?")}
-                for record in deleted
-            ],
-        },
-    )
+    return render(request, "events/director/line_history.html", history)
