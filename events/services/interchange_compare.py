@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from events.models import Pair, Session, TravellerLine
 from events.services.usebio_messages import REASONS
@@ -153,9 +154,14 @@ def pair_summary(result: UsebioImport) -> list[str]:
     """The pairs' part of the summary (nothing when the file prints no totals)."""
     if not result.pairs_compared:
         return []
+    count = result.pairs_compared
     out = [
-        _("%(pairs)s pairs' totals compared with the file, %(differ)s differ.")
-        % {"pairs": result.pairs_compared, "differ": len(result.pair_differences)}
+        ngettext(
+            "The totals of %(count)s pair compared with the file: %(differ)s differ.",
+            "The totals of %(count)s pairs compared with the file: %(differ)s differ.",
+            count,
+        )
+        % {"count": count, "differ": len(result.pair_differences)}
     ]
     for item in result.pair_differences:
         template = (
