@@ -35,8 +35,10 @@ def _cells(line: TravellerLine) -> dict[str, str]:
 
 
 def _hands(session: Session) -> dict[int, Hands]:
-    """The session's deals by board number (its sections play the same boards)."""
-    deals = BoardDeal.objects.filter(board__section__session=session).select_related("board")
+    """The deals of the session's boards that have traveller lines, by board number (its sections play the same
+    boards); a deal of a board not played stays out, as the file's boards are its played ones."""
+    deals = BoardDeal.objects.filter(board__section__session=session, board__lines__isnull=False).distinct()
+    deals = deals.select_related("board")
     return {deal.board.number: deal.deal for deal in deals.order_by("board__number", "pk")}
 
 
