@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from club.models import Member
 from events.models import Board, BoardDeal, Pair, Section, Session, TravellerLine
@@ -154,3 +155,14 @@ def test_the_command_prints_the_comparison_and_the_id_last(tmp_path):
     assert "Line 14: TRICKS" in err.getvalue() and Session.objects.count() == 1
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_pbn", str(tmp_path / "missing.pbn"))
+
+
+def test_the_comparison_and_refusals_speak_the_readers_language():
+    with translation.override("ro"):
+        text = summary(import_pbn(data=RUTER.read_bytes()))
+        assert "Totalurile a 6 perechi comparate cu fișierul: 0 diferă." in text
+    with translation.override("es"), pytest.raises(TravellersRefused) as caught:
+        import_pbn(data=RUTER.read_bytes().replace(b'[Board "2"]', b'[Board "two"]'))
+    problems = [str(problem) for problem in caught.value.problems]
+    assert Session.objects.count() == 1
+    assert any("Board “two” no es un número de mano de 1 a 999." in problem for problem in problems), problems
