@@ -40,8 +40,10 @@ MESSAGES: dict[str, str] = {
     "pbn.too_many": "the file has more than {limit} {what}",
 }
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_PAIR = re.compile(r"(\d{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
-_NUMBER = re.compile(r"[+-]?\d{1,7}([.,]\d{1,6})?")
+_PAIR = re.compile(r"([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
+MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
+MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
 _TOTALS = ("TotalScoreMP", "TotalMP", "TotalIMP", "TotalScoreIMP", "TotalScore", "MP", "IMP")
 _PERCENTAGES = ("TotalPercentage", "Percentage", "MeanPercentage")
 _SCORING = (("BUTLER", "butler"), ("IMP", "cross-imps"), ("MP", "matchpoints"), ("MATCHPOINT", "matchpoints"))
@@ -75,9 +77,12 @@ class _Reading:
     pairs: dict[tuple[str, int, str], UsebioPair] = field(default_factory=dict)
     names: dict[tuple[str, int, str], tuple[UsebioPlayer, ...]] = field(default_factory=dict)
     tables: dict[tuple[str, int], tuple[int, list[str]]] = field(default_factory=dict)
+    rows: int = 0
 
     def problem(self, code: str, line: int | None, **params: object) -> None:
         self.problems.append(PbnProblem(code, line, params))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise PbnResultsError(self.problems)
 
 
 def column(name: str) -> str:
@@ -95,6 +100,9 @@ def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[st
     names = [column(name) for name in game.tags.get(tag, "").split(";")]
     rows = []
     for number, text in game.rows.get(tag, []):
+        reading.rows += 1
+        if reading.rows > MAX_ROWS:
+            raise PbnResultsError([PbnProblem("pbn.too_many", number, {"limit": MAX_ROWS, "what": "table rows"})])
         values = tokens(text)
         if len(values) != len(names):
             reading.problem("pbn.columns", number, found=len(values), table=tag, expected=len(names))
@@ -213,7 +221,7 @@ def _read_game(game: PbnGame, reading: _Reading) -> None:
     if "ScoreTable" not in game.rows:
         return
     text = game.tags.get("Board", "").strip()
-    if not re.fullmatch(r"\d{1,3}", text) or int(text) < 1:
+    if not re.fullmatch(r"[0-9]{1,3}", text) or int(text) < 1:
         reading.problem("pbn.board", game.lines.get("Board", game.lines["ScoreTable"]), text=text[:20])
         return
     _score_table(game, section, int(text), reading)

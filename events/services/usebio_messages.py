@@ -66,7 +66,12 @@ PBN_MESSAGES = {
     "pbn.too_many": _("The file has more than %(limit)s %(what)s."),
 }
 
-WHAT = {"traveller lines": _("traveller lines"), "sections": _("sections"), "pairs": _("pairs")}
+WHAT = {
+    "traveller lines": _("traveller lines"),
+    "sections": _("sections"),
+    "pairs": _("pairs"),
+    "table rows": _("table rows"),
+}
 
 
 def usebio_message(error: UsebioError) -> str:

@@ -166,3 +166,14 @@ def test_the_comparison_and_refusals_speak_the_readers_language():
     problems = [str(problem) for problem in caught.value.problems]
     assert Session.objects.count() == 1
     assert any("Board “two” no es un número de mano de 1 a 999." in problem for problem in problems), problems
+
+
+def test_a_file_of_many_bad_rows_is_refused_with_the_first_thousand_problems():
+    header = '[Date "2026.11.26"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+    assert len(refused((header + "1 2 3\n" * 5000).encode())) == 1000
+    many = header + "".join(f"{n % 900 + 1} {n % 900 + 2} 4S N 10 420\n" for n in range(21_000))
+    assert refused(many.encode()) == ["Line 20404: The file has more than 20400 table rows."]
+    totals = '[TotalScoreTable "PairId;TotalMP"]\n' + "".join(f"{n} 1\n" for n in range(1, 500))
+    assert refused((header + "1 2 4S N 10 420\n\n" + totals).encode())[0].endswith("more than 400 pairs.")
+    board = '[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n1 2 4S N 10 420\n\n'
+    assert refused((header + "1 2 4S N 10 420\n\n" + board * 21_000).encode())[-1].endswith("20400 table rows.")

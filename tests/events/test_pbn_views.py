@@ -66,3 +66,9 @@ def test_only_directors_may_import(client, player_client):
     assert response.status_code == 302 and "login" in response.url
     assert player_client.post(URL, upload(RUTER.read_bytes())).status_code == 403
     assert not Session.objects.exists()
+
+
+def test_a_file_with_hundreds_of_problems_lists_a_hundred_and_counts_the_rest(director_client):
+    header = '[Date "2026.11.26"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
+    page = director_client.post(URL, upload((header + "1 2 3\n" * 300).encode())).content.decode()
+    assert "300 problems" in page and "and 200 more problems" in page and page.count("3 values where") == 100
