@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.pbn import PbnGame, decode, read_games
@@ -241,11 +241,22 @@ def pbn_date(text: str) -> datetime.date | None:
         return None
 
 
+def _placed(pair: UsebioPair, mitchell: set[str], reading: _Reading) -> UsebioPair | None:
+    """A TotalScoreTable pair with its direction in a Mitchell: the one its number plays in the lines (None when
+    it plays both ways and the table does not say which)."""
+    if pair.direction or pair.section not in mitchell:
+        return pair
+    lines = [line for line in reading.lines if line.section == pair.section]
+    sides = {side for line in lines for side, number in (("NS", line.ns), ("EW", line.ew)) if number == pair.number}
+    return replace(pair, direction=sides.pop()) if len(sides) == 1 else None
+
+
 def _pairs(reading: _Reading) -> list[UsebioPair]:
     """The TotalScoreTable's pairs, and the pairs only the ScoreTables name (with a direction in a Mitchell)."""
-    pairs = list(reading.pairs.values())
-    mitchell = {pair.section for pair in pairs if pair.direction}
+    found = list(reading.pairs.values())
+    mitchell = {pair.section for pair in found if pair.direction}
     mitchell |= {line.section for line in reading.lines if line.ns == line.ew}
+    pairs = [placed for pair in found if (placed := _placed(pair, mitchell, reading)) is not None]
     known = {(pair.section, pair.number, pair.direction) for pair in pairs}
     for (section, number, side), players in reading.names.items():
         key = (section, number, side if section in mitchell else "")

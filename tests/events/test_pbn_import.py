@@ -177,3 +177,19 @@ def test_a_file_of_many_bad_rows_is_refused_with_the_first_thousand_problems():
     assert refused((header + "1 2 4S N 10 420\n\n" + totals).encode())[0].endswith("more than 400 pairs.")
     board = '[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n1 2 4S N 10 420\n\n'
     assert refused((header + "1 2 4S N 10 420\n\n" + board * 21_000).encode())[-1].endswith("20400 table rows.")
+
+
+def test_a_mitchell_whose_totals_give_no_direction_places_each_pair_by_its_lines():
+    rows = (
+        '[Date "2026.11.20"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;MP_NS;MP_EW"]\n'
+        "1 1 4H S 10 2 0\n2 2 4H S 9 0 2\n\n"
+        '[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;MP_NS;MP_EW"]\n'
+        "1 2 3NT N 9 1 1\n2 1 3NT N 9 1 1\n3 3 Pass - - 1 1\n\n"
+        '[TotalScoreTable "PairId;Names;TotalMP"]\n1 "Ana Garcia;Bea Lopez" 3\n3 "Carl Smith;Dora Visitor" 1\n'
+    )
+    result = import_pbn(data=rows.encode())
+    # Pairs 1 play both ways (1NS, 1EW): the totals cannot say which is Ana's; 3 too. Nothing is guessed.
+    assert sorted(Pair.objects.values_list("number", "direction")) == [
+        (1, "EW"), (1, "NS"), (2, "EW"), (2, "NS"), (3, "EW"), (3, "NS")
+    ]  # fmt: skip
+    assert not Pair.objects.exclude(player1_guest="").exists() and result.pairs_compared == 0
