@@ -44,4 +44,4 @@ def import_pbn(
     except PbnResultsError as error:
         raise TravellersRefused(_problems(error)) from None
     event = replace(event, scoring=scoring_method or event.scoring or Session.Scoring.MATCHPOINTS)
-    return import_event(event=event, preset=preset, user=user, source_name=source_name or _("PBN file"))
+    return import_event(event=event, preset=preset, user=user, source_name=source_name)

@@ -78,11 +78,12 @@ def _problem(line: UsebioLine, letter: str, problem: CsvProblem) -> CsvProblem:
     return CsvProblem(None, f"{letter} {problem.line}: {problem.message}")
 
 
-def import_usebio(*, data: bytes, preset: str = "", user=None) -> UsebioImport:
+def import_usebio(*, data: bytes, preset: str = "", user=None, source_name: str = "") -> UsebioImport:
     """Creates a session from a USEBIO file and compares the file's matchpoints or IMPs with the site's.
 
-    ``preset`` (a name of `scoring.PRESETS`) sets the conventions the file does not state. Raises
-    TravellersRefused (nothing written) for a file that cannot be taken whole.
+    ``preset`` (a name of `scoring.PRESETS`) sets the conventions the file does not state; ``source_name`` (the
+    file's name) is kept with its deals. Raises TravellersRefused (nothing written) for a file that cannot be taken
+    whole.
     """
     try:
         event = read_usebio(data)
@@ -90,7 +91,7 @@ def import_usebio(*, data: bytes, preset: str = "", user=None) -> UsebioImport:
         raise TravellersRefused([CsvProblem(None, usebio_message(error))]) from None
     except DealRefused as refused:
         raise TravellersRefused([CsvProblem(None, line_problem(p.line, p)) for p in refused.problems]) from None
-    return import_event(event=event, preset=preset, user=user, source_name=_("USEBIO file"))
+    return import_event(event=event, preset=preset, user=user, source_name=source_name)
 
 
 def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name: str = "") -> UsebioImport:

@@ -70,7 +70,8 @@ def usebio_import(request):
     """A USEBIO file as a new session, compared with the file's figures."""
 
     def run(form):
-        return import_usebio(data=form.cleaned_data["file"], preset=form.cleaned_data["preset"], user=request.user)
+        data = form.cleaned_data
+        return import_usebio(data=data["file"], preset=data["preset"], user=request.user, source_name=form.file_name)
 
     return _file_import(request, UsebioImportForm, "events/director/usebio_import.html", run)
 

@@ -58,8 +58,9 @@ def test_a_session_without_deals_writes_no_handset():
 
 
 def test_a_file_with_hands_stores_them_and_one_without_stores_none():
-    result = import_usebio(data=with_handset())
+    result = import_usebio(data=with_handset(), source_name="wednesday.xml")
     assert result.deals == 1 and BoardDeal.objects.get().deal == PUBLISHED
+    assert BoardDeal.objects.get().source_name == "wednesday.xml"
     assert import_usebio(data=with_handset("")).deals == 0 and BoardDeal.objects.count() == 1
 
 
