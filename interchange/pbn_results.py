@@ -36,11 +36,12 @@ MESSAGES: dict[str, str] = {
     "pbn.figure": "{column} “{text}” is not a number",
     "pbn.direction": "Direction “{text}” is not NS or EW",
     "pbn.section": "Section “{text}” is not a section letter",
+    "pbn.sections": "PairId_NS “{ns}” and PairId_EW “{ew}” name different sections",
     "pbn.board_twice": "the ScoreTable of board {board} is given twice with different lines (also on line {other})",
     "pbn.too_many": "the file has more than {limit} {what}",
 }
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_PAIR = re.compile(r"([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
+_PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
 MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
 MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
@@ -111,12 +112,14 @@ def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[st
     return rows
 
 
-def _pair_number(text: str, name: str, line: int, reading: _Reading) -> tuple[int, str] | None:
+def _pair_number(text: str, name: str, line: int, reading: _Reading) -> tuple[int, str, str] | None:
+    """(number, direction, section): ``3``, ``3NS``, or ``B3`` (section B's pair 3, as the site's own export and
+    some scorers write a session of several sections)."""
     match = _PAIR.fullmatch(text.strip())
-    if match is None or int(match.group(1)) < 1:
+    if match is None or int(match.group(2)) < 1:
         reading.problem("pbn.pair", line, column=name, text=text[:20])
         return None
-    return int(match.group(1)), (match.group(2) or "").upper().replace("-", "")
+    return int(match.group(2)), (match.group(3) or "").upper().replace("-", ""), (match.group(1) or "").upper()
 
 
 def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Reading) -> float | None:
@@ -176,11 +179,15 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
         ew_points = figure(row, ("MP_EW", "IMP_EW"), line, reading)
         if ns is None or ew is None:
             continue
+        if ns[2] != ew[2]:
+            reading.problem("pbn.sections", line, ns=row["pairid_ns"][:20], ew=row["pairid_ew"][:20])
+            continue
+        letter = ns[2] or section
         cells = _result_cells(row)
-        reading.lines.append(UsebioLine(section, board, ns[0], ew[0], cells, ns_points, ew_points, line))
+        reading.lines.append(UsebioLine(letter, board, ns[0], ew[0], cells, ns_points, ew_points, line))
         for key, side, names in ((ns, "NS", row.get("names_ns", "")), (ew, "EW", row.get("names_ew", ""))):
             if names:
-                reading.names.setdefault((section, key[0], side), _players(names))
+                reading.names.setdefault((letter, key[0], side), _players(names))
         if len(reading.lines) > MAX_LINES:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_LINES, "what": "traveller lines"})])
 
@@ -195,10 +202,10 @@ def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
         total, percentage = figure(row, _TOTALS, line, reading), figure(row, _PERCENTAGES, line, reading)
         if pair is None or direction not in ("", "NS", "EW"):
             continue
-        direction = direction or pair[1]
+        direction, letter = direction or pair[1], pair[2] or section
         players = _players(row.get("names", ""))
-        key = (section, pair[0], direction)
-        reading.pairs.setdefault(key, UsebioPair(section, pair[0], direction, players, row.get("rank", "")[:8],
+        key = (letter, pair[0], direction)
+        reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
                                                  total, percentage))  # fmt: skip
         if len(reading.pairs) > MAX_PAIRS:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_PAIRS, "what": "pairs"})])

@@ -60,6 +60,7 @@ PBN_MESSAGES = {
     "pbn.figure": _("%(column)s “%(text)s” is not a number."),
     "pbn.direction": _("Direction “%(text)s” is not NS or EW."),
     "pbn.section": _("Section “%(text)s” is not a section letter."),
+    "pbn.sections": _("PairId_NS “%(ns)s” and PairId_EW “%(ew)s” name different sections."),
     "pbn.board_twice": _(
         "the ScoreTable of board %(board)s is given twice with different lines (also on line %(other)s)."
     ),
