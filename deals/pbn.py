@@ -17,11 +17,13 @@ _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 
 @dataclass
 class PbnGame:
-    """One game: its tags (inheritance applied) and the line each tag was written on."""
+    """One game: its tags (inheritance applied), the line each tag was written on, and the section data after
+    each tag (a table's rows), each with its line: ``rows["ScoreTable"] == [(12, " 1  2 4S N 10 420"), ...]``."""
 
     line: int
     tags: dict[str, str] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
+    rows: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
 
 def decode(data: bytes) -> str:
@@ -64,20 +66,24 @@ def _unescape(value: str) -> str:
     return re.sub(r'\\(["\\])', r"\1", value)
 
 
-def _tagged_lines(text: str) -> list[tuple[int, list[tuple[str, str]] | None]]:
-    """(line number, the line's tags) for every line; None for a semi-empty line (a game boundary)."""
-    found: list[tuple[int, list[tuple[str, str]] | None]] = []
+_Tagged = tuple[int, list[tuple[str, str]] | None, str]
+
+
+def _tagged_lines(text: str) -> list[_Tagged]:
+    """(line number, the line's tags, the line without comments) for every line; tags None for a semi-empty line
+    (a game boundary), an empty list for a line of section data."""
+    found: list[_Tagged] = []
     in_comment = False
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         if not in_comment and raw.startswith("%"):
             continue
         if not in_comment and not raw.strip():
-            found.append((number, None))
+            found.append((number, None, ""))
             continue
         line, in_comment = _strip_comments(raw, in_comment)
         tags = [(name, _unescape(value)) for name, value in _TAG.findall(line)]
-        if tags:
-            found.append((number, tags))
+        if tags or line.strip():
+            found.append((number, tags, line))
     return found
 
 
@@ -87,11 +93,16 @@ def read_games(text: str) -> list[PbnGame]:
     previous: dict[str, str] = {}
     headers: dict[str, str] = {}
     current: PbnGame | None = None
-    for number, tags in _tagged_lines(text):
+    last = ""
+    for number, tags, line in _tagged_lines(text):
         if tags is None:
             if current is not None:
                 previous.update(current.tags)
             current = None
+            continue
+        if not tags:
+            if current is not None and last:
+                current.rows.setdefault(last, []).append((number, line))
             continue
         if current is None:
             current = PbnGame(line=number, tags=dict(headers))
@@ -104,4 +115,5 @@ def read_games(text: str) -> list[PbnGame]:
                 value = previous.get(name, "")
             current.tags[name] = value
             current.lines[name] = number
+            last = name
     return games

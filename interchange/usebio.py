@@ -20,6 +20,13 @@ The layout read (as EBUScore, ScoreBridge and Compscore write it)::
       </EVENT>
     </USEBIO>
 
+The hands, when the file has them, are a HANDSET of the EVENT (USEBIO 1.2)::
+
+        <HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+          <HAND><DIRECTION>North</DIRECTION><SPADES>AKQ</SPADES><HEARTS>JT9</HEARTS><DIAMONDS>876</DIAMONDS>
+            <CLUBS>5432</CLUBS></HAND> ... (East, South, West)
+        </BOARD></HANDSET>
+
 IMP events print ``NS_IMPS``/``EW_IMPS`` (``NS_CROSS_IMPS``, ``NS_BUTLER_IMPS`` are read too).  A traveller line's
 fields are kept as text, as in the site's traveller CSV (whose columns are USEBIO's names).
 """
@@ -29,11 +36,13 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
+
+from deals import DealRefused, Hands, read_hands
 
 MAX_BYTES = 5_000_000
 MAX_SECTIONS = 26
@@ -64,7 +73,11 @@ MESSAGES: dict[str, str] = {
     "usebio.duplicate_pair": "pair {pair} of section {section} is listed twice",
     "usebio.duplicate_section": "section {section} is listed twice",
     "usebio.scale": "MP_SCORING_METHOD “{text}” is not EBU or ACBL",
+    "usebio.hand": "board {board}: HAND DIRECTION “{text}” is not North, East, South or West",
+    "usebio.hands_twice": "the hands of board {board} are given twice",
 }
+SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+HAND_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 
 
 class UsebioError(ValueError):
@@ -102,6 +115,7 @@ class UsebioLine:
     cells: dict[str, str]  # CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE as written
     ns_points: float | None = None
     ew_points: float | None = None
+    line: int = 0  # the line of the file it was written on (a PBN file's; 0 in XML)
 
 
 @dataclass(frozen=True)
@@ -114,6 +128,7 @@ class UsebioEvent:
     sections: tuple[str, ...]
     pairs: tuple[UsebioPair, ...]
     lines: tuple[UsebioLine, ...]
+    hands: dict[int, Hands] = field(default_factory=dict)  # by board number, when the file has them
 
 
 def _text(element: Element | None, tag: str) -> str:
@@ -246,8 +261,32 @@ def _sections(event: Element) -> list[tuple[str, Element]]:
     return sections
 
 
+def _hands(event: Element) -> dict[int, Hands]:
+    """The HANDSET's deals by board number; raises `UsebioError`, or `deals.DealRefused` listing every bad deal."""
+    found: dict[int, Hands] = {}
+    problems = []
+    for board in event.findall("HANDSET/BOARD")[:MAX_LINES]:
+        number = _number(_text(board, "BOARD_NUMBER"), "BOARD_NUMBER", "HANDSET")
+        hands = {}
+        for hand in board.findall("HAND")[:4]:
+            text = _text(hand, "DIRECTION").upper()
+            if text not in HAND_SEATS:
+                raise UsebioError("usebio.hand", board=number, text=text[:10])
+            hands[HAND_SEATS[text]] = ".".join(_text(hand, suit)[:20].replace(" ", "") for suit in SUIT_TAGS)
+        if number in found:
+            raise UsebioError("usebio.hands_twice", board=number)
+        try:
+            found[number] = read_hands(number, hands)
+        except DealRefused as refused:
+            problems += refused.problems
+    if problems:
+        raise DealRefused(problems)
+    return found
+
+
 def read_usebio(data: bytes) -> UsebioEvent:
-    """The event of a USEBIO 1.2 file (bytes, as uploaded); raises `UsebioError` for any file it cannot take whole."""
+    """The event of a USEBIO 1.2 file (bytes, as uploaded); raises `UsebioError` for any file it cannot take whole
+    (`deals.DealRefused` when its HANDSET holds a deal that is not one)."""
     root = _root(data)
     event = root.find("EVENT")
     if event is None:
@@ -272,5 +311,5 @@ def read_usebio(data: bytes) -> UsebioEvent:
     name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
     return UsebioEvent(
         name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
-        tuple(lines),
+        tuple(lines), _hands(event),
     )  # fmt: skip

@@ -2,15 +2,19 @@
 
 The layout is the one `read_usebio` reads (see `interchange.usebio`): the event, a SECTION per section with its
 PARTICIPANTS (pair numbers, direction, players with their federation numbers where known, total, percentage,
-place) and its BOARDs with every TRAVELLER_LINE and its matchpoints or IMPs. Writing needs no protection
-(ElementTree escapes every text); reading back goes through defusedxml.
+place) and its BOARDs with every TRAVELLER_LINE and its matchpoints or IMPs; the hands, where known, in a HANDSET.
+Writing needs no protection (ElementTree escapes every text); reading back goes through defusedxml.
 """
 
 from __future__ import annotations
 
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
-from .usebio import EVENT_TYPES, LINE_FIELDS, UsebioEvent, UsebioLine, UsebioPair
+from deals import Hands
+
+from .usebio import EVENT_TYPES, LINE_FIELDS, SUIT_TAGS, UsebioEvent, UsebioLine, UsebioPair
+
+_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 _POINTS_TAGS = {"matchpoints": ("NS_MATCH_POINTS", "EW_MATCH_POINTS")}
 _IMPS_TAGS = ("NS_IMPS", "EW_IMPS")
@@ -58,6 +62,19 @@ def _line(parent: Element, line: UsebioLine, tags: tuple[str, str]) -> None:
             _add(element, tag, _figure(value))
 
 
+def _handset(parent: Element, hands: dict[int, Hands]) -> None:
+    """The HANDSET: each board's four hands, suit by suit (a void is an empty element)."""
+    handset = SubElement(parent, "HANDSET")
+    for number in sorted(hands):
+        board = SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", str(number))
+        for seat, written in hands[number].hands.items():
+            hand = SubElement(board, "HAND")
+            _add(hand, "DIRECTION", _SEAT_WORDS[seat])
+            for tag, cards in zip(SUIT_TAGS, written.split("."), strict=True):
+                _add(hand, tag, cards)
+
+
 def write_usebio(event: UsebioEvent) -> bytes:
     """The event as a USEBIO 1.2 XML document (UTF-8 bytes with the XML declaration)."""
     kinds = {method: kind for kind, method in EVENT_TYPES.items()}
@@ -68,6 +85,8 @@ def write_usebio(event: UsebioEvent) -> bytes:
         _add(element, "DATE", f"{event.date:%d/%m/%Y}")
     if event.scale:
         _add(element, "MP_SCORING_METHOD", event.scale.upper())
+    if event.hands:
+        _handset(element, event.hands)
     tags = _POINTS_TAGS.get(event.scoring, _IMPS_TAGS)
     for letter in event.sections:
         section = SubElement(element, "SECTION", {"SECTION_ID": letter})

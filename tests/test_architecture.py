@@ -2,7 +2,7 @@
 
     clubsite ──> events, teams, rubber, movements (the Django app) ──> club ──> scoring, movements' generators
                                                                             ──> deals (hand records) ──> scoring
-              events ──> interchange (other scorers' files) ──> scoring
+              events ──> interchange (other scorers' files) ──> deals, scoring
 
 - an app imports only what the plan puts below it: `events`, `teams` and `rubber` never import each other, and
   nothing imports `clubsite`;
@@ -45,7 +45,7 @@ ALLOWED = {
     "generators": {"scoring"},
     "deals": {"scoring"},
     "scoring": set(),
-    "interchange": {"scoring"},  # other scorers' files (USEBIO), pure Python: no Django
+    "interchange": {"scoring", "deals"},  # other scorers' files (USEBIO, PBN results), pure Python: no Django
 }
 
 

@@ -1,4 +1,5 @@
-"""The director's form for importing a CSV file of traveller lines as a new session."""
+"""The director's forms for importing a CSV file of traveller lines, a USEBIO file or a PBN results file as a new
+session."""
 
 from django import forms
 from django.utils import timezone
@@ -60,4 +61,24 @@ class UsebioImportForm(forms.Form):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_BYTES:
             raise forms.ValidationError(_("The file is larger than %(limit)s bytes.") % {"limit": MAX_BYTES})
+        self.file_name = str(upload.name)[:120]
         return upload.read()
+
+
+class PbnImportForm(UsebioImportForm):
+    """A PBN results file, how to score it, and the scorer's conventions; `clean_file` gives its bytes."""
+
+    file = forms.FileField(
+        label=_("PBN results file"),
+        help_text=_(
+            "A PBN file with a ScoreTable for each board naming the pairs (PairId_NS, PairId_EW), as Ruter, "
+            "Magic Contest and BridgeComposer write it; its deals and TotalScoreTable are read too."
+        ),
+        widget=forms.FileInput(attrs={"accept": ".pbn,text/plain"}),
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=[("", _("— as the file's Scoring tag says (else matchpoints) —")), *Session.Scoring.choices],
+        required=False,
+    )
+    field_order = ["file", "scoring", "preset"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from events.models import Pair, Session, TravellerLine
+from deals import Hands
+from events.models import BoardDeal, Pair, Session, TravellerLine
 from interchange.usebio import UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
 
 
@@ -33,8 +34,16 @@ def _cells(line: TravellerLine) -> dict[str, str]:
     }
 
 
+def _hands(session: Session) -> dict[int, Hands]:
+    """The deals of the session's boards that have traveller lines, by board number (its sections play the same
+    boards); a deal of a board not played stays out, as the file's boards are its played ones."""
+    deals = BoardDeal.objects.filter(board__section__session=session, board__lines__isnull=False).distinct()
+    deals = deals.select_related("board")
+    return {deal.board.number: deal.deal for deal in deals.order_by("board__number", "pk")}
+
+
 def usebio_event(session: Session) -> UsebioEvent:
-    """Every section, pair (with its stored standing) and traveller line of the session, in three queries."""
+    """Every section, pair (with its stored standing), traveller line and deal of the session, in four queries."""
     sections = tuple(session.sections.order_by("letter").values_list("letter", flat=True))
     pairs = Pair.objects.filter(section__session=session).select_related("section", "player1", "player2")
     lines = (
@@ -73,4 +82,5 @@ def usebio_event(session: Session) -> UsebioEvent:
             )
             for line in lines
         ),
+        hands=_hands(session),
     )

@@ -11,52 +11,29 @@ by federation number (the member's number), else by their full name, else kept a
 from __future__ import annotations
 
 import datetime
-from collections import Counter
-from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 import scoring
+from club.bridge_messages import line_problem
 from club.csv_files import CsvProblem
+from club.member_match import folded
 from club.models import Member
+from deals import DealRefused
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
 from events.plans import build_plan
+from events.services.hands import store_deals
+from events.services.interchange_compare import ImportedPlayer, UsebioImport, compare, summary
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count
 from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, pair_label, read_row
-from events.services.usebio_messages import REASONS, usebio_message
+from events.services.usebio_messages import usebio_message
 from interchange.usebio import UsebioError, UsebioEvent, UsebioLine, UsebioPair, read_usebio
 
-TOLERANCE = 0.011  # scorers print two decimals
-
-
-@dataclass(frozen=True)
-class ImportedPlayer:
-    pair: str  # "A 3NS"
-    name: str
-    how: str  # "number", "name" or "guest"
-
-
-@dataclass(frozen=True)
-class Difference:
-    section: str
-    board: int
-    line: str  # "1NS v 2EW"
-    file_points: float
-    site_points: float
-    reason: str
-
-
-@dataclass
-class UsebioImport:
-    session: Session
-    lines: int
-    compared: int = 0
-    players: list[ImportedPlayer] = field(default_factory=list)
-    differences: list[Difference] = field(default_factory=list)
+__all__ = ["import_event", "import_usebio", "summary"]
 
 
 def _key(pair_number: int, mitchell: bool, side: str) -> str:
@@ -75,7 +52,8 @@ def read_rows(event: UsebioEvent) -> dict[str, tuple[bool, list[ImportedLine]]]:
         lines = [line for line in event.lines if line.section == letter]
         mitchell = _is_mitchell([pair for pair in event.pairs if pair.section == letter], lines)
         rows = []
-        for number, line in enumerate(lines, start=1):
+        for index, line in enumerate(lines, start=1):
+            number = line.line or index  # a PBN file's line, else the line's place in its section
             cells = {
                 "BOARD_NUMBER": str(line.board),
                 "NS_PAIR_NUMBER": _key(line.ns, mitchell, "NS"),
@@ -83,31 +61,52 @@ def read_rows(event: UsebioEvent) -> dict[str, tuple[bool, list[ImportedLine]]]:
                 **line.cells,
             }
             row, found = read_row(number, cells)
-            problems += [CsvProblem(None, f"{letter} {number}: {problem.message}") for problem in found]
+            problems += [_problem(line, letter, problem) for problem in found]
             if row is not None:
                 rows.append(row)
-        problems += [CsvProblem(None, f"{letter} {problem.line}: {problem.message}") for problem in cross_check(rows)]
+        problems += [_problem(lines[0], letter, problem) for problem in cross_check(rows)]
         sections[letter] = (mitchell, rows)
     if problems:
         raise TravellersRefused(problems)
     return sections
 
 
-def import_usebio(*, data: bytes, preset: str = "", user=None) -> UsebioImport:
+def _problem(line: UsebioLine, letter: str, problem: CsvProblem) -> CsvProblem:
+    """A line's problem: at its line of a PBN file, or "A 3: ..." (section, line's place) in a USEBIO file."""
+    if line.line:
+        return problem
+    return CsvProblem(None, f"{letter} {problem.line}: {problem.message}")
+
+
+def import_usebio(*, data: bytes, preset: str = "", user=None, source_name: str = "") -> UsebioImport:
     """Creates a session from a USEBIO file and compares the file's matchpoints or IMPs with the site's.
 
-    ``preset`` (a name of `scoring.PRESETS`) sets the conventions the file does not state. Raises
-    TravellersRefused (nothing written) for a file that cannot be taken whole.
+    ``preset`` (a name of `scoring.PRESETS`) sets the conventions the file does not state; ``source_name`` (the
+    file's name) is kept with its deals. Raises TravellersRefused (nothing written) for a file that cannot be taken
+    whole.
     """
     try:
         event = read_usebio(data)
     except UsebioError as error:
         raise TravellersRefused([CsvProblem(None, usebio_message(error))]) from None
+    except DealRefused as refused:
+        raise TravellersRefused([CsvProblem(None, line_problem(p.line, p)) for p in refused.problems]) from None
+    return import_event(event=event, preset=preset, user=user, source_name=source_name)
+
+
+def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name: str = "") -> UsebioImport:
+    """Creates a session from an imported file's event (USEBIO or PBN), with its deals, scores it and compares the
+    file's figures with the site's; raises TravellersRefused (nothing written) for an event it cannot take."""
     if event.date is None:
         raise TravellersRefused([CsvProblem(None, _("The file gives no DATE for the event."))])
     if preset and preset not in scoring.PRESETS:
         raise TravellersRefused([CsvProblem(None, _("Unknown preset “%(value)s”.") % {"value": preset})])
     sections = read_rows(event)
+    boards = {line.board for line in event.lines}
+    unknown = sorted(set(event.hands) - boards)
+    if unknown:
+        message = _("The file gives the hands of board %(board)s, which has no traveller line.")
+        raise TravellersRefused([CsvProblem(None, message % {"board": number}) for number in unknown])
     with transaction.atomic():
         session = _create_session(event, preset, user)
         with session_write(session.pk):
@@ -116,6 +115,8 @@ def import_usebio(*, data: bytes, preset: str = "", user=None) -> UsebioImport:
                 pairs = [pair for pair in event.pairs if pair.section == letter]
                 result.lines += _create_section(session, letter, mitchell, rows, pairs, result.players)
             rescore_session(session=session)
+        if event.hands:
+            result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
     compare(event, result)
     return result
 
@@ -203,72 +204,14 @@ def _line(row: ImportedLine, boards: dict, pairs: dict) -> TravellerLine:
 
 
 def match_member(federation: str, name: str, members: list[Member]) -> tuple[Member | None, str]:
-    """The member a file's player is: by federation (membership) number, else by a unique full name."""
+    """The member a file's player is: by federation (membership) number, else by a unique full name (accents and
+    case aside, as `club.member_match` compares names)."""
     if federation:
         found = [member for member in members if member.number and member.number == federation]
         if found:
             return found[0], "number"
-    folded = " ".join(name.split()).casefold()
-    found = [member for member in members if member.full_name.casefold() == folded]
-    if folded and len(found) == 1:
+    name = folded(name)
+    found = [member for member in members if folded(member.full_name) == name]
+    if name and len(found) == 1:
         return found[0], "name"
     return None, "guest"
-
-
-def compare(event: UsebioEvent, result: UsebioImport) -> None:
-    """Each line whose printed NS figure differs from the site's, with the likeliest reason."""
-    stored = TravellerLine.objects.filter(board__section__session=result.session).select_related(
-        "board__section", "ns_pair", "ew_pair"
-    )
-    site = {(line.board.section.letter, line.board.number, line.ns_pair.number, line.ew_pair.number): line
-            for line in stored}  # fmt: skip
-    played = Counter((line.section, line.board) for line in event.lines if line.cells.get("SCORE") != "NP")
-    most = {letter: max((n for (s, _b), n in played.items() if s == letter), default=0) for letter in event.sections}
-    for line in event.lines:
-        mine = site.get((line.section, line.board, line.ns, line.ew))
-        if line.ns_points is None or mine is None or mine.ns_points is None:
-            continue
-        result.compared += 1
-        if abs(line.ns_points - mine.ns_points) <= TOLERANCE:
-            continue
-        short = played[(line.section, line.board)] < most[line.section]
-        reason = likeliest_reason(event.scoring, line, mine, short)
-        label = f"{mine.ns_pair.label} v {mine.ew_pair.label}"
-        result.differences.append(Difference(line.section, line.board, label, line.ns_points, mine.ns_points, reason))
-
-
-def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: bool) -> str:
-    """Why a printed figure most likely differs from the site's (a sentence in the reader's language)."""
-    if method == "matchpoints":
-        if line.ew_points is not None and abs(line.ns_points - line.ew_points) < TOLERANCE and not mine.adjusted:
-            return str(REASONS["average"])
-        return str(REASONS["short"] if short else REASONS["field"])
-    if mine.adjusted:
-        return str(REASONS["adjusted"])
-    return str(REASONS["datum"] if method == "butler" else REASONS["other"])
-
-
-def summary(result: UsebioImport) -> list[str]:
-    """The comparison as lines of text: counts, each difference, then how players were matched."""
-    out = [
-        _("%(lines)s lines imported; %(compared)s figures compared with the file, %(differ)s differ.")
-        % {"lines": result.lines, "compared": result.compared, "differ": len(result.differences)}
-    ]
-    for item in result.differences:
-        out.append(
-            _("Section %(section)s, board %(board)s, %(line)s: the file %(file)s, the site %(site)s (%(reason)s).")
-            % {
-                "section": item.section,
-                "board": item.board,
-                "line": item.line,
-                "file": f"{item.file_points:g}",
-                "site": f"{round(item.site_points, 2):g}",
-                "reason": item.reason,
-            }
-        )
-    counts = Counter(match.how for match in result.players)
-    out.append(
-        _("Players: %(number)s matched by federation number, %(name)s by name, %(guest)s kept as guests.")
-        % {"number": counts["number"], "name": counts["name"], "guest": counts["guest"]}
-    )
-    return out

@@ -1,9 +1,10 @@
-"""The USEBIO reader's refusals and the comparison's reasons in the reader's language."""
+"""The USEBIO and PBN results readers' refusals and the comparison's reasons in the reader's language."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
+from interchange.pbn_results import PbnProblem
 from interchange.usebio import UsebioError
 
 USEBIO_MESSAGES = {
@@ -24,6 +25,8 @@ USEBIO_MESSAGES = {
     "usebio.duplicate_pair": _("Pair %(pair)s of section %(section)s is listed twice."),
     "usebio.duplicate_section": _("Section %(section)s is listed twice."),
     "usebio.scale": _("MP_SCORING_METHOD “%(text)s” is not EBU or ACBL."),
+    "usebio.hand": _("Board %(board)s: HAND DIRECTION “%(text)s” is not North, East, South or West."),
+    "usebio.hands_twice": _("The hands of board %(board)s are given twice."),
 }
 
 REASONS = {
@@ -39,10 +42,37 @@ REASONS = {
     "adjusted": _("the file awards adjusted scores other IMPs (per board, per comparison or a share)"),
     "field": _("another line of this board is scored differently, which moves this one"),
     "other": _("the file’s figure differs from the site’s scoring of the same results"),
+    "pair_lines": _("the pair’s lines differ above, which moves its total"),
+    "pair_total": _(
+        "the file totals the pair’s boards otherwise: boards played fewer times or not played factored another way, "
+        "or another matchpoint scale"
+    ),
 }
 
 
-WHAT = {"traveller lines": _("traveller lines"), "sections": _("sections"), "pairs": _("pairs")}
+PBN_MESSAGES = {
+    "pbn.too_big": _("The file is larger than %(limit)s bytes."),
+    "pbn.no_scores": _("The file holds no ScoreTable with the pairs of each line (PairId_NS and PairId_EW)."),
+    "pbn.no_pairs": _("the ScoreTable names no pairs (columns PairId_NS and PairId_EW): it gives no traveller lines."),
+    "pbn.columns": _("%(found)s values where the %(table)s names %(expected)s columns."),
+    "pbn.pair": _("%(column)s “%(text)s” is not a pair number from 1 to 999 (3, or 3NS, 5EW in a Mitchell)."),
+    "pbn.board": _("Board “%(text)s” is not a board number from 1 to 999."),
+    "pbn.figure": _("%(column)s “%(text)s” is not a number."),
+    "pbn.direction": _("Direction “%(text)s” is not NS or EW."),
+    "pbn.section": _("Section “%(text)s” is not a section letter."),
+    "pbn.sections": _("PairId_NS “%(ns)s” and PairId_EW “%(ew)s” name different sections."),
+    "pbn.board_twice": _(
+        "the ScoreTable of board %(board)s is given twice with different lines (also on line %(other)s)."
+    ),
+    "pbn.too_many": _("The file has more than %(limit)s %(what)s."),
+}
+
+WHAT = {
+    "traveller lines": _("traveller lines"),
+    "sections": _("sections"),
+    "pairs": _("pairs"),
+    "table rows": _("table rows"),
+}
 
 
 def usebio_message(error: UsebioError) -> str:
@@ -51,3 +81,11 @@ def usebio_message(error: UsebioError) -> str:
     if "what" in params:
         params["what"] = str(WHAT.get(str(params["what"]), params["what"]))
     return str(USEBIO_MESSAGES[error.code]) % params
+
+
+def pbn_message(problem: PbnProblem) -> str:
+    """A refusal of `interchange.pbn_results` in the reader's language (without its line)."""
+    params = dict(problem.params)
+    if "what" in params:
+        params["what"] = str(WHAT.get(str(params["what"]), params["what"]))
+    return str(PBN_MESSAGES[problem.code]) % params

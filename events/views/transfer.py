@@ -1,5 +1,5 @@
-"""Director pages: import a CSV file of traveller lines or a USEBIO XML file as a new session, export a session's
-lines."""
+"""Director pages: import a CSV file of traveller lines, a USEBIO XML file or a PBN results file as a new session,
+export a session's lines."""
 
 from django.contrib import messages
 from django.http import HttpResponse
@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 
 from club.access import director_required
 from club.csv_files import csv_response
-from events.forms.transfer import TravellersImportForm, UsebioImportForm
+from events.forms.transfer import PbnImportForm, TravellersImportForm, UsebioImportForm
 from events.models import Session
 from events.selectors.usebio_export import usebio_event
+from events.services.pbn_import import import_pbn
 from events.services.transfer import TravellersRefused, export_rows, import_travellers
 from events.services.usebio_import import import_usebio, summary
 from interchange.usebio_write import write_usebio
@@ -46,24 +47,50 @@ def travellers_import(request):
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
 
 
-@director_required
-def usebio_import(request):
-    """GET: the upload form. POST: import, then show the comparison with the file's figures (or every problem)."""
+def _file_import(request, form_class, template: str, run):
+    """GET: the upload form. POST: ``run(form)`` imports, then the page shows the comparison with the file's
+    figures, or every problem of the file (nothing imported)."""
     posted = request.method == "POST"
-    form = UsebioImportForm(request.POST if posted else None, request.FILES if posted else None)
+    form = form_class(request.POST if posted else None, request.FILES if posted else None)
     problems, imported = [], None
     if posted and form.is_valid():
         try:
-            imported = import_usebio(
-                data=form.cleaned_data["file"], preset=form.cleaned_data["preset"], user=request.user
-            )
+            imported = run(form)
         except TravellersRefused as refused:
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
     context = {"form": form, "problems": problems, "imported": imported}
     if imported is not None:
         context["summary"] = summary(imported)
-    return render(request, "events/director/usebio_import.html", context)
+    return render(request, template, context)
+
+
+@director_required
+def usebio_import(request):
+    """A USEBIO file as a new session, compared with the file's figures."""
+
+    def run(form):
+        data = form.cleaned_data
+        return import_usebio(data=data["file"], preset=data["preset"], user=request.user, source_name=form.file_name)
+
+    return _file_import(request, UsebioImportForm, "events/director/usebio_import.html", run)
+
+
+@director_required
+def pbn_import(request):
+    """A PBN results file (ScoreTables) as a new session with its deals, compared with the file's figures."""
+
+    def run(form):
+        data = form.cleaned_data
+        return import_pbn(
+            data=data["file"],
+            scoring_method=data["scoring"],
+            preset=data["preset"],
+            user=request.user,
+            source_name=form.file_name,
+        )
+
+    return _file_import(request, PbnImportForm, "events/director/pbn_import.html", run)
 
 
 @director_required

@@ -117,3 +117,21 @@ def test_a_file_without_deals_is_refused(text):
     with pytest.raises(DealRefused) as refused:
         read_pbn_deals(text)
     assert [problem.code for problem in refused.value.problems] == ["pbn.no_deals"]
+
+
+@needs_reference
+def test_a_tables_rows_are_kept_with_their_lines_and_inherited_columns():
+    games = read_games(sample("correct_20.pbn"))
+    first = next(game for game in games if "TotalScoreTable" in game.rows)
+    rows = first.rows["ScoreTable"]
+    assert rows[0][1].split() == ["1", "99.4", "0.6", "500", "2"] and len(rows) == 26
+    assert first.rows["TotalScoreTable"][0][1].split()[:3] == ["1", "581", '"Sergey']  # the { } comment is dropped
+    again = games[games.index(first) + 1]
+    assert again.tags["ScoreTable"] == first.tags["ScoreTable"]  # "#": the previous game's columns
+    assert (first.rows["ScoreTable"][0][0], again.rows["ScoreTable"][0][0]) == (640, 686)  # each row its own line
+
+
+def test_rows_after_comments_and_before_any_tag_are_not_kept():
+    text = 'stray row\n[Board "1"]\n[ScoreTable "A;B"] { a comment }\n 1 2 ; a note\n{ hidden\n 3 4 }\n 5 6\n'
+    (game,) = read_games(text)
+    assert game.rows == {"ScoreTable": [(4, " 1 2 "), (7, " 5 6")]}

@@ -38,7 +38,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
         try:
-            imported = import_usebio(data=data, preset=preset)
+            imported = import_usebio(data=data, preset=preset, source_name=path.name)
         except TravellersRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))

@@ -1,0 +1,57 @@
+"""python manage.py import_pbn FILE.pbn [--scoring matchpoints|butler|cross-imps] [--preset NAME]"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+import scoring
+from events.models import Session
+from events.services.pbn_import import import_pbn
+from events.services.transfer import TravellersRefused, refused_summary
+from events.services.usebio_import import summary
+from interchange.usebio import MAX_BYTES
+
+
+class Command(BaseCommand):
+    @property
+    def help(self) -> str:
+        return _(
+            "Creates a session from a PBN file with a ScoreTable for each board (as Ruter, Magic Contest and "
+            "BridgeComposer write them) and its deals, scores it, compares the file's matchpoints or IMPs and the "
+            "pairs' totals with the site's, prints that comparison and the new session's id alone on the last "
+            "line. A file with any problem is refused whole, every problem with its line."
+        )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help=_("PBN file"))
+        parser.add_argument(
+            "--scoring",
+            default="",
+            choices=list(Session.Scoring.values),
+            help=_("how the session is scored (default: the file's Scoring tag, else matchpoints)"),
+        )
+        parser.add_argument(
+            "--preset",
+            default="",
+            choices=list(scoring.PRESETS),
+            help=_("the scorer's conventions for what the file does not say (default: the site's)"),
+        )
+
+    def handle(self, *args, file, scoring, preset, **options):
+        path = Path(file)
+        try:
+            if path.stat().st_size > MAX_BYTES:
+                raise CommandError(_("The file is larger than %(limit)s bytes.") % {"limit": MAX_BYTES})
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
+        try:
+            imported = import_pbn(data=data, scoring_method=scoring, preset=preset, source_name=path.name)
+        except TravellersRefused as refused:
+            for problem in refused.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(refused_summary(refused.problems)) from None
+        for line in summary(imported):
+            self.stdout.write(line)
+        self.stdout.write(str(imported.session.pk))

@@ -1,0 +1,306 @@
+"""PBN results: a session's traveller lines from the ``ScoreTable`` of each board, as Ruter, Magic Contest and
+BridgeComposer write them (PBN 2.1, section 5.9), with the pairs of the ``TotalScoreTable`` (section 5.10).
+
+The result is the plain data a USEBIO file gives (`interchange.usebio.UsebioEvent`), each traveller line with the
+line of the file it was written on, so the site imports both the same way. What is read::
+
+    [Event "Monday pairs"]  [Date "2026.11.30"]  [Scoring "MP"]  [Section "A"] (optional)  [Board "1"]
+    [ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;MP_NS\\4R;MP_EW\\4R"]
+     1  2 4S    N 10    420  2.0  0.0
+     3  4 -     - -  ^A6040  1.2  0.8          an artificial score: ^ before it (or in Contract), Score_NS empty
+    [TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\2L;Names\\30L;TotalMP\\5R;TotalPercentage\\5R"]
+     1  1 NS "Ana Garcia;Bea Lopez" 38.5 64.17
+
+Column names are matched without their order mark and width (``+MP_NS\\4R``); ``-`` and ``?`` are empty. Every
+problem of the file is collected with its line and the file is refused whole (`PbnResultsError`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field, replace
+
+from deals import DealProblem, DealRefused, Hands, read_pbn_deals
+from deals.pbn import PbnGame, decode, read_games
+
+from .usebio import MAX_BYTES, MAX_LINES, MAX_PAIRS, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
+
+MESSAGES: dict[str, str] = {
+    "pbn.too_big": "the file is larger than {limit} bytes",
+    "pbn.no_scores": "the file holds no ScoreTable with the pairs of each line (PairId_NS and PairId_EW)",
+    "pbn.no_pairs": "the ScoreTable names no pairs (columns PairId_NS and PairId_EW): it gives no traveller lines",
+    "pbn.columns": "{found} values where the {table} names {expected} columns",
+    "pbn.pair": "{column} “{text}” is not a pair number from 1 to 999 (3, or 3NS, 5EW in a Mitchell)",
+    "pbn.board": "Board “{text}” is not a board number from 1 to 999",
+    "pbn.figure": "{column} “{text}” is not a number",
+    "pbn.direction": "Direction “{text}” is not NS or EW",
+    "pbn.section": "Section “{text}” is not a section letter",
+    "pbn.sections": "PairId_NS “{ns}” and PairId_EW “{ew}” name different sections",
+    "pbn.board_twice": "the ScoreTable of board {board} is given twice with different lines (also on line {other})",
+    "pbn.too_many": "the file has more than {limit} {what}",
+}
+_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
+MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
+MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
+_TOTALS = ("TotalScoreMP", "TotalMP", "TotalIMP", "TotalScoreIMP", "TotalScore", "MP", "IMP")
+_PERCENTAGES = ("TotalPercentage", "Percentage", "MeanPercentage")
+_SCORING = (("BUTLER", "butler"), ("IMP", "cross-imps"), ("MP", "matchpoints"), ("MATCHPOINT", "matchpoints"))
+
+
+@dataclass(frozen=True)
+class PbnProblem:
+    """One reason the file is refused: ``code`` (in `MESSAGES`), the file's ``line``, and the message's ``params``."""
+
+    code: str
+    line: int | None = None
+    params: dict[str, object] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return MESSAGES[self.code].format(**self.params)
+
+
+class PbnResultsError(ValueError):
+    """A PBN file refused whole; ``problems`` lists every reason with its line (a `PbnProblem`, or a
+    `deals.DealProblem` for a deal that is not one)."""
+
+    def __init__(self, problems: list[PbnProblem | DealProblem]) -> None:
+        super().__init__("\n".join(f"{problem.line}: {problem}" for problem in problems))
+        self.problems = problems
+
+
+@dataclass
+class _Reading:
+    problems: list[PbnProblem | DealProblem] = field(default_factory=list)
+    lines: list[UsebioLine] = field(default_factory=list)
+    pairs: dict[tuple[str, int, str], UsebioPair] = field(default_factory=dict)
+    names: dict[tuple[str, int, str], tuple[UsebioPlayer, ...]] = field(default_factory=dict)
+    tables: dict[tuple[str, int], tuple[int, list[str]]] = field(default_factory=dict)
+    rows: int = 0
+
+    def problem(self, code: str, line: int | None, **params: object) -> None:
+        self.problems.append(PbnProblem(code, line, params))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise PbnResultsError(self.problems)
+
+
+def column(name: str) -> str:
+    """A column's name without its order mark and width: ``+MP_NS\\4R`` → ``MP_NS``."""
+    return name.strip().lstrip("+-").split("\\")[0].strip().casefold()
+
+
+def tokens(text: str) -> list[str]:
+    """The table elements of a row: string tokens without their quotes, ``-`` and ``?`` as empty."""
+    found = [quoted if quoted or bare == "" else bare for quoted, bare in _TOKEN.findall(text)]
+    return ["" if item in ("-", "?") else item for item in found]
+
+
+def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[str, str]]]:
+    names = [column(name) for name in game.tags.get(tag, "").split(";")]
+    rows = []
+    for number, text in game.rows.get(tag, []):
+        reading.rows += 1
+        if reading.rows > MAX_ROWS:
+            raise PbnResultsError([PbnProblem("pbn.too_many", number, {"limit": MAX_ROWS, "what": "table rows"})])
+        values = tokens(text)
+        if len(values) != len(names):
+            reading.problem("pbn.columns", number, found=len(values), table=tag, expected=len(names))
+            continue
+        rows.append((number, dict(zip(names, values, strict=True))))
+    return rows
+
+
+def _pair_number(text: str, name: str, line: int, reading: _Reading) -> tuple[int, str, str] | None:
+    """(number, direction, section): ``3``, ``3NS``, or ``B3`` (section B's pair 3, as the site's own export and
+    some scorers write a session of several sections)."""
+    match = _PAIR.fullmatch(text.strip())
+    if match is None or int(match.group(2)) < 1:
+        reading.problem("pbn.pair", line, column=name, text=text[:20])
+        return None
+    return int(match.group(2)), (match.group(3) or "").upper().replace("-", ""), (match.group(1) or "").upper()
+
+
+def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Reading) -> float | None:
+    """The first of ``names`` the row gives, as a number (an artificial ``^`` mark dropped)."""
+    for name in names:
+        text = row.get(name.casefold(), "").lstrip("^").rstrip("%")
+        if text:
+            if _NUMBER.fullmatch(text):
+                return float(text.replace(",", "."))
+            reading.problem("pbn.figure", line, column=name, text=text[:20])
+            return None
+    return None
+
+
+def _result_cells(row: dict[str, str]) -> dict[str, str]:
+    """CONTRACT, PLAYED_BY, TRICKS and SCORE of a row as the traveller file writes them."""
+    contract = row.get("contract", "").lstrip("^").upper()
+    score = row.get("score_ns", "").lstrip("^")
+    if not score and row.get("score_ew", "").lstrip("^"):
+        ew = row["score_ew"].lstrip("^")
+        score = ew[1:] if ew.startswith("-") else ew if ew.startswith("A") else f"-{ew}"
+    if contract in ("P", "AP", "PASSED", "ALLPASS", "PASS"):
+        contract = "PASS"
+    elif contract and not contract[0].isdigit():  # an artificial score or NP written as the contract
+        contract, score = "", score or contract
+    return {
+        "CONTRACT": contract[:40],
+        "PLAYED_BY": row.get("declarer", "")[:40],
+        "TRICKS": row.get("result", "")[:40],
+        "SCORE": score[:40],
+        "LEAD": row.get("lead", "")[:40],
+    }
+
+
+def _players(text: str) -> tuple[UsebioPlayer, ...]:
+    for separator in (";", " - ", " & ", " / "):
+        if separator in text:
+            return tuple(UsebioPlayer(" ".join(name.split())[:80]) for name in text.split(separator)[:2])
+    return (UsebioPlayer(" ".join(text.split())[:80]),) if text.strip() else ()
+
+
+def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> None:
+    rows = _rows(game, "ScoreTable", reading)
+    if rows and not {"pairid_ns", "pairid_ew"} <= set(rows[0][1]):
+        reading.problem("pbn.no_pairs", game.lines["ScoreTable"])
+        return
+    texts = [text for _number, text in game.rows.get("ScoreTable", [])]
+    first = reading.tables.setdefault((section, board), (game.lines["ScoreTable"], texts))
+    if first[0] != game.lines["ScoreTable"]:
+        if [" ".join(text.split()) for text in first[1]] != [" ".join(text.split()) for text in texts]:
+            reading.problem("pbn.board_twice", game.lines["ScoreTable"], board=board, other=first[0])
+        return  # one game per table, as some scorers write: the board's lines once
+    for line, row in rows:
+        ns = _pair_number(row["pairid_ns"], "PairId_NS", line, reading)
+        ew = _pair_number(row["pairid_ew"], "PairId_EW", line, reading)
+        ns_points = figure(row, ("MP_NS", "IMP_NS"), line, reading)
+        ew_points = figure(row, ("MP_EW", "IMP_EW"), line, reading)
+        if ns is None or ew is None:
+            continue
+        if ns[2] != ew[2]:
+            reading.problem("pbn.sections", line, ns=row["pairid_ns"][:20], ew=row["pairid_ew"][:20])
+            continue
+        letter = ns[2] or section
+        cells = _result_cells(row)
+        reading.lines.append(UsebioLine(letter, board, ns[0], ew[0], cells, ns_points, ew_points, line))
+        for key, side, names in ((ns, "NS", row.get("names_ns", "")), (ew, "EW", row.get("names_ew", ""))):
+            if names:
+                reading.names.setdefault((letter, key[0], side), _players(names))
+        if len(reading.lines) > MAX_LINES:
+            raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_LINES, "what": "traveller lines"})])
+
+
+def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
+    for line, row in _rows(game, "TotalScoreTable", reading):
+        pair = _pair_number(row.get("pairid", ""), "PairId", line, reading)
+        direction = row.get("direction", "").upper().replace("-", "").replace("/", "")
+        direction = {"N": "NS", "E": "EW"}.get(direction, direction)
+        if direction not in ("", "NS", "EW"):
+            reading.problem("pbn.direction", line, text=direction[:10])
+        total, percentage = figure(row, _TOTALS, line, reading), figure(row, _PERCENTAGES, line, reading)
+        if pair is None or direction not in ("", "NS", "EW"):
+            continue
+        direction, letter = direction or pair[1], pair[2] or section
+        players = _players(row.get("names", ""))
+        key = (letter, pair[0], direction)
+        reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
+                                                 total, percentage))  # fmt: skip
+        if len(reading.pairs) > MAX_PAIRS:
+            raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_PAIRS, "what": "pairs"})])
+
+
+def _section(game: PbnGame, reading: _Reading) -> str | None:
+    text = game.tags.get("Section", "").strip().upper() or "A"
+    if not re.fullmatch(r"[A-Z]{1,2}", text):
+        reading.problem("pbn.section", game.lines.get("Section"), text=text[:10])
+        return None
+    return text
+
+
+def _read_game(game: PbnGame, reading: _Reading) -> None:
+    section = _section(game, reading)
+    if section is None:
+        return
+    if "TotalScoreTable" in game.rows:
+        _total_table(game, section, reading)
+    if "ScoreTable" not in game.rows:
+        return
+    text = game.tags.get("Board", "").strip()
+    if not re.fullmatch(r"[0-9]{1,3}", text) or int(text) < 1:
+        reading.problem("pbn.board", game.lines.get("Board", game.lines["ScoreTable"]), text=text[:20])
+        return
+    _score_table(game, section, int(text), reading)
+
+
+def scoring_of(text: str) -> str | None:
+    """The site's scoring method a PBN ``Scoring`` tag names (``MP``, ``IMP``, ``Butler``...), else None."""
+    words = text.upper()
+    return next((method for word, method in _SCORING if word in words), None)
+
+
+def pbn_date(text: str) -> datetime.date | None:
+    """A PBN date, ``2026.11.30`` (None when unknown: ``2026.??.??``)."""
+    try:
+        return datetime.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+    except ValueError:
+        return None
+
+
+def _placed(pair: UsebioPair, mitchell: set[str], reading: _Reading) -> UsebioPair | None:
+    """A TotalScoreTable pair with its direction in a Mitchell: the one its number plays in the lines (None when
+    it plays both ways and the table does not say which)."""
+    if pair.direction or pair.section not in mitchell:
+        return pair
+    lines = [line for line in reading.lines if line.section == pair.section]
+    sides = {side for line in lines for side, number in (("NS", line.ns), ("EW", line.ew)) if number == pair.number}
+    return replace(pair, direction=sides.pop()) if len(sides) == 1 else None
+
+
+def _pairs(reading: _Reading) -> list[UsebioPair]:
+    """The TotalScoreTable's pairs, and the pairs only the ScoreTables name (with a direction in a Mitchell)."""
+    found = list(reading.pairs.values())
+    mitchell = {pair.section for pair in found if pair.direction}
+    mitchell |= {line.section for line in reading.lines if line.ns == line.ew}
+    pairs = [placed for pair in found if (placed := _placed(pair, mitchell, reading)) is not None]
+    known = {(pair.section, pair.number, pair.direction) for pair in pairs}
+    for (section, number, side), players in reading.names.items():
+        key = (section, number, side if section in mitchell else "")
+        if key not in known:
+            known.add(key)
+            pairs.append(UsebioPair(*key, players))
+    return pairs
+
+
+def read_pbn_results(data: bytes) -> UsebioEvent:
+    """The event of a PBN file with ScoreTables (its ``scoring`` is the Scoring tag's method, or "" when it names
+    none); raises `PbnResultsError` listing every problem with its line."""
+    if len(data) > MAX_BYTES:
+        raise PbnResultsError([PbnProblem("pbn.too_big", None, {"limit": MAX_BYTES})])
+    text = decode(data)
+    games = read_games(text)
+    reading = _Reading()
+    for game in games:
+        _read_game(game, reading)
+    if not reading.lines and not reading.problems:
+        reading.problem("pbn.no_scores", None)
+    hands = _deals(text, games, reading)
+    if reading.problems:
+        raise PbnResultsError(sorted(reading.problems, key=lambda problem: problem.line or 0))
+    first = games[0].tags if games else {}
+    sections = tuple(sorted({line.section for line in reading.lines}))
+    scoring = scoring_of(first.get("Scoring", "")) or ""
+    return UsebioEvent(" ".join(first.get("Event", "").split())[:100], pbn_date(first.get("Date", "")), "PBN",
+                       scoring, None, sections, tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+
+
+def _deals(text: str, games: list[PbnGame], reading: _Reading) -> dict[int, Hands]:
+    """The file's deals for the boards its ScoreTables play (none when it has no Deal tag)."""
+    if not any("Deal" in game.tags for game in games):
+        return {}
+    try:
+        return read_pbn_deals(text, playable={line.board for line in reading.lines} or None).deals
+    except DealRefused as refused:
+        reading.problems += refused.problems
+        return {}
