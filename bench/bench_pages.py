@@ -54,7 +54,7 @@ from club_facts import (  # noqa: E402
     TABLES,
     YEARS,
 )
-from page_timings import load_average, measure, report  # noqa: E402
+from page_timings import describe, load_average, measure, report  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -273,15 +273,11 @@ def build_championship(players, rng: random.Random) -> None:
         save_chunk(*chunk)
 
 
-def build(args) -> dict:
+def fresh_database(args) -> None:
+    """An empty, migrated database: the SQLite file made anew, or the PostgreSQL bench database emptied."""
     from django.core.management import call_command
-    from django.db import connection, transaction
+    from django.db import connection
 
-    from club.models import Member
-    from events.models import Session
-    from events.services.standings import refresh_all_standings
-
-    started = time.perf_counter()
     RESULTS.mkdir(parents=True, exist_ok=True)
     args.marker.unlink(missing_ok=True)
     if args.db_url:
@@ -294,6 +290,17 @@ def build(args) -> dict:
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=OFF")
+
+
+def build(args) -> dict:
+    from django.db import connection, transaction
+
+    from club.models import Member
+    from events.models import Session
+    from events.services.standings import refresh_all_standings
+
+    started = time.perf_counter()
+    fresh_database(args)
     rng = random.Random(args.seed)
     Member.objects.bulk_create(
         [
@@ -354,27 +361,6 @@ def migrate_existing() -> None:
         )
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
-
-
-def describe() -> dict:
-    from club.models import Member
-    from events.models import Pair, Session, TravellerLine
-
-    counts: dict[int, int] = {}
-    for first, second in Pair.objects.values_list("player1_id", "player2_id"):
-        for member_id in (first, second):
-            if member_id:
-                counts[member_id] = counts.get(member_id, 0) + 1
-    busiest = max(counts, key=counts.get)
-    big = Session.objects.get(name="Club championship")
-    return {
-        "sessions": Session.objects.count(),
-        "lines": TravellerLine.objects.count(),
-        "members": Member.objects.count(),
-        "busiest_member": busiest,
-        "busiest_sessions": counts[busiest],
-        "big_session": big.pk,
-    }
 
 
 # --- measuring -----------------------------------------------------------------------------------

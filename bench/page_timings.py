@@ -198,3 +198,24 @@ def report(rows: list[tuple], info: dict, args, load_before: str) -> str:
             verdict = f"{'met' if ok else 'MISSED'} ({median_target}/{p95_target} ms)"
         lines.append(f"{name:<78} {count:>4} {median:>10.1f} {p95:>8.1f} {queries:>8}  {verdict}")
     return "\n".join(lines) + "\n"
+
+
+def describe() -> dict:
+    from club.models import Member
+    from events.models import Pair, Session, TravellerLine
+
+    counts: dict[int, int] = {}
+    for first, second in Pair.objects.values_list("player1_id", "player2_id"):
+        for member_id in (first, second):
+            if member_id:
+                counts[member_id] = counts.get(member_id, 0) + 1
+    busiest = max(counts, key=counts.get)
+    big = Session.objects.get(name="Club championship")
+    return {
+        "sessions": Session.objects.count(),
+        "lines": TravellerLine.objects.count(),
+        "members": Member.objects.count(),
+        "busiest_member": busiest,
+        "busiest_sessions": counts[busiest],
+        "big_session": big.pk,
+    }
