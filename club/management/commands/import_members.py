@@ -32,6 +32,6 @@ class Command(BaseCommand):
                 ngettext("Not imported: %(count)s problem.", "Not imported: %(count)s problems.", count)
                 % {"count": count}
             ) from None
-        for line, member in plan.updated:
+        for line, _member in plan.updated:
             self.stdout.write(_("updated %(number)s: %(name)s") % {"number": line.number, "name": line.full_name})
         self.stdout.write(plan.summary())
