@@ -21,7 +21,7 @@ HISTORY = 50
 @club_admin_required
 def merges(request: HttpRequest) -> HttpResponse:
     """GET: the form, the suggestions and the history. POST: merge, then back here with what changed."""
-    form = MergeForm(request.POST or None)
+    form = MergeForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             merge = merge_people(
@@ -56,7 +56,7 @@ def merge_undo(request: HttpRequest, merge_id: int) -> HttpResponse:
 @club_admin_required
 def roles(request: HttpRequest) -> HttpResponse:
     """GET: who directs and who administers. POST: give a user a role."""
-    form = GrantForm(request.POST or None)
+    form = GrantForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             grant(username=form.cleaned_data["username"], role=form.cleaned_data["role"])

@@ -50,7 +50,7 @@ def roster(request: HttpRequest) -> HttpResponse:
 def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpResponse:
     """Adds a member (no id) or changes one."""
     member = Member() if member_id is None else get_object_or_404(Member, pk=member_id)
-    form = MemberForm(request.POST or None, instance=member)
+    form = MemberForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
         save_member(member=member, fields=form.cleaned_data)
         messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
@@ -76,7 +76,7 @@ def member_active(request: HttpRequest, member_id: int) -> HttpResponse:
 @club_admin_required
 def roster_import(request: HttpRequest) -> HttpResponse:
     """GET: the upload form. POST: the preview (created, updated, left alone), or every problem of the file."""
-    form = RosterFileForm(request.POST or None, request.FILES or None)
+    form = RosterFileForm(*((request.POST, request.FILES) if request.method == "POST" else ()))
     problems: list = []
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["file"]
