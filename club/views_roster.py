@@ -3,6 +3,8 @@ and the export. Writes go through `club.roster`."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
@@ -18,6 +20,7 @@ from club.models import Member
 from club.roster import export_rows, import_members, plan_import, read_roster, save_member, set_active
 from club.roster_forms import MemberForm, RosterConfirmForm, RosterFileForm
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # a NUL is refused by PostgreSQL: read as a space
 PER_PAGE = 50
 MAX_SEARCH = 100
 
@@ -36,7 +39,7 @@ def _search(members: QuerySet[Member], text: str) -> QuerySet[Member]:
 @club_admin_required
 def roster(request: HttpRequest) -> HttpResponse:
     """The members, active first unless `?all=1` shows the inactive too; `?q=` searches names, number, email."""
-    text = request.GET.get("q", "")[:MAX_SEARCH]
+    text = " ".join(_CONTROL.sub(" ", request.GET.get("q", "")[:MAX_SEARCH]).split())
     show_all = request.GET.get("all") == "1"
     members = Member.objects.order_by("last_name", "first_name", "pk")
     if not show_all:
