@@ -1,0 +1,66 @@
+"""Two club admins acting at the same moment: the later is told, and nothing is done twice or left half done."""
+
+from functools import partial
+
+from django.contrib.auth.models import Group, Permission, User
+
+from club.merging import MergeRefused, merge_people, undo_merge
+from club.models import Member, Merge
+from club.registry import MergeSource
+from club.roles import RoleRefused, revoke
+from events.models import Pair
+from tests.builders.concurrency import run_at_once
+from tests.builders.sessions import club_night
+
+GUEST = "Elena Martin"
+
+
+def club_admins_group() -> Group:
+    """The group of club's migration (flushed by a transactional test, so made again)."""
+    group, created = Group.objects.get_or_create(name="Club admins")
+    if created:
+        group.permissions.add(Permission.objects.get(content_type__app_label="club", codename="administer_club"))
+    return group
+
+
+def guest_session() -> list[int]:
+    _session, section = club_night()
+    pairs = list(section.pairs.order_by("pk")[:2])
+    Pair.objects.filter(pk__in=[pair.pk for pair in pairs]).update(player1_guest=GUEST)
+    return [pair.pk for pair in pairs]
+
+
+def test_two_merges_of_one_guest_at_once(database):
+    pair_ids = guest_session()
+    elena = Member.objects.create(first_name="Elena", last_name="Martín")
+    other = Member.objects.create(first_name="Elena", last_name="Martínez")
+    jobs = [partial(merge_people, source=MergeSource(guest=GUEST), into_id=pk) for pk in (elena.pk, other.pk)]
+    results, errors = run_at_once(jobs, database)
+    assert len(errors) == 1 and isinstance(errors[0], MergeRefused), errors
+    assert "Nothing to merge" in str(errors[0])
+    merge = next(result for result in results if result is not None)
+    holders = set(Pair.objects.filter(pk__in=pair_ids).values_list("player1_id", flat=True))
+    assert holders == {merge.into_id}  # both pairs went to the one merge that was made
+    assert Merge.objects.count() == 1
+
+
+def test_one_merge_undone_twice_at_once(database):
+    guest_session()
+    elena = Member.objects.create(first_name="Elena", last_name="Martín")
+    merge = merge_people(source=MergeSource(guest=GUEST), into_id=elena.pk)
+    _results, errors = run_at_once([partial(undo_merge, merge_id=merge.pk)] * 2, database)
+    assert len(errors) == 1 and "already undone" in str(errors[0])
+    assert Pair.objects.filter(player1_guest=GUEST).count() == 2
+
+
+def test_two_club_admins_taking_each_other_out_at_once(database):
+    group = club_admins_group()
+    first, second = (User.objects.create_user(name) for name in ("first", "second"))
+    group.user_set.add(first, second)
+    jobs = [
+        partial(revoke, user_id=second.pk, role="Club admins", by=first),
+        partial(revoke, user_id=first.pk, role="Club admins", by=second),
+    ]
+    _results, errors = run_at_once(jobs, database)
+    assert len(errors) == 1 and isinstance(errors[0], RoleRefused), errors
+    assert group.user_set.count() == 1
