@@ -158,7 +158,7 @@ def import_members(text: str) -> ImportPlan:
             plan = plan_import(lines, lock=True)
             Member.objects.bulk_create(
                 Member(number=line.number, **line.fields())
-                for line in plan.created  # type: ignore[arg-type]
+                for line in plan.created
             )
             for line, member in plan.updated:
                 for name, value in line.fields().items():
