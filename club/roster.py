@@ -156,10 +156,7 @@ def import_members(text: str) -> ImportPlan:
     try:
         with transaction.atomic():
             plan = plan_import(lines, lock=True)
-            Member.objects.bulk_create(
-                Member(number=line.number, **line.fields())
-                for line in plan.created
-            )
+            Member.objects.bulk_create(Member(number=line.number, **line.fields()) for line in plan.created)
             for line, member in plan.updated:
                 for name, value in line.fields().items():
                     setattr(member, name, value)
