@@ -2,25 +2,18 @@
 
 from functools import partial
 
-from django.contrib.auth.models import Group, Permission, User
+from django.contrib.auth.models import User
 
 from club.merging import MergeRefused, merge_people, undo_merge
 from club.models import Member, Merge
 from club.registry import MergeSource
 from club.roles import RoleRefused, revoke
 from events.models import Pair
+from tests.builders.accounts import made_club_admin
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import club_night
 
 GUEST = "Elena Martin"
-
-
-def club_admins_group() -> Group:
-    """The group of club's migration (flushed by a transactional test, so made again)."""
-    group, created = Group.objects.get_or_create(name="Club admins")
-    if created:
-        group.permissions.add(Permission.objects.get(content_type__app_label="club", codename="administer_club"))
-    return group
 
 
 def guest_session() -> list[int]:
@@ -54,9 +47,8 @@ def test_one_merge_undone_twice_at_once(database):
 
 
 def test_two_club_admins_taking_each_other_out_at_once(database):
-    group = club_admins_group()
-    first, second = (User.objects.create_user(name) for name in ("first", "second"))
-    group.user_set.add(first, second)
+    first, second = (made_club_admin(User.objects.create_user(name)) for name in ("first", "second"))
+    group = first.groups.get(name="Club admins")
     jobs = [
         partial(revoke, user_id=second.pk, role="Club admins", by=first),
         partial(revoke, user_id=first.pk, role="Club admins", by=second),
