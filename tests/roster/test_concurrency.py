@@ -4,10 +4,12 @@ from functools import partial
 
 from django.contrib.auth.models import User
 
+from club.csv_files import FileRefused
 from club.merging import MergeRefused, merge_people, undo_merge
 from club.models import Member, Merge
 from club.registry import MergeSource
 from club.roles import RoleRefused, revoke
+from club.roster import import_members
 from events.models import Pair
 from tests.builders.accounts import made_club_admin
 from tests.builders.concurrency import run_at_once
@@ -56,3 +58,12 @@ def test_two_club_admins_taking_each_other_out_at_once(database):
     _results, errors = run_at_once(jobs, database)
     assert len(errors) == 1 and isinstance(errors[0], RoleRefused), errors
     assert group.user_set.count() == 1
+
+
+def test_one_roster_imported_twice_at_once(database):
+    text = "NUMBER,FIRST_NAME,LAST_NAME,EMAIL\n1001,Ana,García,\n1002,Elena,Martín,\n"
+    results, errors = run_at_once([partial(import_members, text)] * 2, database)
+    assert all(isinstance(error, FileRefused) and "meanwhile" in str(error) for error in errors), errors
+    assert sorted(Member.objects.values_list("number", flat=True)) == ["1001", "1002"]
+    made = [result.counts() for result in results if result is not None]
+    assert {"created": 2, "updated": 0, "unchanged": 0} in made
