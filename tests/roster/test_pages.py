@@ -211,3 +211,19 @@ def test_revoking_a_role_the_user_does_not_have(club_admin_client, player_user):
         reverse("club:role_revoke"), {"user_id": player_user.pk, "role": "Directors"}, follow=True
     )
     assert "does not have this role" in response.content.decode()
+
+
+def test_a_director_cannot_merge_nor_import(director_client, ana):
+    Member.objects.create(number="1002", first_name="Ana", last_name="Garcia")
+    data = {"source_text": "Ana Garcia (1002)", "into_text": "Ana García (1001)"}
+    assert director_client.post(reverse("club:merges"), data).status_code == 403
+    text = "NUMBER,FIRST_NAME,LAST_NAME\n1003,New,Member\n"
+    assert director_client.post(reverse("club:roster_import_confirm"), {"text": text}).status_code == 403
+    assert sorted(Member.objects.values_list("number", "active")) == [("1001", True), ("1002", True)]
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", ["Padrón", "Fusiones", "Roles"]), ("ro", ["Uniri", "Roluri"])])
+def test_the_pages_in_spanish_and_romanian(club_admin_client, ana, language, words):
+    club_admin_client.cookies["django_language"] = language
+    page = club_admin_client.get(reverse("club:roster")).content.decode()
+    assert all(word in page for word in words)
