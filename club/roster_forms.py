@@ -59,9 +59,15 @@ class MergeForm(forms.Form):
     """Who is merged (a member as typed on the pairs page, or a guest's name exactly as the results give it) and
     the member they are merged into; `source()` and `into()` once valid."""
 
-    source_text = forms.CharField(label=_("Merge"), max_length=130)
+    source_text = forms.CharField(
+        label=_("Who is merged"),
+        max_length=130,
+        help_text=_("A member as on the pairs page (a name or a number), or a guest's name with Guest ticked."),
+    )
     guest = forms.BooleanField(label=_("Guest (the name exactly as the results give it)"), required=False)
-    into_text = forms.CharField(label=_("Into the member"), max_length=130)
+    into_text = forms.CharField(
+        label=_("Into the member"), max_length=130, help_text=_("A member's name or membership number.")
+    )
 
     def clean(self) -> dict:
         data = super().clean()

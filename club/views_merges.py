@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import club_admin_required
@@ -32,7 +33,11 @@ def merges(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("%(source)s is merged into %(into)s: %(rows)s places in the results changed.")
+                ngettext(
+                    "%(source)s is merged into %(into)s: %(rows)s place in the results changed.",
+                    "%(source)s is merged into %(into)s: %(rows)s places in the results changed.",
+                    merge.rows,
+                )
                 % {"source": merge.source_name, "into": merge.into, "rows": merge.rows},
             )
             return redirect("club:merges")

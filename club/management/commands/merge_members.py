@@ -2,6 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from club.limits import MAX_ID
 from club.merging import MergeRefused, merge_people, undo_merge
@@ -38,7 +39,10 @@ class Command(BaseCommand):
             merge = merge_people(source=self._source(ids, guest), into_id=ids[-1])
         except MergeRefused as refused:
             raise CommandError(str(refused)) from None
-        self.stdout.write(_("Merged %(merge)s: %(rows)s places changed.") % {"merge": merge, "rows": merge.rows})
+        message = ngettext(
+            "Merged %(merge)s: %(rows)s place changed.", "Merged %(merge)s: %(rows)s places changed.", merge.rows
+        )
+        self.stdout.write(message % {"merge": merge, "rows": merge.rows})
         self.stdout.write(str(merge.pk))
 
     def _source(self, ids: list[int], guest: str) -> MergeSource:
