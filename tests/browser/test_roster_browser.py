@@ -34,6 +34,5 @@ def test_import_the_roster_then_merge_a_suggested_guest(page, login, club_admin_
     page.get_by_role("link", name="Review the suggested merges").click()
     page.locator("#suggestions").get_by_role("button", name="Merge").click()
     expect(page.locator(".alert-success")).to_contain_text("elena martin is merged into Elena Martín")
-    page.screenshot(path=str(tmp_path / "merges.png"), full_page=True)
     assert Pair.objects.get(section=section, number=1, direction="NS").player1.number == "1005"
     assert violations == []
