@@ -88,3 +88,48 @@ class HandRecord(models.Model):
     @property
     def analysed(self) -> bool:
         return self.dd_tricks is not None and self.par_score is not None
+
+
+class Merge(models.Model):
+    """A guest or a duplicate member merged into a member (`club.merging`): what each app's merge handler changed,
+    kept so that the merge can be undone exactly."""
+
+    into = models.ForeignKey(
+        Member, on_delete=models.PROTECT, related_name="merges_into", verbose_name=_("merged into")
+    )
+    from_member = models.ForeignKey(
+        Member,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merges_from",
+        verbose_name=_("merged member"),
+    )
+    from_guest = models.CharField(_("merged guest"), max_length=130, blank=True)
+    changes = models.JSONField(_("changes"), default=dict, editable=False)  # {handler name: what it changed}
+    deactivated = models.BooleanField(_("merged member deactivated"), default=False, editable=False)
+    made_at = models.DateTimeField(_("merged on"), auto_now_add=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    undone_at = models.DateTimeField(_("undone on"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-made_at", "-pk"]
+        verbose_name = _("merge")
+        verbose_name_plural = _("merges")
+
+    def __str__(self):
+        return f"{self.source_name} → {self.into}"
+
+    @property
+    def source_name(self) -> str:
+        return str(self.from_member) if self.from_member_id else self.from_guest
+
+    @property
+    def rows(self) -> int:
+        """How many rows the merge changed, in every app."""
+        return sum(len(change) for change in self.changes.values())

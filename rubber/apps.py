@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class RubberConfig(AppConfig):
     name = "rubber"
     verbose_name = _("Rubber and Chicago")
+
+    def ready(self) -> None:
+        from club.registry import register_merge_handler
+        from rubber import merging
+
+        register_merge_handler("rubber", merging.HANDLER)

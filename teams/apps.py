@@ -9,9 +9,11 @@ class TeamsConfig(AppConfig):
     verbose_name = _("Teams events")
 
     def ready(self):
-        from club.registry import register_demo_loader, register_member_section
+        from club.registry import register_demo_loader, register_member_section, register_merge_handler
         from teams.demo import load_demo_events
         from teams.selectors.member_events import member_team_events
+        from teams.services import merging
 
         register_member_section("team_events", lambda member: member_team_events(member, limit=MEMBER_TEAM_EVENTS))
         register_demo_loader("teams", 20, load_demo_events)
+        register_merge_handler("teams", merging.HANDLER)

@@ -19,3 +19,12 @@ def director(username: str, first_name: str) -> User:
     user = User.objects.create_user(username, password="correct-horse-battery", first_name=first_name, last_name="D")
     user.groups.add(group)
     return user
+
+
+def made_club_admin(user: User) -> User:
+    """`user` put in the Club admins group (rebuilt when a transactional test flushed it)."""
+    group, created = Group.objects.get_or_create(name="Club admins")
+    if created:
+        group.permissions.add(Permission.objects.get(content_type__app_label="club", codename="administer_club"))
+    user.groups.add(group)
+    return user

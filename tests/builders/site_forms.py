@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from club.models import Member
+from club.models import Member, Merge
 from events.models import TravellerLine
 from events.selectors.table_entry import find_table, table_secret
 from events.services.table_entry import request_correction, set_table_entry
@@ -53,6 +53,7 @@ def build_world(director) -> dict[str, object]:
             "pair_id": section.pairs.order_by("pk").first().pk,
             "line_id": TravellerLine.objects.filter(board__section=section).order_by("pk").first().pk,
             "member_id": Member.objects.order_by("pk").first().pk,
+            "merge_id": Merge.objects.create(into=Member.objects.order_by("pk").first(), from_guest="A Guest").pk,
             "event_id": event.pk,
             "match_id": match.pk,
             "team_id": match.home_id,

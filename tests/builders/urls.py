@@ -2,8 +2,17 @@
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-# URLs that only accept POST or that are not pages (the language switch answers with a redirect).
-NOT_PAGES = {"logout", "set_language", "club:language", "events:member_quick_add"}
+# URLs that only accept POST or that are not pages (the language switch answers with a redirect, the roster's
+# export is a CSV download).
+NOT_PAGES = {
+    "logout",
+    "set_language",
+    "club:language",
+    "events:member_quick_add",
+    "club:roster_import_confirm",
+    "club:role_revoke",
+    "club:roster_export",
+}
 
 
 def named_urls_without_arguments(resolver=None, namespace=""):

@@ -8,7 +8,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.builders.accounts import director, logged_in_client
+from tests.builders.accounts import director, logged_in_client, made_club_admin
 from tests.builders.site_forms import build_world, forms_of, patterns, url_of
 
 MARKUP = '<script>alert("fuzz")</script>'
@@ -42,8 +42,9 @@ NOT_PAGES = {"logout"}  # logging out would end the director's session for the f
 
 @pytest.fixture
 def site(db):
-    """(the director's client, a visitor's client, every page's URL, every form found on them)."""
-    user = director("fuzz", "Fuzz")
+    """(the director's client, a visitor's client, every page's URL, every form found on them). The director is a
+    club admin too, so that the roster, merges and roles forms are fuzzed as well."""
+    user = made_club_admin(director("fuzz", "Fuzz"))
     world = build_world(user)
     clients = {"director": logged_in_client(user), "visitor": Client()}
     urls, unmapped, forms = [], [], {}

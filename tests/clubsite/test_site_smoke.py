@@ -11,8 +11,10 @@ from tests.builders.urls import PAGES
 
 
 def login_required(name):
-    """The director area and the password pages send anonymous visitors to the login page."""
-    return "/director/" in reverse(name) or name.startswith("password_change")
+    """The director area, the club admin's pages and the password pages send anonymous visitors to the login
+    page."""
+    url = reverse(name)
+    return "/director/" in url or url.startswith("/club/") or name.startswith("password_change")
 
 
 def test_the_site_has_pages():

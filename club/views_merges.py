@@ -1,0 +1,89 @@
+"""The club admin's merges page (merge a guest or a duplicate member into a member, the suggestions, the history
+with undo) and roles page (who directs, who administers). Writes go through `club.merging` and `club.roles`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from club.access import club_admin_required
+from club.merging import MergeRefused, merge_people, suggestions, undo_merge
+from club.models import Merge
+from club.roles import ROLES, RoleRefused, grant, holders, revoke
+from club.roster_forms import GrantForm, MergeForm, RevokeForm
+
+HISTORY = 50
+
+
+@club_admin_required
+def merges(request: HttpRequest) -> HttpResponse:
+    """GET: the form, the suggestions and the history. POST: merge, then back here with what changed."""
+    form = MergeForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            merge = merge_people(
+                source=form.cleaned_data["source"], into_id=form.cleaned_data["into"].pk, user=request.user
+            )
+        except MergeRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(
+                request,
+                ngettext(
+                    "%(source)s is merged into %(into)s: %(rows)s place in the results changed.",
+                    "%(source)s is merged into %(into)s: %(rows)s places in the results changed.",
+                    merge.rows,
+                )
+                % {"source": merge.source_name, "into": merge.into, "rows": merge.rows},
+            )
+            return redirect("club:merges")
+    history = Merge.objects.select_related("into", "from_member", "made_by", "undone_by")[:HISTORY]
+    context = {"form": form, "suggestions": suggestions(), "history": history, "tab": "merges"}
+    return render(request, "club/merges.html", context)
+
+
+@club_admin_required
+@require_POST
+def merge_undo(request: HttpRequest, merge_id: int) -> HttpResponse:
+    try:
+        merge = undo_merge(merge_id=merge_id, user=request.user)
+    except MergeRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, _("The merge of %(source)s is undone.") % {"source": merge.source_name})
+    return redirect("club:merges")
+
+
+@club_admin_required
+def roles(request: HttpRequest) -> HttpResponse:
+    """GET: who directs and who administers. POST: give a user a role."""
+    form = GrantForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            grant(username=form.cleaned_data["username"], role=form.cleaned_data["role"])
+        except RoleRefused as refused:
+            form.add_error("username", str(refused))
+        else:
+            messages.success(request, _("%(username)s now has the role.") % form.cleaned_data)
+            return redirect("club:roles")
+    return render(request, "club/roles.html", {"form": form, "holders": holders(), "roles": ROLES, "tab": "roles"})
+
+
+@club_admin_required
+@require_POST
+def role_revoke(request: HttpRequest) -> HttpResponse:
+    form = RevokeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a user and a role from the list."))
+        return redirect("club:roles")
+    try:
+        revoke(user_id=form.cleaned_data["user_id"], role=form.cleaned_data["role"], by=request.user)
+    except RoleRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, _("The role is taken away."))
+    return redirect("club:roles")
