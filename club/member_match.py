@@ -128,3 +128,18 @@ def _guest(text: str, members: Sequence[Member]) -> PlayerMatch:
         text,
         message=_("%(member)s is a member: untick Guest to enter the member.") % {"member": member_option(member)},
     )
+
+
+def match_imported(federation: str, name: str, members: Sequence[Member]) -> tuple[Member | None, str]:
+    """The member an imported file's player is (USEBIO, PBN), and how it was found ("number", "name" or "guest"): by
+    federation (membership) number, else by a unique full name, accents and case aside. A file is not a director
+    who can be asked: anything else is a guest, and the import page lists how each player was taken."""
+    if federation:
+        found = [member for member in members if member.number and member.number == federation]
+        if found:
+            return found[0], "number"
+    name = folded(name)
+    found = [member for member in members if folded(member.full_name) == name]
+    if name and len(found) == 1:
+        return found[0], "name"
+    return None, "guest"

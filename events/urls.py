@@ -53,6 +53,7 @@ director_patterns = [
     path("sessions/<int:session_id>/hands/typed/", hands.session_hand_typed, name="session_hand_typed"),
     path("import/usebio/", transfer.usebio_import, name="usebio_import"),
     path("import/pbn/", transfer.pbn_import, name="pbn_import"),
+    path("import/<int:session_id>/report/", transfer.import_report, name="import_report"),
     path("sessions/<int:session_id>/export.csv", transfer.travellers_export, name="travellers_export"),
     path("sessions/<int:session_id>/usebio.xml", transfer.usebio_export, name="usebio_export"),
 ]

@@ -4,7 +4,7 @@ matchpoints or IMPs, and each pair's total and percentage, with the likeliest re
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -180,3 +180,19 @@ def pair_summary(result: UsebioImport) -> list[str]:
             }
         )
     return out
+
+
+def report_data(result: UsebioImport) -> dict:
+    """The import's result as plain data (kept in the director's session for the report page after the redirect):
+    the new session's id and name, the counts, each difference, how each player was taken, and the summary."""
+    return {
+        "session": {"pk": result.session.pk, "name": result.session.name},
+        "lines": result.lines,
+        "compared": result.compared,
+        "players": [asdict(player) for player in result.players],
+        "differences": [asdict(item) for item in result.differences],
+        "pairs_compared": result.pairs_compared,
+        "pair_differences": [asdict(item) for item in result.pair_differences],
+        "deals": result.deals,
+        "summary": summary(result),
+    }

@@ -14,21 +14,20 @@ import datetime
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from simple_history.utils import bulk_create_with_history
 
 import scoring
 from club.bridge_messages import line_problem
 from club.csv_files import CsvProblem
-from club.member_match import folded
+from club.member_match import match_imported
 from club.models import Member
 from deals import DealRefused
-from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
 from events.services.hands import store_deals
 from events.services.interchange_compare import ImportedPlayer, UsebioImport, compare, summary
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
-from events.services.transfer import table_count
+from events.services.transfer import table_count, write_lines
 from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, pair_label, read_row
 from events.services.usebio_messages import usebio_message
 from interchange.usebio import UsebioError, UsebioEvent, UsebioLine, UsebioPair, read_usebio
@@ -50,6 +49,9 @@ def read_rows(event: UsebioEvent) -> dict[str, tuple[bool, list[ImportedLine]]]:
     sections: dict[str, tuple[bool, list[ImportedLine]]] = {}
     for letter in event.sections:
         lines = [line for line in event.lines if line.section == letter]
+        if not lines:
+            problems.append(CsvProblem(None, _("Section %(letter)s has no traveller lines.") % {"letter": letter}))
+            continue
         mitchell = _is_mitchell([pair for pair in event.pairs if pair.section == letter], lines)
         rows = []
         for index, line in enumerate(lines, start=1):
@@ -113,7 +115,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
             result = UsebioImport(session, 0)
             for letter, (mitchell, rows) in sections.items():
                 pairs = [pair for pair in event.pairs if pair.section == letter]
-                result.lines += _create_section(session, letter, mitchell, rows, pairs, result.players)
+                result.lines += _create_section(session, letter, mitchell, rows, pairs, result.players, user)
             rescore_session(session=session)
         if event.hands:
             result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
@@ -133,7 +135,7 @@ def _create_session(event: UsebioEvent, preset: str, user) -> Session:
     )
 
 
-def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> int:
+def _create_section(session, letter, mitchell, rows, usebio_pairs, matches, user) -> int:
     """One free-entry section with its pairs (players matched), boards, lines and seatings; returns its lines."""
     keys = {key for row in rows for key in (row.ns, row.ew)}
     keys |= {(pair.number, pair.direction if mitchell else "") for pair in usebio_pairs}
@@ -147,21 +149,15 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches) -> i
     for number, direction in keys:
         pair = Pair(section=section, number=number, direction=direction)
         for slot, player in enumerate(players.get((number, direction), ())[:2], start=1):
-            member, how = match_member(player.federation, player.name, members)
+            member, how = match_imported(player.federation, player.name, members)
             setattr(pair, f"player{slot}", member)
             setattr(pair, f"player{slot}_guest", "" if member else player.name)
             matches.append(ImportedPlayer(f"{letter} {number}{direction}", player.name, how))
         new_pairs.append(pair)
     Pair.objects.bulk_create(new_pairs)
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
-    pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
     with session_write(session.pk):  # the caller's block: this one neither locks nor stores again
-        lines = bulk_create_with_history([_line(row, boards, pairs) for row in rows], TravellerLine)
-        Seating.objects.bulk_create(
-            [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
-        )
-    return len(lines)
+        return len(write_lines(section, rows, user=user))
 
 
 def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) -> dict | None:
@@ -185,33 +181,3 @@ def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) ->
             if plays <= {(play.board, play.ns, play.ew) for play in plan.schedule}:
                 return {"kind": kind, "tables": tables, "boards_per_round": per_round, "even_tables": even}
     return None
-
-
-def _line(row: ImportedLine, boards: dict, pairs: dict) -> TravellerLine:
-    result = row.result
-    return TravellerLine(
-        board=boards[row.board],
-        ns_pair=pairs[row.ns],
-        ew_pair=pairs[row.ew],
-        contract=result.contract,
-        declarer=result.declarer,
-        tricks=result.tricks,
-        adjusted=result.adjusted,
-        not_played=result.not_played,
-        ns_score=result.ns_score,
-        lead=row.lead,
-    )
-
-
-def match_member(federation: str, name: str, members: list[Member]) -> tuple[Member | None, str]:
-    """The member a file's player is: by federation (membership) number, else by a unique full name (accents and
-    case aside, as `club.member_match` compares names)."""
-    if federation:
-        found = [member for member in members if member.number and member.number == federation]
-        if found:
-            return found[0], "number"
-    name = folded(name)
-    found = [member for member in members if folded(member.full_name) == name]
-    if name and len(found) == 1:
-        return found[0], "name"
-    return None, "guest"

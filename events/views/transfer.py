@@ -12,9 +12,10 @@ from club.csv_files import csv_response
 from events.forms.transfer import PbnImportForm, TravellersImportForm, UsebioImportForm
 from events.models import Session
 from events.selectors.usebio_export import usebio_event
+from events.services.interchange_compare import report_data
 from events.services.pbn_import import import_pbn
 from events.services.transfer import TravellersRefused, export_rows, import_travellers
-from events.services.usebio_import import import_usebio, summary
+from events.services.usebio_import import import_usebio
 from interchange.usebio_write import write_usebio
 
 
@@ -47,22 +48,41 @@ def travellers_import(request):
     return render(request, "events/director/travellers_import.html", {"form": form, "problems": problems})
 
 
-def _file_import(request, form_class, template: str, run):
-    """GET: the upload form. POST: ``run(form)`` imports, then the page shows the comparison with the file's
-    figures, or every problem of the file (nothing imported)."""
+REPORT_TEMPLATES = {"usebio": "events/director/usebio_import.html", "pbn": "events/director/pbn_import.html"}
+
+
+def _file_import(request, form_class, kind: str, run):
+    """GET: the upload form. POST: ``run(form)`` imports, then goes to the comparison with the file's figures (kept
+    in the director's session, so that reloading it imports nothing again), or lists every problem of the file
+    (nothing imported)."""
     posted = request.method == "POST"
     form = form_class(request.POST if posted else None, request.FILES if posted else None)
-    problems, imported = [], None
+    problems = []
     if posted and form.is_valid():
         try:
             imported = run(form)
         except TravellersRefused as refused:
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
-    context = {"form": form, "problems": problems, "imported": imported}
-    if imported is not None:
-        context["summary"] = summary(imported)
-    return render(request, template, context)
+        else:
+            request.session[report_key(imported.session.pk)] = {"kind": kind, **report_data(imported)}
+            return redirect("events:import_report", session_id=imported.session.pk)
+    return render(request, REPORT_TEMPLATES[kind], {"form": form, "problems": problems})
+
+
+def report_key(session_id: int) -> str:
+    return f"import-report-{session_id}"
+
+
+@director_required
+def import_report(request, session_id):
+    """The comparison of an imported file with the site's scoring, as the import left it in this director's
+    session; the session's set-up page when there is none (another browser, or an old link)."""
+    session = get_object_or_404(Session, pk=session_id)
+    report = request.session.get(report_key(session.pk))
+    if not isinstance(report, dict) or report.get("kind") not in REPORT_TEMPLATES:
+        return redirect("events:session_setup", session_id=session.pk)
+    return render(request, REPORT_TEMPLATES[report["kind"]], {"imported": report, "summary": report["summary"]})
 
 
 @director_required
@@ -73,7 +93,7 @@ def usebio_import(request):
         data = form.cleaned_data
         return import_usebio(data=data["file"], preset=data["preset"], user=request.user, source_name=form.file_name)
 
-    return _file_import(request, UsebioImportForm, "events/director/usebio_import.html", run)
+    return _file_import(request, UsebioImportForm, "usebio", run)
 
 
 @director_required
@@ -90,7 +110,7 @@ def pbn_import(request):
             source_name=form.file_name,
         )
 
-    return _file_import(request, PbnImportForm, "events/director/pbn_import.html", run)
+    return _file_import(request, PbnImportForm, "pbn", run)
 
 
 @director_required

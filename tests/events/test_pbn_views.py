@@ -20,7 +20,7 @@ def upload(content: bytes, name: str = "results.pbn", **fields):
 def test_the_upload_creates_the_session_with_its_deals_and_shows_the_comparison(director_client):
     page = director_client.get(URL).content.decode()
     assert "Import a PBN results file" in page and 'name="scoring"' in page
-    page = director_client.post(URL, upload(RUTER.read_bytes(), "thursday.pbn")).content.decode()
+    page = director_client.post(URL, upload(RUTER.read_bytes(), "thursday.pbn"), follow=True).content.decode()
     session = Session.objects.get()
     assert f"/director/sessions/{session.pk}/" in page
     assert "6 lines imported; 6 figures compared with the file, 0 differ." in page
@@ -31,7 +31,9 @@ def test_the_upload_creates_the_session_with_its_deals_and_shows_the_comparison(
 
 def test_the_pairs_totals_that_differ_are_listed(director_client):
     text = RUTER.read_text().replace(" 2  3  3 N-S     5.0  62.50", " 2  3  3 N-S     6.0  75.00")
-    page = director_client.post(URL, upload(text.encode(), scoring="matchpoints", preset="ebu")).content.decode()
+    page = director_client.post(
+        URL, upload(text.encode(), scoring="matchpoints", preset="ebu"), follow=True
+    ).content.decode()
     table = page.split('id="usebio-pair-differences"')[1].split("</table>")[0]
     assert "3NS" in table and "total" in table and "percentage" in table and "62.5" in table
 
@@ -70,5 +72,5 @@ def test_only_directors_may_import(client, player_client):
 
 def test_a_file_with_hundreds_of_problems_lists_a_hundred_and_counts_the_rest(director_client):
     header = '[Date "2026.11.26"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS"]\n'
-    page = director_client.post(URL, upload((header + "1 2 3\n" * 300).encode())).content.decode()
+    page = director_client.post(URL, upload((header + "1 2 3\n" * 300).encode()), follow=True).content.decode()
     assert "300 problems" in page and "and 200 more problems" in page and page.count("3 values where") == 100

@@ -144,3 +144,16 @@ def test_the_command_prints_the_comparison_and_the_id_last(tmp_path):
     with pytest.raises(CommandError):
         call_command("import_usebio", str(tmp_path / "missing.xml"), stdout=StringIO(), stderr=StringIO())
     assert Session.objects.count() == 1
+
+
+def test_a_section_without_traveller_lines_is_refused_with_its_letter():
+    # A file whose section B has pairs but no boards: refused whole (it was an IndexError, a 500 on the upload).
+    lines = (DATA / "mitchell_two_sections.xml").read_text().splitlines(keepends=True)
+    text = "".join(lines[:40] + lines[48:])  # section B keeps its participants, loses its two boards
+    assert "Section B has no traveller lines." in refused(text.encode())
+
+
+def test_the_lines_history_names_who_imported_them(director_user):
+    result = import_usebio(data=(DATA / "howell_butler.xml").read_bytes(), user=director_user)
+    records = TravellerLine.history.filter(board__section__session=result.session)
+    assert records.exists() and set(records.values_list("history_user", flat=True)) == {director_user.pk}
