@@ -62,3 +62,13 @@ class TableEntryForm(forms.Form):
     late_minutes = forms.IntegerField(
         label=_("A round is late after (minutes)"), min_value=1, max_value=240, initial=20
     )
+
+
+class LiveResultsForm(forms.Form):
+    """The director's switch of the public live results."""
+
+    live_results = forms.BooleanField(
+        label=_("Show the live ranking publicly (marked provisional)"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )

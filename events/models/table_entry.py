@@ -14,6 +14,8 @@ class TableEntry(models.Model):
     key = models.CharField(max_length=64, editable=False)  # secrets.token_urlsafe: each table's secret comes from it
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
+    # The ranking as it stands shown publicly, marked provisional, while the session is in progress.
+    live_results = models.BooleanField(_("live results"), default=False)
 
     class Meta:
         verbose_name = _("table entry")

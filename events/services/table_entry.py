@@ -20,6 +20,7 @@ from events.models import CorrectionRequest, Pair, Session, TableEntry, TableRes
 from events.selectors.table_entry import TableContext
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
+from events.services.pages import session_pages_changed
 from movements.generators import BoardPlay
 
 
@@ -35,6 +36,17 @@ def set_table_entry(*, session: Session, is_open: bool, late_minutes: int | None
     if late_minutes is not None:
         entry.late_minutes = late_minutes
     entry.save()
+    return entry
+
+
+@transaction.atomic
+def set_live_results(*, session: Session, on: bool) -> TableEntry:
+    """Shows the ranking as it stands publicly, marked provisional, while the session is in progress (or hides
+    it again). The session's cached pages move on: its page sends visitors to the live page, or stops."""
+    entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
+    entry.live_results = on
+    entry.save(update_fields=["live_results"])
+    session_pages_changed(session.pk)
     return entry
 
 
