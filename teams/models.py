@@ -300,3 +300,47 @@ class MatchDeal(HandRecord):
 
     def __str__(self):
         return f"{self.match}: board {self.board}"
+
+
+class TeamTableEntry(models.Model):
+    """Table entry of a teams event: each room of each match enters its boards on a phone, from its own link."""
+
+    event = models.OneToOneField(TeamEvent, on_delete=models.CASCADE, related_name="table_entry")
+    is_open = models.BooleanField(_("table entry open"), default=False)
+    key = models.CharField(max_length=64, editable=False)  # club.table_pages.new_key: each room's secret from it
+
+    class Meta:
+        verbose_name = _("table entry")
+        verbose_name_plural = _("table entries")
+
+    def __str__(self):
+        return str(self.event)
+
+
+class TypedRoomResult(models.Model):
+    """A board typed at a room's table: kept as typed until the other side confirms it, then saved as the room's
+    `BoardResult`. One per match, room and board (the idempotency key)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="typed_results")
+    room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
+    board = models.PositiveSmallIntegerField(_("board"))
+    contract = models.CharField(_("contract"), max_length=12)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    tricks = models.CharField(_("result"), max_length=3, blank=True)
+    lead = models.CharField(_("lead"), max_length=3, blank=True)
+    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)  # each change: a confirm must name the version it saw
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    result = models.ForeignKey(BoardResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["match", "room", "board"]
+        constraints = [models.UniqueConstraint(fields=["match", "room", "board"], name="typed_room_result_once")]
+
+    def __str__(self):
+        return f"{self.match}: board {self.board} room {self.room}"
+
+    @property
+    def confirmed(self) -> bool:
+        """Confirmed and its result still there (one the director removed may be entered again)."""
+        return self.confirmed_at is not None and self.result_id is not None

@@ -8,13 +8,12 @@ table) it is stored once. Every write runs in `session_write`, which serialises 
 
 from __future__ import annotations
 
-import secrets
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.table_pages import new_key
 from club.typed_result import LineResult, read_result
 from events.models import CorrectionRequest, Pair, Session, TableEntry, TableResult
 from events.selectors.table_entry import TableContext
@@ -29,7 +28,7 @@ def set_table_entry(*, session: Session, is_open: bool, late_minutes: int | None
     """Opens (a random key made the first time: it makes every table's secret) or closes table entry."""
     entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
     if is_open and not entry.key:
-        entry.key = secrets.token_urlsafe(32)
+        entry.key = new_key()
     if is_open and not entry.is_open:
         entry.opened_at = timezone.now()
     entry.is_open = is_open

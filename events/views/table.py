@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from club.forms import add_errors
 from events.forms.table import CorrectionForm, TableConfirmForm, TableResultForm
-from events.selectors.table_entry import TableContext, find_table, table_state
+from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 
 ACTIONS = ("save", "confirm", "correct")
@@ -21,7 +21,7 @@ def refused(request: HttpRequest, problem: str) -> HttpResponse:
         message, status = _("Table entry is closed for this session: ask the director."), 403
     else:
         message, status = _("This table link is not valid: scan the code on your table again."), 404
-    return render(request, "events/table/refused.html", {"message": message}, status=status)
+    return render(request, "table/refused.html", {"message": message}, status=status)
 
 
 def _post(request: HttpRequest, context: TableContext):
@@ -60,6 +60,20 @@ def _post(request: HttpRequest, context: TableContext):
     return data["board"], None
 
 
+def _card(context: TableContext, round_: int | None, board: BoardState, form: TableResultForm) -> dict:
+    """What the shared board template (table/board.html) shows of a board."""
+    number = board.board.number
+    return {
+        "number": number,
+        "done": board.done,
+        "typed": board.typed,
+        "line": board.line,
+        "form": form,
+        "round": round_,
+        "draft": f"{context.section.pk}-{context.table}-{round_}-{number}",
+    }
+
+
 def table_page(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> HttpResponse:
     context, problem = find_table(session_id, letter, table, secret)
     if context is None:
@@ -80,8 +94,8 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
         if failed_form is not None and failed_board == board.board.number:
             form = failed_form  # what was typed, with the refusal
         form.auto_id = f"b{board.board.number}-%s"  # one form per board on the page: ids apart
-        cards.append({"state": board, "form": form})
-    shown = [card["state"].board.number for card in cards if not card["state"].done]  # the boards with a form
+        cards.append(_card(context, state.round, board, form))
+    shown = [card["number"] for card in cards if not card["done"]]  # the boards with a form
     other_error = failed_form if failed_form is not None and failed_board not in shown else None
     return render(
         request,

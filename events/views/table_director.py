@@ -3,7 +3,6 @@ view of the room (polled by static/js/live.js) and the correction requests."""
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
+from club.table_pages import qr_svg
 from events.forms.table import LiveResultsForm, TableEntryForm
 from events.models import CorrectionRequest, Section, Session
 from events.plans import section_plan
@@ -69,8 +69,7 @@ def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int)
     if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables:
         raise Http404("No such table link.")
     url = request.build_absolute_uri(table_path(entry, section, table))
-    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 
 
 @director_required

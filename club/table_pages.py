@@ -1,0 +1,84 @@
+"""What every app's table page shares (pairs sessions' tables, teams matches' rooms): the secret of a table's
+link, its QR code, and the forms of a board typed at the table and confirmed by the other side.
+
+A link's secret is an HMAC-SHA256 of what names the table (e.g. session, section, table) under the event's random
+key (`new_key`, made when table entry is first opened) and the site's SECRET_KEY, cut to 22 base64 characters
+(132 bits), compared with `hmac.compare_digest`. The QR codes are SVG made by segno (no outside service).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+import segno
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
+BIG = "form-control form-control-lg"
+SEATS = [("", "—"), ("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
+
+
+def new_key() -> str:
+    """An event's random key: every table's secret comes from it."""
+    return secrets.token_urlsafe(32)
+
+
+def table_secret(key: str, *parts: object) -> str:
+    """The secret of the table named by `parts` under the event's `key` (and the site's)."""
+    signing_key = f"{settings.SECRET_KEY}:{key}".encode()
+    message = ":".join(str(part) for part in parts).encode()
+    digest = hmac.new(signing_key, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:SECRET_LENGTH]
+
+
+def secret_matches(expected: str, given: str) -> bool:
+    return hmac.compare_digest(expected.encode(), given.encode())
+
+
+def qr_svg(url: str) -> str:
+    """The link as an SVG QR code, large enough to scan across a table."""
+    return segno.make(url, error="m").svg_inline(scale=8, border=2)
+
+
+class TypedBoardForm(forms.Form):
+    """A board typed at a table: which board (hidden on the page), and what was played, read by the site's one
+    reader of typed results in the app's service."""
+
+    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
+    contract = forms.CharField(
+        label=_("Contract"),
+        max_length=12,
+        widget=forms.TextInput(
+            attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters", "placeholder": "4S, 3NT"}
+        ),
+    )
+    declarer = forms.ChoiceField(
+        label=_("Declarer"),
+        choices=SEATS,
+        required=False,
+        widget=forms.Select(attrs={"class": "form-select form-select-lg"}),
+    )
+    tricks = forms.CharField(
+        label=_("Result"),
+        max_length=3,
+        required=False,
+        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "placeholder": "=, +1, -2"}),
+    )
+    lead = forms.CharField(
+        label=_("Lead"),
+        max_length=3,
+        required=False,
+        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters"}),
+    )
+
+
+class ConfirmBoardForm(forms.Form):
+    """The other side confirms the board as it saw it (`version`: changed meanwhile on another phone, refused)."""
+
+    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
