@@ -133,3 +133,21 @@ def test_the_state_moves_when_the_other_phone_saves(anonymous_client, match):
     before = anonymous_client.get(path + "state/").json()["version"]
     anonymous_client.post(path, room_save(match.first_board, "2H", "E", "="))
     assert anonymous_client.get(path + "state/").json()["version"] != before
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("en", ["Room 1", ">Contract<", ">Declarer<", ">Result<", ">Lead<", ">Save<"]),
+        ("es", ["Sala 1", ">Contrato<", ">Declarante<", ">Resultado<", ">Salida<", ">Guardar<"]),
+        ("ro", ["Sala 1", ">Contract<", ">Salvează<"]),
+    ],
+)
+def test_the_room_page_in_english_spanish_and_romanian(anonymous_client, settings, match, language, words):
+    path = open_rooms(match.event)[match.pk, 1]
+    anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    page = anonymous_client.get(path).content.decode()
+    assert all(word in page for word in words), [word for word in words if word not in page]
+    response = anonymous_client.post(path, room_save(match.first_board, "4S", "N", "=") | {"board": "99"})
+    refusal = {"en": "is not played in this match", "es": "no se juega en este partido", "ro": "nu se joacă"}
+    assert refusal[language] in response.content.decode()
