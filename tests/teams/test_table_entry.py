@@ -151,3 +151,25 @@ def test_the_room_page_in_english_spanish_and_romanian(anonymous_client, setting
     response = anonymous_client.post(path, room_save(match.first_board, "4S", "N", "=") | {"board": "99"})
     refusal = {"en": "is not played in this match", "es": "no se juega en este partido", "ro": "nu se joacă"}
     assert refusal[language] in response.content.decode()
+
+
+def test_the_director_corrects_a_confirmed_board_and_the_room_sees_it(anonymous_client, director_client, match):
+    path = open_rooms(match.event)[match.pk, 1]
+    board = match.first_board
+    enter(anonymous_client, path, board, ("4S", "N", "="))
+    result = BoardResult.objects.get()
+    prefix = f"b{board}r1"
+    data = {
+        f"{prefix}-contract": "4S",
+        f"{prefix}-declarer": "N",
+        f"{prefix}-tricks": "+1",
+        f"{prefix}-drawn": f"{result.pk}.{result.version}",
+    }
+    response = director_client.post(reverse("teams:match_entry", args=[match.pk]), data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert BoardResult.objects.get().tricks == 11
+    page = anonymous_client.get(path).content.decode()
+    assert "NS score 450" in page and page.count('name="contract"') == 1  # the other board's form only
+    BoardResult.objects.all().delete()  # the director removes it: the room may enter the board again
+    enter(anonymous_client, path, board, ("3NT", "N", "="))
+    assert BoardResult.objects.get().contract == "3NT"
