@@ -80,3 +80,14 @@ class HandRecord(models.Model):
     @property
     def analysed(self) -> bool:
         return self.dd_tricks is not None and self.par_score is not None
+
+
+class TableEntrySwitch(models.Model):
+    """Table entry of an event (a pairs session, a teams event): its switch, and the random key every table's
+    link secret comes from (`club.table_pages.new_key`, made when it is first opened)."""
+
+    is_open = models.BooleanField(_("table entry open"), default=False)
+    key = models.CharField(max_length=64, editable=False)
+
+    class Meta:
+        abstract = True

@@ -12,11 +12,19 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 import segno
 from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+
+from club.forms import add_errors
 
 SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
 BIG = "form-control form-control-lg"
@@ -82,3 +90,57 @@ class ConfirmBoardForm(forms.Form):
 
     board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+# One kind of request a table's page takes: the form that reads it, and what to do with its cleaned data.
+Action = tuple[type[forms.Form], Callable[[dict], Any]]
+
+
+def run_action(post: QueryDict, actions: dict[str, Action]) -> tuple[int | None, forms.Form | None]:
+    """Does what the table sent (its `action` names one of `actions`) → (board number, None), or (board number,
+    the form with its errors) when the form or the service refused it."""
+    name = post.get("action") or ""
+    if name not in actions:
+        form: forms.Form = TypedBoardForm(post)
+        form.add_error(None, gettext("Use the Save or Confirm button."))
+        return None, form
+    form_class, do = actions[name]
+    form = form_class(post)
+    if not form.is_valid():
+        return form.cleaned_data.get("board"), form
+    try:
+        do(form.cleaned_data)
+    except ValidationError as error:
+        add_errors(form, error)
+        return form.cleaned_data["board"], form
+    return form.cleaned_data["board"], None
+
+
+def refused(request: HttpRequest, problem: str, closed: str) -> HttpResponse:
+    """A link refused: `closed` (table entry switched off: 403) or not valid (404)."""
+    if problem == "closed":
+        message, status = closed, 403
+    else:
+        message, status = gettext("This table link is not valid: scan the code on your table again."), 404
+    return render(request, "table/refused.html", {"message": message}, status=status)
+
+
+def typed_values(contract: str, declarer: str, tricks: str, lead: str, ns_score: int | None) -> dict:
+    """What a table typed for a board, as it is kept until confirmed."""
+    return {
+        "contract": contract.strip().upper(),
+        "declarer": declarer.strip().upper(),
+        "tricks": tricks.strip(),
+        "lead": lead.strip().upper()[:3],
+        "ns_score": ns_score,
+    }
+
+
+def retype(typed: Any, values: dict) -> bool:
+    """`typed` (a kept board with a `version`) given `values`; its version moves on if anything changed."""
+    if all(getattr(typed, name) == value for name, value in values.items()):
+        return False
+    for name, value in values.items():
+        setattr(typed, name, value)
+    typed.version += 1
+    return True

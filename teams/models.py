@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import HandRecord, PublishStatus
+from club.models import HandRecord, PublishStatus, TableEntrySwitch
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -302,12 +302,10 @@ class MatchDeal(HandRecord):
         return f"{self.match}: board {self.board}"
 
 
-class TeamTableEntry(models.Model):
+class TeamTableEntry(TableEntrySwitch):
     """Table entry of a teams event: each room of each match enters its boards on a phone, from its own link."""
 
     event = models.OneToOneField(TeamEvent, on_delete=models.CASCADE, related_name="table_entry")
-    is_open = models.BooleanField(_("table entry open"), default=False)
-    key = models.CharField(max_length=64, editable=False)  # club.table_pages.new_key: each room's secret from it
 
     class Meta:
         verbose_name = _("table entry")

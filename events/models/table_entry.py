@@ -3,15 +3,14 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.models import TableEntrySwitch
 from events.models.core import Board, Section, Session, TravellerLine
 
 
-class TableEntry(models.Model):
+class TableEntry(TableEntrySwitch):
     """Table entry of a session: the players score each board on their phones, from a link per table."""
 
     session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="table_entry")
-    is_open = models.BooleanField(_("table entry open"), default=False)
-    key = models.CharField(max_length=64, editable=False)  # secrets.token_urlsafe: each table's secret comes from it
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
     # The ranking as it stands shown publicly, marked provisional, while the session is in progress.

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key
+from club.table_pages import new_key, retype, typed_values
 from club.typed_result import LineResult, read_result
 from events.models import CorrectionRequest, Pair, Session, TableEntry, TableResult
 from events.selectors.table_entry import TableContext
@@ -96,19 +96,10 @@ def save_table_result(
                 % {"board": board_number}
             )
         board, _ns, _ew = _check(context, play, typed)
-        values = {
-            "contract": contract.strip().upper(),
-            "declarer": declarer.strip().upper(),
-            "tricks": tricks.strip(),
-            "lead": lead.strip().upper()[:3],
-            "ns_score": result.ns_score,
-        }
+        values = typed_values(contract, declarer, tricks, lead, result.ns_score)
         if typed is None:
             return TableResult.objects.create(**key, board=board, **values)
-        if any(getattr(typed, name) != value for name, value in values.items()):
-            for name, value in values.items():
-                setattr(typed, name, value)
-            typed.version += 1
+        if retype(typed, values):
             typed.save()
         return typed
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key
+from club.table_pages import new_key, retype, typed_values
 from teams.models import BoardResult, Match, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.table_entry import RoomContext
@@ -65,19 +65,10 @@ def save_room_board(
     match, typed = _lock(context, board)
     if (typed is not None and typed.confirmed) or _saved_elsewhere(match, context.room, board, typed):
         raise _refuse_done(board)
-    values = {
-        "contract": contract.strip().upper(),
-        "declarer": declarer.strip().upper(),
-        "tricks": tricks.strip(),
-        "lead": lead.strip().upper()[:3],
-        "ns_score": result.ns_score,
-    }
+    values = typed_values(contract, declarer, tricks, lead, result.ns_score)
     if typed is None:
         return TypedRoomResult.objects.create(match=match, room=context.room, board=board, **values)
-    if any(getattr(typed, name) != value for name, value in values.items()):
-        for name, value in values.items():
-            setattr(typed, name, value)
-        typed.version += 1
+    if retype(typed, values):
         typed.confirmed_at = None
         typed.save()
     return typed

@@ -3,55 +3,34 @@ teams.selectors.table_entry). The page is the pairs sessions' table page (templa
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.forms import add_errors
-from club.table_pages import ConfirmBoardForm, TypedBoardForm
+from club.table_pages import ConfirmBoardForm, TypedBoardForm, refused, run_action
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
 from teams.services.table_entry import confirm_room_board, save_room_board
 
 
-def refused(request: HttpRequest, problem: str) -> HttpResponse:
-    if problem == "closed":
-        message, status = _("Table entry is closed for this match: ask the director."), 403
-    else:
-        message, status = _("This table link is not valid: scan the code on your table again."), 404
-    return render(request, "table/refused.html", {"message": message}, status=status)
-
-
 def _post(request: HttpRequest, context: RoomContext) -> tuple[int | None, Form | None]:
-    """Does what the room sent → (board number, None), or (board number, the form with its errors) if refused."""
-    action = request.POST.get("action")
-    form_class = {"save": TypedBoardForm, "confirm": ConfirmBoardForm}.get(action or "")
-    if form_class is None:
-        form = TypedBoardForm(request.POST)
-        form.add_error(None, _("Use the Save or Confirm button."))
-        return None, form
-    form = form_class(request.POST)
-    if not form.is_valid():
-        return form.cleaned_data.get("board"), form
-    data = form.cleaned_data
-    try:
-        if action == "save":
-            save_room_board(
-                context=context,
-                board=data["board"],
-                contract=data["contract"],
-                declarer=data["declarer"],
-                tricks=data["tricks"],
-                lead=data["lead"],
-            )
-        else:
-            confirm_room_board(context=context, board=data["board"], version=data["version"])
-    except ValidationError as error:
-        add_errors(form, error)
-        return data["board"], form
-    return data["board"], None
+    """Does what the room sent → (board number, None), or (board number, the form with its errors)."""
+
+    def save(data: dict) -> None:
+        save_room_board(
+            context=context,
+            board=data["board"],
+            contract=data["contract"],
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            lead=data["lead"],
+        )
+
+    def confirm(data: dict) -> None:
+        confirm_room_board(context=context, board=data["board"], version=data["version"])
+
+    return run_action(request.POST, {"save": (TypedBoardForm, save), "confirm": (ConfirmBoardForm, confirm)})
 
 
 def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, failed_form: Form | None) -> dict:
@@ -75,7 +54,7 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
 def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
     context, problem = find_room(match_id, room, secret)
     if context is None:
-        return refused(request, problem)
+        return refused(request, problem, _("Table entry is closed for this match: ask the director."))
     failed_board, failed_form = None, None
     if request.method == "POST":
         failed_board, failed_form = _post(request, context)
