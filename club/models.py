@@ -91,3 +91,19 @@ class TableEntrySwitch(models.Model):
 
     class Meta:
         abstract = True
+
+
+class TypedBoard(models.Model):
+    """A board as a table typed it on a phone, kept until the other side confirms it (then saved as the app's
+    result). `version` moves with each change: a confirmation names the version it saw."""
+
+    contract = models.CharField(_("contract"), max_length=12)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    tricks = models.CharField(_("result"), max_length=3, blank=True)
+    lead = models.CharField(_("lead"), max_length=3, blank=True)
+    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import HandRecord, PublishStatus, TableEntrySwitch
+from club.models import HandRecord, PublishStatus, TableEntrySwitch, TypedBoard
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -315,20 +315,13 @@ class TeamTableEntry(TableEntrySwitch):
         return str(self.event)
 
 
-class TypedRoomResult(models.Model):
+class TypedRoomResult(TypedBoard):
     """A board typed at a room's table: kept as typed until the other side confirms it, then saved as the room's
     `BoardResult`. One per match, room and board (the idempotency key)."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="typed_results")
     room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
     board = models.PositiveSmallIntegerField(_("board"))
-    contract = models.CharField(_("contract"), max_length=12)
-    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
-    tricks = models.CharField(_("result"), max_length=3, blank=True)
-    lead = models.CharField(_("lead"), max_length=3, blank=True)
-    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
-    version = models.PositiveIntegerField(default=1)  # each change: a confirm must name the version it saw
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     result = models.ForeignKey(BoardResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:

@@ -1,21 +1,10 @@
 """Teams table entry at the same moment: two phones in one room sending the same board (saved, then confirmed)
 at once, and both rooms of every match confirming together. Stored once, nothing lost (SQLite and PostgreSQL)."""
 
-from django.test import Client
-
 from teams.models import BoardResult, Match, TypedRoomResult
-from tests.builders.concurrency import save_at_once
+from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.team_tables import open_rooms, room_confirm, room_save
 from tests.builders.teams import make_event
-
-
-def post_job(path, data):
-    def job():
-        response = Client().post(path, data)
-        if response.status_code != 302:
-            raise AssertionError(f"{response.status_code}: {response.content.decode()[:300]}")
-
-    return job
 
 
 def test_two_phones_in_one_room_sending_a_board_at_once_store_it_once(database):
