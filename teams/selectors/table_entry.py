@@ -41,6 +41,14 @@ def room_links(event: TeamEvent) -> list[RoomLink]:
     return [RoomLink(match, room, room_path(entry, match.pk, room)) for match in matches for room in ROOMS]
 
 
+def match_rooms(match: Match) -> list[RoomLink]:
+    """The match's two rooms with their links while table entry is open (none for a bye)."""
+    entry = TeamTableEntry.objects.filter(event_id=match.event_id, is_open=True).first()
+    if entry is None or not entry.key or match.is_bye:
+        return []
+    return [RoomLink(match, room, room_path(entry, match.pk, room)) for room in ROOMS]
+
+
 @dataclass
 class RoomContext:
     """The room a valid link opens."""

@@ -56,3 +56,13 @@ def test_players_and_visitors_do_not_get_in(player_client, anonymous_client, mak
         assert anonymous_client.get(url).status_code == 302  # to the login page
     assert player_client.post(reverse("teams:event_tables", args=[event.pk]), {}).status_code == 403
     assert TeamTableEntry.objects.get(event=event).is_open
+
+
+def test_the_match_page_links_to_its_rooms_while_table_entry_is_open(director_client, make_event):
+    event = make_event(teams=4, boards_per_match=2)
+    match = event.matches.filter(away__isnull=False).first()
+    url = reverse("teams:match_entry", args=[match.pk])
+    assert 'id="room-links"' not in director_client.get(url).content.decode()
+    paths = open_rooms(event)
+    page = director_client.get(url).content.decode()
+    assert paths[match.pk, 1] in page and paths[match.pk, 2] in page
