@@ -28,6 +28,7 @@ from club.forms import add_errors
 
 SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
 BIG = "form-control form-control-lg"
+BOARD_COLUMN = 32_767  # a board number's column; each app's service refuses a board its table does not play
 SEATS = [("", "—"), ("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 
 
@@ -57,7 +58,7 @@ class TypedBoardForm(forms.Form):
     """A board typed at a table: which board (hidden on the page), and what was played, read by the site's one
     reader of typed results in the app's service."""
 
-    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
+    board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
     contract = forms.CharField(
         label=_("Contract"),
         max_length=12,
@@ -88,7 +89,7 @@ class TypedBoardForm(forms.Form):
 class ConfirmBoardForm(forms.Form):
     """The other side confirms the board as it saw it (`version`: changed meanwhile on another phone, refused)."""
 
-    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
+    board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 

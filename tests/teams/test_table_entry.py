@@ -173,3 +173,11 @@ def test_the_director_corrects_a_confirmed_board_and_the_room_sees_it(anonymous_
     BoardResult.objects.all().delete()  # the director removes it: the room may enter the board again
     enter(anonymous_client, path, board, ("3NT", "N", "="))
     assert BoardResult.objects.get().contract == "3NT"
+
+
+def test_a_late_round_beyond_board_999_is_entered_too(anonymous_client, match):
+    """A long teams event numbers its boards on past 999 (each round its own boards)."""
+    type(match).objects.filter(pk=match.pk).update(first_board=1001)
+    path = open_rooms(match.event)[match.pk, 2]
+    enter(anonymous_client, path, 1001, ("1NT", "W", "="))
+    assert BoardResult.objects.get().board == 1001
