@@ -3,6 +3,8 @@ side (saved as the room's result through the teams services, the match scored), 
 refused links, corrections by the director only, who may open the director's pages."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from teams.models import BoardResult, TeamTableEntry, TypedRoomResult
@@ -21,7 +23,8 @@ def match(make_event):
 
 def enter(client, path, board, typed, lead=""):
     assert client.post(path, room_save(board, *typed, lead)).status_code == 302
-    version = TypedRoomResult.objects.get(board=board, room=int(path.split("/")[4])).version
+    _, _teams, _t, match_id, room, *_rest = path.split("/")
+    version = TypedRoomResult.objects.get(match_id=int(match_id), room=int(room), board=board).version
     assert client.post(path, room_confirm(board, version)).status_code == 302
 
 
@@ -181,3 +184,16 @@ def test_a_late_round_beyond_board_999_is_entered_too(anonymous_client, match):
     path = open_rooms(match.event)[match.pk, 2]
     enter(anonymous_client, path, 1001, ("1NT", "W", "="))
     assert BoardResult.objects.get().board == 1001
+
+
+def test_the_room_page_reads_as_many_queries_however_many_boards(anonymous_client, make_event):
+    counts = []
+    for boards in (2, 12):
+        event = make_event(teams=2, boards_per_match=boards, name=f"{boards} boards")
+        match = event.matches.get()
+        path = open_rooms(event)[match.pk, 1]
+        enter(anonymous_client, path, 1, ("4S", "N", "="))
+        with CaptureQueriesContext(connection) as captured:
+            assert anonymous_client.get(path).status_code == 200
+        counts.append(len(captured))
+    assert counts[0] == counts[1]
