@@ -133,3 +133,29 @@ class Merge(models.Model):
     def rows(self) -> int:
         """How many rows the merge changed, in every app."""
         return sum(len(change) for change in self.changes.values())
+
+class TableEntrySwitch(models.Model):
+    """Table entry of an event (a pairs session, a teams event): its switch, and the random key every table's
+    link secret comes from (`club.table_pages.new_key`, made when it is first opened)."""
+
+    is_open = models.BooleanField(_("table entry open"), default=False)
+    key = models.CharField(max_length=64, editable=False)
+
+    class Meta:
+        abstract = True
+
+
+class TypedBoard(models.Model):
+    """A board as a table typed it on a phone, kept until the other side confirms it (then saved as the app's
+    result). `version` moves with each change: a confirmation names the version it saw."""
+
+    contract = models.CharField(_("contract"), max_length=12)
+    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
+    tricks = models.CharField(_("result"), max_length=3, blank=True)
+    lead = models.CharField(_("lead"), max_length=3, blank=True)
+    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    class Meta:
+        abstract = True

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import HandRecord, PublishStatus
+from club.models import HandRecord, PublishStatus, TableEntrySwitch, TypedBoard
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -300,3 +300,38 @@ class MatchDeal(HandRecord):
 
     def __str__(self):
         return f"{self.match}: board {self.board}"
+
+
+class TeamTableEntry(TableEntrySwitch):
+    """Table entry of a teams event: each room of each match enters its boards on a phone, from its own link."""
+
+    event = models.OneToOneField(TeamEvent, on_delete=models.CASCADE, related_name="table_entry")
+
+    class Meta:
+        verbose_name = _("table entry")
+        verbose_name_plural = _("table entries")
+
+    def __str__(self):
+        return str(self.event)
+
+
+class TypedRoomResult(TypedBoard):
+    """A board typed at a room's table: kept as typed until the other side confirms it, then saved as the room's
+    `BoardResult`. One per match, room and board (the idempotency key)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="typed_results")
+    room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
+    board = models.PositiveSmallIntegerField(_("board"))
+    result = models.ForeignKey(BoardResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["match", "room", "board"]
+        constraints = [models.UniqueConstraint(fields=["match", "room", "board"], name="typed_room_result_once")]
+
+    def __str__(self):
+        return f"{self.match}: board {self.board} room {self.room}"
+
+    @property
+    def confirmed(self) -> bool:
+        """Confirmed and its result still there (one the director removed may be entered again)."""
+        return self.confirmed_at is not None and self.result_id is not None

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from teams.views import director, entry, public
+from teams.views import director, entry, public, table, table_director
 
 app_name = "teams"
 
@@ -21,6 +21,8 @@ director_patterns = [
     path("adjustments/<int:adjustment_id>/delete/", entry.adjustment_delete, name="adjustment_delete"),
     path("matches/<int:match_id>/import/", entry.match_import, name="match_import"),
     path("matches/<int:match_id>/export.csv", entry.match_export, name="match_export"),
+    path("<int:event_id>/tables/", table_director.event_tables, name="event_tables"),
+    path("matches/<int:match_id>/rooms/<int:room>/qr.svg", table_director.room_qr, name="room_qr"),
 ]
 
 urlpatterns = [
@@ -30,5 +32,7 @@ urlpatterns = [
     path("<int:event_id>/rounds/<int:round_>/", public.round_matches, name="round"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
     path("teams/<int:team_id>/", public.team, name="team"),
+    path("t/<int:match_id>/<int:room>/<str:secret>/", table.room_page, name="room"),
+    path("t/<int:match_id>/<int:room>/<str:secret>/state/", table.room_page_state, name="room_state"),
     path("director/", include(director_patterns)),
 ]

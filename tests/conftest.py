@@ -17,6 +17,7 @@ pytest_plugins = [
     "tests.builders.concurrency",
     "tests.builders.hands",
     "tests.builders.published",
+    "tests.builders.browser",
 ]
 
 PASSWORD = "correct-horse-battery"

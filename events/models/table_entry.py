@@ -3,17 +3,18 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.models import TableEntrySwitch, TypedBoard
 from events.models.core import Board, Section, Session, TravellerLine
 
 
-class TableEntry(models.Model):
+class TableEntry(TableEntrySwitch):
     """Table entry of a session: the players score each board on their phones, from a link per table."""
 
     session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="table_entry")
-    is_open = models.BooleanField(_("table entry open"), default=False)
-    key = models.CharField(max_length=64, editable=False)  # secrets.token_urlsafe: each table's secret comes from it
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
+    # The ranking as it stands shown publicly, marked provisional, while the session is in progress.
+    live_results = models.BooleanField(_("live results"), default=False)
 
     class Meta:
         verbose_name = _("table entry")
@@ -23,7 +24,7 @@ class TableEntry(models.Model):
         return str(self.session)
 
 
-class TableResult(models.Model):
+class TableResult(TypedBoard):
     """A result typed at a table: kept as typed until the East-West pair confirms it, then saved as the
     board's traveller line. One per section, table, round and board (the idempotency key)."""
 
@@ -31,14 +32,7 @@ class TableResult(models.Model):
     table = models.PositiveSmallIntegerField(_("table"))
     round = models.PositiveSmallIntegerField(_("round"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
-    contract = models.CharField(_("contract"), max_length=12)
-    declarer = models.CharField(_("declarer"), max_length=1, blank=True)
-    tricks = models.CharField(_("result"), max_length=3, blank=True)
-    lead = models.CharField(_("lead"), max_length=3, blank=True)
-    ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
-    version = models.PositiveIntegerField(default=1)  # each change: a confirm must name the version it saw
     updated_at = models.DateTimeField(auto_now=True)
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:

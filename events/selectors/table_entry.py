@@ -3,28 +3,22 @@
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import hmac
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.urls import reverse
 
 from club.limits import MAX_ID
+from club.table_pages import secret_matches
+from club.table_pages import table_secret as signed
 from events.models import Board, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movements.generators import BoardPlay, Movement
 
-SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
-
 
 def table_secret(entry: TableEntry, section_id: int, table: int) -> str:
     """The table's secret: an HMAC of the section and table under the session's random key (and the site's)."""
-    key = f"{settings.SECRET_KEY}:{entry.key}".encode()
-    message = f"{entry.session_id}:{section_id}:{table}".encode()
-    digest = hmac.new(key, message, hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest).decode()[:SECRET_LENGTH]
+    return signed(entry.key, entry.session_id, section_id, table)
 
 
 def table_path(entry: TableEntry, section: Section, table: int) -> str:
@@ -93,7 +87,7 @@ def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[T
         return None, "unknown"
     plan = section_plan(section)
     expected = table_secret(entry, section.pk, table)
-    if not plan.has_schedule or not 1 <= table <= plan.tables or not hmac.compare_digest(expected, secret):
+    if not plan.has_schedule or not 1 <= table <= plan.tables or not secret_matches(expected, secret):
         return None, "unknown"
     if not entry.is_open or entry.session.status == Session.Status.FINAL:
         return None, "closed"

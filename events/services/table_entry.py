@@ -8,18 +8,18 @@ table) it is stored once. Every write runs in `session_write`, which serialises 
 
 from __future__ import annotations
 
-import secrets
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.table_pages import new_key, retype, typed_values
 from club.typed_result import LineResult, read_result
 from events.models import CorrectionRequest, Pair, Session, TableEntry, TableResult
 from events.selectors.table_entry import TableContext
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
+from events.services.pages import session_pages_changed
 from movements.generators import BoardPlay
 
 
@@ -28,13 +28,24 @@ def set_table_entry(*, session: Session, is_open: bool, late_minutes: int | None
     """Opens (a random key made the first time: it makes every table's secret) or closes table entry."""
     entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
     if is_open and not entry.key:
-        entry.key = secrets.token_urlsafe(32)
+        entry.key = new_key()
     if is_open and not entry.is_open:
         entry.opened_at = timezone.now()
     entry.is_open = is_open
     if late_minutes is not None:
         entry.late_minutes = late_minutes
     entry.save()
+    return entry
+
+
+@transaction.atomic
+def set_live_results(*, session: Session, on: bool) -> TableEntry:
+    """Shows the ranking as it stands publicly, marked provisional, while the session is in progress (or hides
+    it again). The session's cached pages move on: its page sends visitors to the live page, or stops."""
+    entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
+    entry.live_results = on
+    entry.save(update_fields=["live_results"])
+    session_pages_changed(session.pk)
     return entry
 
 
@@ -85,19 +96,10 @@ def save_table_result(
                 % {"board": board_number}
             )
         board, _ns, _ew = _check(context, play, typed)
-        values = {
-            "contract": contract.strip().upper(),
-            "declarer": declarer.strip().upper(),
-            "tricks": tricks.strip(),
-            "lead": lead.strip().upper()[:3],
-            "ns_score": result.ns_score,
-        }
+        values = typed_values(contract, declarer, tricks, lead, result.ns_score)
         if typed is None:
             return TableResult.objects.create(**key, board=board, **values)
-        if any(getattr(typed, name) != value for name, value in values.items()):
-            for name, value in values.items():
-                setattr(typed, name, value)
-            typed.version += 1
+        if retype(typed, values):
             typed.save()
         return typed
 

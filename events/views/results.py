@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
-from club.access import check_visible
+from club.access import check_visible, is_director
 from club.csv_files import csv_response
 from club.models import Member
 from club.page_cache import cached_page
@@ -23,6 +23,7 @@ from club.registry import member_sections
 from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.hands import load_hand
+from events.selectors.live_results import shows_live
 from events.selectors.member_history import load_history
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
@@ -93,7 +94,10 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
 
 @cached_page(*SESSION_PAGE)
 def session_ranking(request, session_id):
-    session = visible_session(request, session_id)
+    session = get_object_or_404(Session.objects.select_related("table_entry"), pk=session_id)
+    if not session.is_public and not is_director(request.user) and shows_live(session):
+        return redirect("events:live_results", session_id=session.pk)  # the live results, marked provisional
+    check_visible(request.user, session, "This session is still in progress.")
     results = rank_sessions([session.pk])[session.pk]
     member_id = member_of(request.user)
     mark_mine(results, member_id)

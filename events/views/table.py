@@ -2,68 +2,68 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.forms import add_errors
+from club.table_pages import refused, run_action
 from events.forms.table import CorrectionForm, TableConfirmForm, TableResultForm
-from events.selectors.table_entry import TableContext, find_table, table_state
+from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 
-ACTIONS = ("save", "confirm", "correct")
+
+def _post(request: HttpRequest, context: TableContext) -> tuple[int | None, Form | None]:
+    """Does what the table sent → (board number, None), or (board number, the form with its errors)."""
+
+    def save(data: dict) -> None:
+        save_table_result(
+            context=context,
+            round_=data["round"],
+            board_number=data["board"],
+            contract=data["contract"],
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            lead=data["lead"],
+        )
+
+    return run_action(
+        request.POST,
+        {
+            "save": (TableResultForm, save),
+            "confirm": (
+                TableConfirmForm,
+                lambda data: confirm_table_result(
+                    context=context, round_=data["round"], board_number=data["board"], version=data["version"]
+                ),
+            ),
+            "correct": (
+                CorrectionForm,
+                lambda data: request_correction(context=context, board_number=data["board"], note=data["note"]),
+            ),
+        },
+    )
 
 
-def refused(request: HttpRequest, problem: str) -> HttpResponse:
-    if problem == "closed":
-        message, status = _("Table entry is closed for this session: ask the director."), 403
-    else:
-        message, status = _("This table link is not valid: scan the code on your table again."), 404
-    return render(request, "events/table/refused.html", {"message": message}, status=status)
-
-
-def _post(request: HttpRequest, context: TableContext):
-    """Does what the table sent; returns (board number, the form with its errors) when refused, else
-    (board number, None)."""
-    action = request.POST.get("action")
-    form_class = {"save": TableResultForm, "confirm": TableConfirmForm, "correct": CorrectionForm}.get(action or "")
-    if form_class is None:
-        form = TableResultForm(request.POST)
-        form.add_error(None, _("Use the Save or Confirm button."))
-        return None, form
-    form = form_class(request.POST)
-    if not form.is_valid():
-        return form.cleaned_data.get("board"), form
-    data = form.cleaned_data
-    try:
-        if action == "save":
-            save_table_result(
-                context=context,
-                round_=data["round"],
-                board_number=data["board"],
-                contract=data["contract"],
-                declarer=data["declarer"],
-                tricks=data["tricks"],
-                lead=data["lead"],
-            )
-        elif action == "confirm":
-            confirm_table_result(
-                context=context, round_=data["round"], board_number=data["board"], version=data["version"]
-            )
-        else:
-            request_correction(context=context, board_number=data["board"], note=data["note"])
-    except ValidationError as error:
-        add_errors(form, error)
-        return data["board"], form
-    return data["board"], None
+def _card(context: TableContext, round_: int | None, board: BoardState, form: TableResultForm) -> dict:
+    """What the shared board template (table/board.html) shows of a board."""
+    number = board.board.number
+    return {
+        "number": number,
+        "done": board.done,
+        "typed": board.typed,
+        "line": board.line,
+        "form": form,
+        "round": round_,
+        "draft": f"{context.section.pk}-{context.table}-{round_}-{number}",
+    }
 
 
 def table_page(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> HttpResponse:
     context, problem = find_table(session_id, letter, table, secret)
     if context is None:
-        return refused(request, problem)
+        return refused(request, problem, _("Table entry is closed for this session: ask the director."))
     failed_board, failed_form = None, None
     if request.method == "POST":
         failed_board, failed_form = _post(request, context)
@@ -80,8 +80,8 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
         if failed_form is not None and failed_board == board.board.number:
             form = failed_form  # what was typed, with the refusal
         form.auto_id = f"b{board.board.number}-%s"  # one form per board on the page: ids apart
-        cards.append({"state": board, "form": form})
-    shown = [card["state"].board.number for card in cards if not card["state"].done]  # the boards with a form
+        cards.append(_card(context, state.round, board, form))
+    shown = [card["number"] for card in cards if not card["done"]]  # the boards with a form
     other_error = failed_form if failed_form is not None and failed_board not in shown else None
     return render(
         request,

@@ -3,7 +3,6 @@ view of the room (polled by static/js/live.js) and the correction requests."""
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,13 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from events.forms.table import TableEntryForm
+from club.table_pages import qr_svg
+from events.forms.table import LiveResultsForm, TableEntryForm
 from events.models import CorrectionRequest, Section, Session
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.selectors.table_entry import table_links, table_path
 from events.selectors.table_live import live_view as load_live_view
-from events.services.table_entry import resolve_correction, set_table_entry
+from events.services.table_entry import resolve_correction, set_live_results, set_table_entry
 
 
 def _session(session_id: int) -> Session:
@@ -69,14 +69,32 @@ def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int)
     if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables:
         raise Http404("No such table link.")
     url = request.build_absolute_uri(table_path(entry, section, table))
-    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 
 
 @director_required
 def live_view(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _session(session_id)
-    return render(request, "events/director/live_view.html", _live_context(request, session))
+    context = _live_context(request, session)
+    entry = context["live"].entry
+    context["live_form"] = LiveResultsForm(initial={"live_results": bool(entry and entry.live_results)})
+    return render(request, "events/director/live_view.html", context)
+
+
+@director_required
+@require_POST
+def live_results_switch(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Shows the live ranking publicly while the session is in progress, or hides it."""
+    session = _session(session_id)
+    form = LiveResultsForm(request.POST)
+    form.is_valid()  # a box: anything but "on" is off
+    on = bool(form.cleaned_data.get("live_results"))
+    if on and session.is_public:
+        messages.error(request, _("The session is published: its ranking is public already."))
+    else:
+        set_live_results(session=session, on=on)
+        messages.success(request, _("Live results are public.") if on else _("Live results are hidden."))
+    return redirect("events:live_view", session_id=session.pk)
 
 
 @director_required

@@ -57,8 +57,11 @@ def _check_playable(match: Match) -> None:
 
 
 @transaction.atomic
-def save_results(*, match: Match, changes: Mapping[tuple[int, int], RoomResult | None], user=None) -> Match:
-    """Saves rooms' results, {(board, room): RoomResult, or None to remove it}, and rescores the match."""
+def save_results(
+    *, match: Match, changes: Mapping[tuple[int, int], RoomResult | None], user=None, source: str = ""
+) -> Match:
+    """Saves rooms' results, {(board, room): RoomResult, or None to remove it}, and rescores the match. `source`
+    goes in the results' history as the change's reason (e.g. "table:room1" for a board confirmed at the table)."""
     event = match.event
     match = Match.objects.select_for_update().get(pk=match.pk)
     _check_playable(match)
@@ -83,6 +86,8 @@ def save_results(*, match: Match, changes: Mapping[tuple[int, int], RoomResult |
         line.contract, line.declarer, line.tricks = result.contract, result.declarer, result.tricks
         line.adjusted, line.ns_score = result.adjusted, result.ns_score
         line._history_user = user
+        if source:
+            line._change_reason = source
         line.save()
         existing[(board, room)] = line
     event_pages_changed(event.pk)

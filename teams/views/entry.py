@@ -15,6 +15,7 @@ from teams.forms.entry import TotalsForm
 from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
 from teams.selectors.standings import match_scores
+from teams.selectors.table_entry import match_rooms
 from teams.services.entry import entry_boards, focus_prefix, save_entry
 from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
 from teams.services.transfer import MatchRefused, export_rows, import_match
@@ -39,6 +40,7 @@ def _page(request, match, boards, **extra):
             "score": match_scores(event, [match])[0],
             "totals_form": totals,
             "adjustment_form": adjustment,
+            "rooms": match_rooms(match),
             **extra,
         },
     )

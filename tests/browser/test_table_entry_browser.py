@@ -2,7 +2,6 @@
 the end on phones at 360 px; a phone offline keeps what it sent and sends it when the connection returns."""
 
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -13,59 +12,13 @@ from events.models import TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.services.lines import save_line
+from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import open_tables, typed_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]
 
-PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = os.getenv("TABLE_SCREENSHOTS", "")  # a folder: the phone page is photographed there in each language
-ONE_AT_A_TIME = threading.Lock()
-
-
-@pytest.fixture(autouse=True)
-def one_request_at_a_time(live_server):
-    """The live server answers one request at a time, and the test reads the database between requests: on SQLite
-    the test database is in memory, shared by every thread through one connection, which cannot serve the phones'
-    and the director's polling at once (the site runs on a file or on PostgreSQL, tested apart in threads)."""
-    httpd = live_server.thread.httpd
-    application = httpd.get_app()
-
-    def serial(environ, start_response):
-        with ONE_AT_A_TIME:
-            response = application(environ, start_response)
-            try:
-                return [b"".join(response)]
-            finally:
-                if hasattr(response, "close"):
-                    response.close()
-
-    httpd.set_app(serial)
-    yield
-    httpd.set_app(application)
-
-
-@pytest.fixture
-def phones(browser, live_server):
-    """phones(n, language) -> n pages, each in its own browser context (its own phone) at 360 px."""
-    contexts = []
-
-    def make(count, language="en-GB"):
-        pages = []
-        for _ in range(count):
-            context = browser.new_context(base_url=live_server.url, locale=language, viewport=PHONE, is_mobile=True)
-            context.set_default_timeout(15_000)
-            contexts.append(context)
-            pages.append(context.new_page())
-        return pages
-
-    yield make
-    for context in contexts:
-        context.close()
-
-
-def csp_watch(page, problems):
-    page.on("console", lambda message: "Content Security Policy" in message.text and problems.append(message.text))
 
 
 def type_result(phone, play, save="Save"):

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 from django.db import connection, connections
+from django.test import Client
 
 
 def file_copy_of_the_test_database(path):
@@ -70,3 +71,14 @@ def run_at_once(jobs, use_database) -> tuple[list, list[Exception]]:
 def save_at_once(jobs, use_database) -> list[Exception]:
     """Runs every job in its own thread, all released together; returns the exceptions they raised."""
     return run_at_once(jobs, use_database)[1]
+
+
+def post_job(path, data):
+    """A job for `save_at_once`: a visitor's POST of `data` to `path`, which must redirect (saved)."""
+
+    def job():
+        response = Client().post(path, data)
+        if response.status_code != 302:
+            raise AssertionError(f"{response.status_code}: {response.content.decode()[:300]}")
+
+    return job

@@ -19,6 +19,7 @@ from teams.models import Adjustment, TeamEvent
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.rubber import EVENING, play, start
 from tests.builders.sessions import HOWELL, club_night
+from tests.builders.team_tables import open_rooms
 from tests.builders.teams import make_event
 
 
@@ -38,6 +39,7 @@ def build_world(director) -> dict[str, object]:
     session, section = build_hand_mitchell()
     event = make_event(("Hearts", "Spades"), format=TeamEvent.Format.MATCH, boards_per_match=2)
     match = event.matches.get()
+    room_secret = open_rooms(event)[match.pk, 1].rstrip("/").rsplit("/", 1)[1]  # room 1's page, open to its phones
     adjustment = Adjustment.objects.create(match=match, team=match.home, kind="imps", amount=1, reason="Slow play")
     rubber = play(start(director, list(Member.objects.order_by("pk")[:4])), [("We", "2S", 8, None)])
     season = Season.objects.create(name="Winter", starts=EVENING, ends=EVENING + datetime.timedelta(days=90))
@@ -56,6 +58,8 @@ def build_world(director) -> dict[str, object]:
             "merge_id": Merge.objects.create(into=Member.objects.order_by("pk").first(), from_guest="A Guest").pk,
             "event_id": event.pk,
             "match_id": match.pk,
+            "teams:room": 1,
+            "teams:secret": room_secret,
             "team_id": match.home_id,
             "adjustment_id": adjustment.pk,
             "movements:pk": custom.pk,

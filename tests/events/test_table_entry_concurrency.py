@@ -1,23 +1,12 @@
 """Table entry under load: two phones at one table sending the same board at the same moment, and every table of
 the room confirming at once. Nothing lost, nothing stored twice (run on SQLite and on PostgreSQL)."""
 
-from django.test import Client
-
 from events.models import TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
-from tests.builders.concurrency import save_at_once
+from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
-
-
-def post_job(path, data):
-    def job():
-        response = Client().post(path, data)
-        if response.status_code != 302:
-            raise AssertionError(f"{response.status_code}: {response.content.decode()[:300]}")
-
-    return job
 
 
 def test_two_phones_at_one_table_sending_a_board_at_once_store_it_once(database):

@@ -1,0 +1,147 @@
+"""What every app's table page shares (pairs sessions' tables, teams matches' rooms): the secret of a table's
+link, its QR code, and the forms of a board typed at the table and confirmed by the other side.
+
+A link's secret is an HMAC-SHA256 of what names the table (e.g. session, section, table) under the event's random
+key (`new_key`, made when table entry is first opened) and the site's SECRET_KEY, cut to 22 base64 characters
+(132 bits), compared with `hmac.compare_digest`. The QR codes are SVG made by segno (no outside service).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import segno
+from django import forms
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from club.forms import add_errors
+
+SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
+BIG = "form-control form-control-lg"
+BOARD_COLUMN = 32_767  # a board number's column; each app's service refuses a board its table does not play
+SEATS = [("", "—"), ("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
+
+
+def new_key() -> str:
+    """An event's random key: every table's secret comes from it."""
+    return secrets.token_urlsafe(32)
+
+
+def table_secret(key: str, *parts: object) -> str:
+    """The secret of the table named by `parts` under the event's `key` (and the site's)."""
+    signing_key = f"{settings.SECRET_KEY}:{key}".encode()
+    message = ":".join(str(part) for part in parts).encode()
+    digest = hmac.new(signing_key, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:SECRET_LENGTH]
+
+
+def secret_matches(expected: str, given: str) -> bool:
+    return hmac.compare_digest(expected.encode(), given.encode())
+
+
+def qr_svg(url: str) -> str:
+    """The link as an SVG QR code, large enough to scan across a table."""
+    return segno.make(url, error="m").svg_inline(scale=8, border=2)
+
+
+class TypedBoardForm(forms.Form):
+    """A board typed at a table: which board (hidden on the page), and what was played, read by the site's one
+    reader of typed results in the app's service."""
+
+    board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
+    contract = forms.CharField(
+        label=_("Contract"),
+        max_length=12,
+        widget=forms.TextInput(
+            attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters", "placeholder": "4S, 3NT"}
+        ),
+    )
+    declarer = forms.ChoiceField(
+        label=_("Declarer"),
+        choices=SEATS,
+        required=False,
+        widget=forms.Select(attrs={"class": "form-select form-select-lg"}),
+    )
+    tricks = forms.CharField(
+        label=_("Result"),
+        max_length=3,
+        required=False,
+        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "placeholder": "=, +1, -2"}),
+    )
+    lead = forms.CharField(
+        label=_("Lead"),
+        max_length=3,
+        required=False,
+        widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters"}),
+    )
+
+
+class ConfirmBoardForm(forms.Form):
+    """The other side confirms the board as it saw it (`version`: changed meanwhile on another phone, refused)."""
+
+    board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+# One kind of request a table's page takes: the form that reads it, and what to do with its cleaned data.
+Action = tuple[type[forms.Form], Callable[[dict], Any]]
+
+
+def run_action(post: QueryDict, actions: dict[str, Action]) -> tuple[int | None, forms.Form | None]:
+    """Does what the table sent (its `action` names one of `actions`) → (board number, None), or (board number,
+    the form with its errors) when the form or the service refused it."""
+    name = post.get("action") or ""
+    if name not in actions:
+        form: forms.Form = TypedBoardForm(post)
+        form.add_error(None, gettext("Use the Save or Confirm button."))
+        return None, form
+    form_class, do = actions[name]
+    form = form_class(post)
+    if not form.is_valid():
+        return form.cleaned_data.get("board"), form
+    try:
+        do(form.cleaned_data)
+    except ValidationError as error:
+        add_errors(form, error)
+        return form.cleaned_data["board"], form
+    return form.cleaned_data["board"], None
+
+
+def refused(request: HttpRequest, problem: str, closed: str) -> HttpResponse:
+    """A link refused: `closed` (table entry switched off: 403) or not valid (404)."""
+    if problem == "closed":
+        message, status = closed, 403
+    else:
+        message, status = gettext("This table link is not valid: scan the code on your table again."), 404
+    return render(request, "table/refused.html", {"message": message}, status=status)
+
+
+def typed_values(contract: str, declarer: str, tricks: str, lead: str, ns_score: int | None) -> dict:
+    """What a table typed for a board, as it is kept until confirmed."""
+    return {
+        "contract": contract.strip().upper(),
+        "declarer": declarer.strip().upper(),
+        "tricks": tricks.strip(),
+        "lead": lead.strip().upper()[:3],
+        "ns_score": ns_score,
+    }
+
+
+def retype(typed: Any, values: dict) -> bool:
+    """`typed` (a kept board with a `version`) given `values`; its version moves on if anything changed."""
+    if all(getattr(typed, name) == value for name, value in values.items()):
+        return False
+    for name, value in values.items():
+        setattr(typed, name, value)
+    typed.version += 1
+    return True

@@ -1,0 +1,127 @@
+"""Table entry of a teams match, read: each room's secret and link, which room a link opens, and what the room's
+phone page shows (the match's boards, who sits where, each board typed, confirmed or still to play)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+
+from club.limits import MAX_ID
+from club.table_pages import secret_matches, table_secret
+from teams.models import BoardResult, Match, Team, TeamEvent, TeamTableEntry, TypedRoomResult
+
+ROOMS = (1, 2)
+
+
+def room_secret(entry: TeamTableEntry, match_id: int, room: int) -> str:
+    return table_secret(entry.key, "teams", entry.event_id, match_id, room)
+
+
+def room_path(entry: TeamTableEntry, match_id: int, room: int) -> str:
+    return reverse(
+        "teams:room", kwargs={"match_id": match_id, "room": room, "secret": room_secret(entry, match_id, room)}
+    )
+
+
+@dataclass(frozen=True)
+class RoomLink:
+    match: Match
+    room: int
+    path: str
+
+
+def room_links(event: TeamEvent) -> list[RoomLink]:
+    """Both rooms of every match that is played (not a bye), with their links; empty until table entry opens."""
+    entry = TeamTableEntry.objects.filter(event=event).first()
+    if entry is None or not entry.key:
+        return []
+    matches = event.matches.filter(away__isnull=False).select_related("home", "away")
+    return [RoomLink(match, room, room_path(entry, match.pk, room)) for match in matches for room in ROOMS]
+
+
+def match_rooms(match: Match) -> list[RoomLink]:
+    """The match's two rooms with their links while table entry is open (none for a bye)."""
+    entry = TeamTableEntry.objects.filter(event_id=match.event_id, is_open=True).first()
+    if entry is None or not entry.key or match.is_bye:
+        return []
+    return [RoomLink(match, room, room_path(entry, match.pk, room)) for room in ROOMS]
+
+
+@dataclass
+class RoomContext:
+    """The room a valid link opens."""
+
+    entry: TeamTableEntry
+    match: Match
+    room: int
+
+    @property
+    def event(self) -> TeamEvent:
+        return self.match.event
+
+    @property
+    def ns(self) -> Team:
+        """The home team sits North-South in room 1, the away team in room 2."""
+        return self.match.home if self.room == 1 else self.match.away
+
+    @property
+    def ew(self) -> Team:
+        return self.match.away if self.room == 1 else self.match.home
+
+
+def find_room(match_id: int, room: int, secret: str) -> tuple[RoomContext | None, str]:
+    """The room of a link, or None with why: 'unknown' (no such room or a wrong secret), 'closed' (table entry
+    switched off, or the event published final)."""
+    if not 0 < match_id <= MAX_ID or room not in ROOMS:
+        return None, "unknown"
+    match = Match.objects.select_related("event", "home", "away").filter(pk=match_id, away__isnull=False).first()
+    entry = TeamTableEntry.objects.filter(event_id=match.event_id).first() if match else None
+    if match is None or entry is None or not entry.key:
+        return None, "unknown"
+    if not secret_matches(room_secret(entry, match.pk, room), secret):
+        return None, "unknown"
+    if not entry.is_open or match.event.status == TeamEvent.Status.FINAL:
+        return None, "closed"
+    return RoomContext(entry, match, room), ""
+
+
+@dataclass
+class RoomBoard:
+    number: int
+    typed: TypedRoomResult | None = None
+    line: BoardResult | None = None  # the room's result as saved (by this table or by the director)
+
+    @property
+    def done(self) -> bool:
+        return self.line is not None
+
+
+@dataclass
+class RoomState:
+    context: RoomContext
+    boards: list[RoomBoard] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return all(board.done for board in self.boards)
+
+    @property
+    def version(self) -> str:
+        """Changes whenever anything shown changes: two phones at one room compare it to stay the same."""
+        parts = [
+            f"{b.number}:{b.typed.version if b.typed else 0}:{b.typed.confirmed if b.typed else 0}:"
+            f"{b.line.pk if b.line else 0}:{b.line.version if b.line else 0}"
+            for b in self.boards
+        ]
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def room_state(context: RoomContext) -> RoomState:
+    """Every board of the match in this room (two queries)."""
+    match, room = context.match, context.room
+    typed = {t.board: t for t in TypedRoomResult.objects.filter(match=match, room=room)}
+    lines = {line.board: line for line in BoardResult.objects.filter(match=match, room=room)}
+    numbers = match.board_numbers(context.event.boards_per_match)
+    return RoomState(context, [RoomBoard(number, typed.get(number), lines.get(number)) for number in numbers])

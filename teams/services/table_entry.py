@@ -1,0 +1,97 @@
+"""Table entry of a teams match, written: the director opens and closes it for the event; a room's table types a
+board (kept as typed, read by `teams.room_results.read_room`, the site's one reader of typed results); the other
+side confirms it, and it is saved as the room's result through `save_results` (the match scored at once).
+
+A board is keyed by match, room and board: sent twice (a retry, a double tap, two phones in one room) it is
+stored once. Every write takes the match's row lock first, so a room's phones and the director take turns.
+Once confirmed, only the director changes the room's result (on the match's entry page).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.table_pages import new_key, retype, typed_values
+from teams.models import BoardResult, Match, TeamEvent, TeamTableEntry, TypedRoomResult
+from teams.room_results import read_room
+from teams.selectors.table_entry import RoomContext
+from teams.services.matches import save_results
+
+
+@transaction.atomic
+def set_team_table_entry(*, event: TeamEvent, is_open: bool) -> TeamTableEntry:
+    """Opens (a random key made the first time: it makes every room's secret) or closes table entry."""
+    if is_open and event.status == TeamEvent.Status.FINAL:
+        raise ValidationError(_("The event is published final: table entry stays closed."))
+    entry, _created = TeamTableEntry.objects.select_for_update().get_or_create(event=event)
+    if is_open and not entry.key:
+        entry.key = new_key()
+    entry.is_open = is_open
+    entry.save()
+    return entry
+
+
+def _lock(context: RoomContext, board: int) -> tuple[Match, TypedRoomResult | None]:
+    """The match locked (the room's writers take turns with each other and the director), the board checked,
+    and what the room typed for it so far."""
+    match = Match.objects.select_for_update().select_related("event").get(pk=context.match.pk)
+    if board not in match.board_numbers(match.event.boards_per_match):
+        raise ValidationError(_("Board %(board)s is not played in this match.") % {"board": board})
+    if match.totals_only:
+        raise ValidationError(_("This match was entered as IMP totals: ask the director."))
+    typed = TypedRoomResult.objects.select_for_update().filter(match=match, room=context.room, board=board).first()
+    return match, typed
+
+
+def _saved_elsewhere(match: Match, room: int, board: int, typed: TypedRoomResult | None) -> bool:
+    """The room's result saved by the director (or confirmed here before) rather than by this typed board."""
+    line = BoardResult.objects.filter(match=match, room=room, board=board).values_list("pk", flat=True).first()
+    return line is not None and (typed is None or typed.result_id != line)
+
+
+def _refuse_done(board: int) -> ValidationError:
+    return ValidationError(_("Board %(board)s is confirmed: only the director can change it now.") % {"board": board})
+
+
+@transaction.atomic
+def save_room_board(
+    *, context: RoomContext, board: int, contract: str, declarer: str, tricks: str, lead: str
+) -> TypedRoomResult:
+    """Stores what the room typed (read at once, so the score shows); refused once the board is confirmed."""
+    result = read_room(board, contract, declarer, tricks)
+    match, typed = _lock(context, board)
+    if (typed is not None and typed.confirmed) or _saved_elsewhere(match, context.room, board, typed):
+        raise _refuse_done(board)
+    values = typed_values(contract, declarer, tricks, lead, result.ns_score)
+    if typed is None:
+        return TypedRoomResult.objects.create(match=match, room=context.room, board=board, **values)
+    if retype(typed, values):
+        typed.confirmed_at = None
+        typed.save()
+    return typed
+
+
+@transaction.atomic
+def confirm_room_board(*, context: RoomContext, board: int, version: int) -> TypedRoomResult:
+    """The other side confirms the board: saved as the room's result (the match scored at once). Confirming again
+    is harmless; confirming a version changed meanwhile on another phone is refused."""
+    match, typed = _lock(context, board)
+    if typed is None:
+        raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board})
+    if typed.confirmed:
+        return typed  # a retry or the other phone: stored once
+    if _saved_elsewhere(match, context.room, board, typed):
+        raise _refuse_done(board)
+    if typed.version != version:
+        raise ValidationError(
+            _("Board %(board)s was changed on another phone: check the score again, then confirm.") % {"board": board}
+        )
+    result = read_room(board, typed.contract, typed.declarer, typed.tricks)
+    save_results(match=match, changes={(board, context.room): result}, source=f"table:room{context.room}")
+    typed.result = BoardResult.objects.get(match=match, room=context.room, board=board)
+    typed.confirmed_at = timezone.now()
+    typed.save(update_fields=["result", "confirmed_at"])
+    return typed

@@ -1,0 +1,81 @@
+"""A teams match's room on the players' phones: no login, the link's secret is the key (see
+teams.selectors.table_entry). The page is the pairs sessions' table page (templates/table/, static/js/table.js)."""
+
+from __future__ import annotations
+
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from club.table_pages import ConfirmBoardForm, TypedBoardForm, refused, run_action
+from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
+from teams.services.table_entry import confirm_room_board, save_room_board
+
+
+def _post(request: HttpRequest, context: RoomContext) -> tuple[int | None, Form | None]:
+    """Does what the room sent → (board number, None), or (board number, the form with its errors)."""
+
+    def save(data: dict) -> None:
+        save_room_board(
+            context=context,
+            board=data["board"],
+            contract=data["contract"],
+            declarer=data["declarer"],
+            tricks=data["tricks"],
+            lead=data["lead"],
+        )
+
+    def confirm(data: dict) -> None:
+        confirm_room_board(context=context, board=data["board"], version=data["version"])
+
+    return run_action(request.POST, {"save": (TypedBoardForm, save), "confirm": (ConfirmBoardForm, confirm)})
+
+
+def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, failed_form: Form | None) -> dict:
+    """What the shared board template (table/board.html) shows of a board."""
+    typed = board.typed
+    initial = {"board": board.number}
+    if typed is not None:
+        initial.update(contract=typed.contract, declarer=typed.declarer, tricks=typed.tricks, lead=typed.lead)
+    form = failed_form if failed_form is not None and failed_board == board.number else TypedBoardForm(initial=initial)
+    form.auto_id = f"b{board.number}-%s"  # one form per board on the page: ids apart
+    return {
+        "number": board.number,
+        "done": board.done,
+        "typed": typed if typed is not None and not typed.confirmed else None,
+        "line": board.line,
+        "form": form,
+        "draft": f"m{context.match.pk}-{context.room}-{board.number}",
+    }
+
+
+def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
+    context, problem = find_room(match_id, room, secret)
+    if context is None:
+        return refused(request, problem, _("Table entry is closed for this match: ask the director."))
+    failed_board, failed_form = None, None
+    if request.method == "POST":
+        failed_board, failed_form = _post(request, context)
+        if failed_form is None:
+            return redirect(f"{request.path}#board-{failed_board}")
+    state = room_state(context)
+    cards = [_card(context, board, failed_board, failed_form) for board in state.boards]
+    shown = [card["number"] for card in cards if not card["done"]]
+    other_error = failed_form if failed_form is not None and failed_board not in shown else None
+    return render(
+        request,
+        "teams/table/page.html",
+        {"context": context, "state": state, "cards": cards, "other_error": other_error},
+        status=400 if failed_form is not None else 200,
+    )
+
+
+@require_GET
+def room_page_state(request: HttpRequest, match_id: int, room: int, secret: str) -> JsonResponse:
+    """What the page shows, as a short version string: the phones poll it to stay in step."""
+    context, problem = find_room(match_id, room, secret)
+    if context is None:
+        return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
+    return JsonResponse({"version": room_state(context).version})

@@ -1,0 +1,58 @@
+"""Director pages of a teams event's table entry: the switch, each match's two rooms with their links and QR
+codes (made by club.table_pages.qr_svg: no outside service), and a printable sheet."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from club.access import director_required
+from club.table_pages import qr_svg
+from teams.models import Match, TeamEvent, TeamTableEntry
+from teams.selectors.table_entry import ROOMS, room_links, room_path
+from teams.services.table_entry import set_team_table_entry
+
+
+class RoomsSwitchForm(forms.Form):
+    is_open = forms.BooleanField(label=gettext_lazy("Table entry open"), required=False)
+
+
+@director_required
+def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = get_object_or_404(TeamEvent, pk=event_id)
+    entry = TeamTableEntry.objects.filter(event=event).first()
+    form = RoomsSwitchForm(
+        request.POST if request.method == "POST" else None, initial={"is_open": bool(entry and entry.is_open)}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_team_table_entry(event=event, is_open=form.cleaned_data["is_open"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Table entry saved."))
+            return redirect("teams:event_tables", event_id=event.pk)
+    links = [(link, request.build_absolute_uri(link.path)) for link in room_links(event)]
+    template = "teams/director/room_sheet.html" if request.GET.get("sheet") else "teams/director/event_tables.html"
+    return render(
+        request,
+        template,
+        {"event": event, "form": form, "entry": entry, "links": links},
+        status=400 if form.is_bound else 200,
+    )
+
+
+@director_required
+def room_qr(request: HttpRequest, match_id: int, room: int) -> HttpResponse:
+    """The room's link as a QR code (SVG)."""
+    match = get_object_or_404(Match, pk=match_id, away__isnull=False)
+    entry = TeamTableEntry.objects.filter(event_id=match.event_id).first()
+    if entry is None or not entry.key or room not in ROOMS:
+        raise Http404("No such room link.")
+    url = request.build_absolute_uri(room_path(entry, match.pk, room))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")

@@ -1,0 +1,68 @@
+"""Table entry of teams matches, the director's side: the switch, each room's link and QR code, the printable
+sheet, who may get in."""
+
+import pytest
+from django.urls import reverse
+
+from teams.models import TeamTableEntry
+from tests.builders.team_tables import open_rooms
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_director_opens_table_entry_and_gets_a_link_and_qr_code_per_room(director_client, make_event):
+    event = make_event(teams=4, boards_per_match=2)
+    url = reverse("teams:event_tables", args=[event.pk])
+    assert "Table entry" in director_client.get(reverse("teams:event_setup", args=[event.pk])).content.decode()
+    assert director_client.post(url, {"is_open": "on"}).status_code == 302
+    entry = TeamTableEntry.objects.get(event=event)
+    assert entry.is_open and len(entry.key) >= 40
+    matches = event.matches.filter(away__isnull=False).count()
+    page = director_client.get(url).content.decode()
+    assert page.count("/qr.svg") == 2 * matches and page.count("http://testserver/teams/t/") == 2 * matches
+    match = event.matches.filter(away__isnull=False).first()
+    qr = director_client.get(reverse("teams:room_qr", args=[match.pk, 2]))
+    assert qr["Content-Type"] == "image/svg+xml" and qr.content.startswith(b"<svg")
+    sheet = director_client.get(url + "?sheet=1").content.decode()
+    assert sheet.count('class="table-qr"') == 2 * matches and "Room 2" in sheet
+    director_client.post(url, {})  # the box unticked: closed
+    assert not TeamTableEntry.objects.get(event=event).is_open
+
+
+def test_a_final_event_stays_closed(director_client, make_event):
+    event = make_event(teams=4, boards_per_match=2, status="final")
+    response = director_client.post(reverse("teams:event_tables", args=[event.pk]), {"is_open": "on"})
+    assert response.status_code == 400 and "published final" in response.content.decode()
+    assert not TeamTableEntry.objects.filter(is_open=True).exists()
+
+
+def test_a_qr_code_of_a_room_that_does_not_exist_is_not_found(director_client, make_event):
+    event = make_event(teams=3, boards_per_match=2)  # three teams: a bye each round
+    match = event.matches.filter(away__isnull=False).first()
+    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 1])).status_code == 404  # not opened
+    open_rooms(event)
+    bye = event.matches.filter(away__isnull=True).first()
+    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 3])).status_code == 404
+    assert director_client.get(reverse("teams:room_qr", args=[bye.pk, 1])).status_code == 404
+    assert director_client.get(reverse("teams:event_tables", args=[event.pk + 99])).status_code == 404
+
+
+def test_players_and_visitors_do_not_get_in(player_client, anonymous_client, make_event):
+    event = make_event(teams=4, boards_per_match=2)
+    open_rooms(event)
+    match = event.matches.first()
+    for url in (reverse("teams:event_tables", args=[event.pk]), reverse("teams:room_qr", args=[match.pk, 1])):
+        assert player_client.get(url).status_code == 403
+        assert anonymous_client.get(url).status_code == 302  # to the login page
+    assert player_client.post(reverse("teams:event_tables", args=[event.pk]), {}).status_code == 403
+    assert TeamTableEntry.objects.get(event=event).is_open
+
+
+def test_the_match_page_links_to_its_rooms_while_table_entry_is_open(director_client, make_event):
+    event = make_event(teams=4, boards_per_match=2)
+    match = event.matches.filter(away__isnull=False).first()
+    url = reverse("teams:match_entry", args=[match.pk])
+    assert 'id="room-links"' not in director_client.get(url).content.decode()
+    paths = open_rooms(event)
+    page = director_client.get(url).content.decode()
+    assert paths[match.pk, 1] in page and paths[match.pk, 2] in page
