@@ -50,7 +50,9 @@ class HandRecord(models.Model):
     """A board's deal (four hands in PBN form), where it came from, and its stored double-dummy analysis.
 
     Written only by the apps' services (`events.services.hands`, `teams.services.hands`), which check the deal
-    and analyse it once when it changes; pages read the stored analysis and never run DDS.
+    and store it with its analysis pending (``dd_tricks`` empty); `club.hand_analysis` (the `analyse_hands`
+    command) analyses the pending deals, claiming each (``analysis_claim``, ``analysis_claimed_at``) so that two
+    runs never analyse one deal twice. Pages read the stored analysis and never run DDS.
     """
 
     class Source(models.TextChoices):
@@ -69,6 +71,10 @@ class HandRecord(models.Model):
     # [{"contract": "3HX", "declarers": "EW", "result": -1}, ...]
     par_contracts = models.JSONField(_("par contracts"), default=list, blank=True, editable=False)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # The run analysing the deal (a random token; "" when none) and since when: a claim older than
+    # `club.hand_analysis.CLAIM_MINUTES` is a run that died, and another run takes the deal.
+    analysis_claim = models.CharField(max_length=32, blank=True, default="", editable=False)
+    analysis_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         abstract = True

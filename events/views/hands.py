@@ -76,7 +76,11 @@ def session_hands_confirm(request, session_id):
         return hands_page(request, session, problems=error_lines(refused), status=400)
     messages.success(
         request,
-        ngettext("%(count)s deal stored and analysed.", "%(count)s deals stored and analysed.", stored.count)
+        ngettext(
+            "%(count)s deal stored; its double-dummy analysis follows within a few minutes.",
+            "%(count)s deals stored; their double-dummy analysis follows within a few minutes.",
+            stored.count,
+        )
         % {"count": stored.count},
     )
     for warning in stored.warnings:
@@ -98,6 +102,10 @@ def session_hand_typed(request, session_id):
                 form.add_error(None, line)
         else:
             board = form.cleaned_data["board"]
-            messages.success(request, _("Board %(board)s: deal stored and analysed.") % {"board": board})
+            messages.success(
+                request,
+                _("Board %(board)s: deal stored; its double-dummy analysis follows within a few minutes.")
+                % {"board": board},
+            )
             return redirect("events:session_hands", session_id=session.pk)
     return hands_page(request, session, typed_form=form, status=400)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import error_lines, line_problem
+from club.hand_analysis import analyse_pending
 from deals import DealRefused, decode
 from events.models import Session
 from events.services.hands import import_hands
@@ -16,15 +17,19 @@ class Command(BaseCommand):
     @property
     def help(self) -> str:
         return _(
-            "Stores the deals of a PBN file on a session's boards, each analysed double dummy. A file with any "
-            "bad deal is refused whole, every problem listed with its line number."
+            "Stores the deals of a PBN file on a session's boards, then analyses double dummy the deals pending "
+            "(--later: leaves that to analyse_hands). A file with any bad deal is refused whole, every problem "
+            "listed with its line number."
         )
 
     def add_arguments(self, parser):
         parser.add_argument("session_id", type=int, help=_("the session's id"))
         parser.add_argument("file", type=Path, help=_("the PBN file"))
+        parser.add_argument(
+            "--later", action="store_true", help=_("store the deals only; analyse_hands (cron) analyses them")
+        )
 
-    def handle(self, *args, session_id, file, **options):
+    def handle(self, *args, session_id, file, later, **options):
         session = Session.objects.filter(pk=session_id).first()
         if session is None:
             raise CommandError(_("There is no session %(id)s.") % {"id": session_id})
@@ -41,3 +46,8 @@ class Command(BaseCommand):
         self.stdout.write(
             ngettext("%(count)s deal stored.", "%(count)s deals stored.", stored.count) % {"count": stored.count}
         )
+        if not later:
+            count = analyse_pending()
+            self.stdout.write(
+                ngettext("%(count)s deal analysed.", "%(count)s deals analysed.", count) % {"count": count}
+            )
