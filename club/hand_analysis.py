@@ -76,12 +76,18 @@ def _claimable(now: datetime.datetime) -> Q:
 
 
 def claim(kind: HandRecords, token: str, batch: int) -> list[tuple[int, int, int, Hands]]:
-    """Claims up to ``batch`` pending deals for ``token`` → (pk, board number, owner id, deal) of each claimed."""
-    now = timezone.now()
-    candidates = list(kind.model.objects.filter(_claimable(now)).order_by("pk").values_list("pk", flat=True)[:batch])
-    if not candidates:
-        return []
-    kind.model.objects.filter(_claimable(now), pk__in=candidates).update(analysis_claim=token, analysis_claimed_at=now)
+    """Claims up to ``batch`` pending deals for ``token`` → (pk, board number, owner id, deal) of each claimed;
+    [] when no deal is left to claim. (Deals another run claimed between the read and the UPDATE are looked for
+    again: each such turn means that run took them, so the loop ends.)"""
+    while True:
+        now = timezone.now()
+        pending = kind.model.objects.filter(_claimable(now)).order_by("pk")
+        candidates = list(pending.values_list("pk", flat=True)[:batch])
+        if not candidates:
+            return []
+        taken = kind.model.objects.filter(_claimable(now), pk__in=candidates)
+        if taken.update(analysis_claim=token, analysis_claimed_at=now):
+            break
     rows = kind.model.objects.filter(analysis_claim=token).order_by("pk")
     columns = rows.values_list("pk", kind.number, kind.owner, "north", "east", "south", "west")
     return [(pk, number, owner, Hands(*hands)) for pk, number, owner, *hands in columns]
