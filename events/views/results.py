@@ -24,6 +24,7 @@ from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.hands import load_hand
 from events.selectors.member_history import load_history
+from events.selectors.member_par import load_par_chart
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
 from events.selectors.traveller import load_traveller
@@ -193,6 +194,7 @@ def member_detail(request, member_id):
         {
             "member": member,
             "history": history,
+            "par_chart": load_par_chart(member.pk),
             "page": page,
             "member_prefix": url_prefix("events:member_detail"),
             "session_prefix": url_prefix("events:session"),
