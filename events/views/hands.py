@@ -8,14 +8,11 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.bridge_messages import error_lines, line_problem
+from club.hand_forms import HandsConfirmForm, HandsUploadForm, TypedDealForm, preview_context
 from deals import DealRefused
-from deals.view import hand_view
-from events.forms.hands import HandsConfirmForm, HandsUploadForm, TypedDealForm
 from events.models import Session
 from events.selectors.hands import session_records
 from events.services.hands import import_hands, read_session_pbn, store_typed_deal
-
-PREVIEW_BOARDS = 4
 
 
 def hands_page(request, session, *, status=200, **context):
@@ -48,16 +45,7 @@ def session_hands(request, session_id):
         found = read_session_pbn(session=session, text=form.cleaned_data["file"])
     except DealRefused as refused:
         return hands_page(request, session, upload_form=form, problems=error_lines(refused), status=400)
-    name = request.FILES["file"].name
-    preview = [hand_view(number, found.deals[number], None, None) for number in sorted(found.deals)[:PREVIEW_BOARDS]]
-    confirm = HandsConfirmForm(initial={"text": form.cleaned_data["file"], "source_name": name})
-    context = {
-        "preview": preview,
-        "count": len(found.deals),
-        "warnings": [line_problem(warning.line, warning) for warning in found.warnings],
-        "confirm_form": confirm,
-        "file_name": name,
-    }
+    context = preview_context(found, form.cleaned_data["file"], request.FILES["file"].name)
     return render(request, "events/director/session_hands_preview.html", {"session": session, **context})
 
 

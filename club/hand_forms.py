@@ -1,10 +1,14 @@
-"""The director's forms for hand records: a PBN file to preview, the confirmed text, one deal typed in."""
+"""The director's forms for hand records, for a pairs session and a teams match alike: a PBN file to preview,
+the confirmed text, one deal typed in; and what the preview page shows of a file read (`preview_context`)."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from deals import decode
+from club.bridge_messages import line_problem
+from deals import PbnDeals, decode
+from deals.view import hand_view
 
+PREVIEW_BOARDS = 4
 MAX_PBN_SIZE = 2 * 1024 * 1024  # a session's deals with full play records stay well under this
 HAND_HELP = _(
     "Spades.hearts.diamonds.clubs, e.g. AKQ.JT9.876.5432 (10 or T for the ten; nothing between dots for a void)."
@@ -42,3 +46,16 @@ class TypedDealForm(forms.Form):
     def hands(self) -> dict[str, str]:
         data = self.cleaned_data
         return {"N": data["north"], "E": data["east"], "S": data["south"], "W": data["west"]}
+
+
+def preview_context(found: PbnDeals, text: str, name: str) -> dict[str, object]:
+    """The preview page's context for a file read: its first boards (no analysis yet), how many deals it holds,
+    its warnings in the reader's language, and the form that sends its text back to be stored."""
+    numbers = sorted(found.deals)[:PREVIEW_BOARDS]
+    return {
+        "preview": [hand_view(number, found.deals[number], None, None) for number in numbers],
+        "count": len(found.deals),
+        "warnings": [line_problem(warning.line, warning) for warning in found.warnings],
+        "confirm_form": HandsConfirmForm(initial={"text": text, "source_name": name}),
+        "file_name": name,
+    }
