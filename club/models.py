@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from deals import Hands
+from deals.analysis import Analysis, ParContract
 
 
 class PublishStatus(models.TextChoices):
@@ -86,3 +87,13 @@ class HandRecord(models.Model):
     @property
     def analysed(self) -> bool:
         return self.dd_tricks is not None and self.par_score is not None
+
+    def stored_analysis(self) -> Analysis | None:
+        """The stored analysis as `deals.analysis` gives it (for the PBN export); None while it is pending."""
+        if self.dd_tricks is None or self.par_score is None:
+            return None
+        par = tuple(
+            ParContract(str(item["contract"]), str(item["declarers"]), int(item["result"]))
+            for item in self.par_contracts
+        )
+        return Analysis(self.dd_tricks, self.par_score, par)

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from teams.views import director, entry, public
+from teams.views import director, entry, hands, public
 
 app_name = "teams"
 
@@ -21,6 +21,9 @@ director_patterns = [
     path("adjustments/<int:adjustment_id>/delete/", entry.adjustment_delete, name="adjustment_delete"),
     path("matches/<int:match_id>/import/", entry.match_import, name="match_import"),
     path("matches/<int:match_id>/export.csv", entry.match_export, name="match_export"),
+    path("matches/<int:match_id>/hands/", hands.match_hands, name="match_hands"),
+    path("matches/<int:match_id>/hands/confirm/", hands.match_hands_confirm, name="match_hands_confirm"),
+    path("matches/<int:match_id>/hands/typed/", hands.match_hand_typed, name="match_hand_typed"),
 ]
 
 urlpatterns = [
@@ -29,6 +32,7 @@ urlpatterns = [
     path("<int:event_id>/cross-table/", public.cross_table, name="cross_table"),
     path("<int:event_id>/rounds/<int:round_>/", public.round_matches, name="round"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
+    path("matches/<int:match_id>/boards/<int:number>/", hands.match_board, name="match_board"),
     path("teams/<int:team_id>/", public.team, name="team"),
     path("director/", include(director_patterns)),
 ]
