@@ -1,11 +1,14 @@
 """The director's forms for hand records, for a pairs session and a teams match alike: a PBN file to preview,
 the confirmed text, one deal typed in; and what the preview page shows of a file read (`preview_context`)."""
 
+from collections.abc import Callable
+
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from club.bridge_messages import line_problem
-from deals import PbnDeals, decode
+from club.bridge_messages import error_lines, line_problem
+from deals import DealRefused, PbnDeals, decode
 from deals.view import hand_view
 
 PREVIEW_BOARDS = 4
@@ -58,4 +61,31 @@ def preview_context(found: PbnDeals, text: str, name: str) -> dict[str, object]:
         "warnings": [line_problem(warning.line, warning) for warning in found.warnings],
         "confirm_form": HandsConfirmForm(initial={"text": text, "source_name": name}),
         "file_name": name,
+    }
+
+
+def uploaded_preview(request, read: Callable[[str], PbnDeals]) -> tuple[HandsUploadForm, dict | None, list[str]]:
+    """The upload form bound to ``request``; the preview context of its file as ``read`` reads it (None when the
+    form is invalid or the file refused), and the file's problems in the reader's language."""
+    form = HandsUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return form, None, []
+    try:
+        found = read(form.cleaned_data["file"])
+    except DealRefused as refused:
+        return form, None, error_lines(refused)
+    return form, preview_context(found, form.cleaned_data["file"], request.FILES["file"].name), []
+
+
+def stored_message(count: int) -> str:
+    return ngettext(
+        "%(count)s deal stored; its double-dummy analysis follows within a few minutes.",
+        "%(count)s deals stored; their double-dummy analysis follows within a few minutes.",
+        count,
+    ) % {"count": count}
+
+
+def typed_message(board: int) -> str:
+    return gettext("Board %(board)s: deal stored; its double-dummy analysis follows within a few minutes.") % {
+        "board": board
     }

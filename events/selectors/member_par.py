@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Avg, Case, Count, F, IntegerField, Q, When
 
 from events.models import TravellerLine
+from events.selectors.member_history import PlotArea
 from events.selectors.pairs_and_sections import PUBLISHED
 
 PAR_SESSIONS = 30  # the newest sessions drawn: enough for a trend, bars still wide on a phone
@@ -42,26 +43,12 @@ class ParBar:
 
 
 @dataclass
-class ParChart:
+class ParChart(PlotArea):
     """Bars of each session's average against par, oldest on the left, in the coordinates of an SVG viewBox."""
 
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
     zero: float  # the y of par (0)
     bars: list[ParBar]
     gridlines: list[tuple[float, int]]  # (y, points against par)
-
-    @property
-    def plot_right(self) -> int:
-        return self.width - self.right
-
-    @property
-    def plot_bottom(self) -> int:
-        return self.height - self.bottom
 
     @property
     def first(self) -> ParSession:

@@ -3,12 +3,18 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.bridge_messages import error_lines, line_problem
-from club.hand_forms import HandsConfirmForm, HandsUploadForm, TypedDealForm, preview_context
+from club.hand_forms import (
+    HandsConfirmForm,
+    HandsUploadForm,
+    TypedDealForm,
+    stored_message,
+    typed_message,
+    uploaded_preview,
+)
 from deals import DealRefused
 from events.models import Session
 from events.selectors.hands import session_records
@@ -38,15 +44,10 @@ def session_hands(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     if request.method != "POST":
         return hands_page(request, session)
-    form = HandsUploadForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return hands_page(request, session, upload_form=form, status=400)
-    try:
-        found = read_session_pbn(session=session, text=form.cleaned_data["file"])
-    except DealRefused as refused:
-        return hands_page(request, session, upload_form=form, problems=error_lines(refused), status=400)
-    context = preview_context(found, form.cleaned_data["file"], request.FILES["file"].name)
-    return render(request, "events/director/session_hands_preview.html", {"session": session, **context})
+    form, preview, problems = uploaded_preview(request, lambda text: read_session_pbn(session=session, text=text))
+    if preview is None:
+        return hands_page(request, session, upload_form=form, problems=problems, status=400)
+    return render(request, "events/director/session_hands_preview.html", {"session": session, **preview})
 
 
 @director_required
@@ -62,15 +63,7 @@ def session_hands_confirm(request, session_id):
         stored = import_hands(session=session, text=data["text"], source_name=data["source_name"])
     except DealRefused as refused:
         return hands_page(request, session, problems=error_lines(refused), status=400)
-    messages.success(
-        request,
-        ngettext(
-            "%(count)s deal stored; its double-dummy analysis follows within a few minutes.",
-            "%(count)s deals stored; their double-dummy analysis follows within a few minutes.",
-            stored.count,
-        )
-        % {"count": stored.count},
-    )
+    messages.success(request, stored_message(stored.count))
     for warning in stored.warnings:
         messages.warning(request, line_problem(warning.line, warning))
     return redirect("events:session_hands", session_id=session.pk)
@@ -90,10 +83,6 @@ def session_hand_typed(request, session_id):
                 form.add_error(None, line)
         else:
             board = form.cleaned_data["board"]
-            messages.success(
-                request,
-                _("Board %(board)s: deal stored; its double-dummy analysis follows within a few minutes.")
-                % {"board": board},
-            )
+            messages.success(request, typed_message(board))
             return redirect("events:session_hands", session_id=session.pk)
     return hands_page(request, session, typed_form=form, status=400)

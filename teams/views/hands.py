@@ -6,12 +6,18 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.bridge_messages import error_lines
-from club.hand_forms import HandsConfirmForm, HandsUploadForm, TypedDealForm, preview_context
+from club.hand_forms import (
+    HandsConfirmForm,
+    HandsUploadForm,
+    TypedDealForm,
+    stored_message,
+    typed_message,
+    uploaded_preview,
+)
 from club.page_cache import cached_page
 from deals import DealRefused
 from teams.models import Match
@@ -48,15 +54,10 @@ def match_hands(request, match_id):
     match = get_match(match_id)
     if request.method != "POST":
         return hands_page(request, match)
-    form = HandsUploadForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return hands_page(request, match, upload_form=form, status=400)
-    try:
-        found = read_match_pbn(match=match, text=form.cleaned_data["file"])
-    except DealRefused as refused:
-        return hands_page(request, match, upload_form=form, problems=error_lines(refused), status=400)
-    context = preview_context(found, form.cleaned_data["file"], request.FILES["file"].name)
-    return render(request, "teams/director/match_hands_preview.html", {"event": match.event, "match": match, **context})
+    form, preview, problems = uploaded_preview(request, lambda text: read_match_pbn(match=match, text=text))
+    if preview is None:
+        return hands_page(request, match, upload_form=form, problems=problems, status=400)
+    return render(request, "teams/director/match_hands_preview.html", {"event": match.event, "match": match, **preview})
 
 
 @director_required
@@ -73,16 +74,7 @@ def match_hands_confirm(request, match_id):
         store_match_deals(match=match, deals=found.deals, source_name=data["source_name"], lines=found.lines)
     except DealRefused as refused:
         return hands_page(request, match, problems=error_lines(refused), status=400)
-    count = len(found.deals)
-    messages.success(
-        request,
-        ngettext(
-            "%(count)s deal stored; its double-dummy analysis follows within a few minutes.",
-            "%(count)s deals stored; their double-dummy analysis follows within a few minutes.",
-            count,
-        )
-        % {"count": count},
-    )
+    messages.success(request, stored_message(len(found.deals)))
     return redirect("teams:match_hands", match_id=match.pk)
 
 
@@ -100,11 +92,7 @@ def match_hand_typed(request, match_id):
             for line in error_lines(refused):
                 form.add_error(None, line)
         else:
-            messages.success(
-                request,
-                _("Board %(board)s: deal stored; its double-dummy analysis follows within a few minutes.")
-                % {"board": board},
-            )
+            messages.success(request, typed_message(board))
             return redirect("teams:match_hands", match_id=match.pk)
     return hands_page(request, match, typed_form=form, status=400)
 
