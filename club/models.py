@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from deals import Hands
+from deals.analysis import Analysis, ParContract
 
 
 class PublishStatus(models.TextChoices):
@@ -58,7 +59,9 @@ class HandRecord(models.Model):
     """A board's deal (four hands in PBN form), where it came from, and its stored double-dummy analysis.
 
     Written only by the apps' services (`events.services.hands`, `teams.services.hands`), which check the deal
-    and analyse it once when it changes; pages read the stored analysis and never run DDS.
+    and store it with its analysis pending (``dd_tricks`` empty); `club.hand_analysis` (the `analyse_hands`
+    command) analyses the pending deals, claiming each (``analysis_claim``, ``analysis_claimed_at``) so that two
+    runs never analyse one deal twice. Pages read the stored analysis and never run DDS.
     """
 
     class Source(models.TextChoices):
@@ -77,6 +80,10 @@ class HandRecord(models.Model):
     # [{"contract": "3HX", "declarers": "EW", "result": -1}, ...]
     par_contracts = models.JSONField(_("par contracts"), default=list, blank=True, editable=False)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+    # The run analysing the deal (a random token; "" when none) and since when: a claim older than
+    # `club.hand_analysis.CLAIM_MINUTES` is a run that died, and another run takes the deal.
+    analysis_claim = models.CharField(max_length=32, blank=True, default="", editable=False)
+    analysis_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         abstract = True
@@ -88,6 +95,16 @@ class HandRecord(models.Model):
     @property
     def analysed(self) -> bool:
         return self.dd_tricks is not None and self.par_score is not None
+
+    def stored_analysis(self) -> Analysis | None:
+        """The stored analysis as `deals.analysis` gives it (for the PBN export); None while it is pending."""
+        if self.dd_tricks is None or self.par_score is None:
+            return None
+        par = tuple(
+            ParContract(str(item["contract"]), str(item["declarers"]), int(item["result"]))
+            for item in self.par_contracts
+        )
+        return Analysis(self.dd_tricks, self.par_score, par)
 
 
 class Merge(models.Model):
@@ -133,6 +150,7 @@ class Merge(models.Model):
     def rows(self) -> int:
         """How many rows the merge changed, in every app."""
         return sum(len(change) for change in self.changes.values())
+
 
 class TableEntrySwitch(models.Model):
     """Table entry of an event (a pairs session, a teams event): its switch, and the random key every table's

@@ -7,9 +7,12 @@ class EventsConfig(AppConfig):
     verbose_name = _("Club events")
 
     def ready(self):
+        from club.hand_analysis import register_hand_records
         from club.registry import register_demo_loader, register_merge_handler
         from events.demo import load_demo_sessions
         from events.services import merging
+        from events.services.hands import HAND_RECORDS
 
         register_demo_loader("events", 10, load_demo_sessions)
         register_merge_handler("events", merging.HANDLER)
+        register_hand_records("events", HAND_RECORDS)

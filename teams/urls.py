@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from teams.views import director, entry, public, table, table_director
+from teams.views import director, entry, hands, public, table, table_director
 
 app_name = "teams"
 
@@ -23,6 +23,9 @@ director_patterns = [
     path("matches/<int:match_id>/export.csv", entry.match_export, name="match_export"),
     path("<int:event_id>/tables/", table_director.event_tables, name="event_tables"),
     path("matches/<int:match_id>/rooms/<int:room>/qr.svg", table_director.room_qr, name="room_qr"),
+    path("matches/<int:match_id>/hands/", hands.match_hands, name="match_hands"),
+    path("matches/<int:match_id>/hands/confirm/", hands.match_hands_confirm, name="match_hands_confirm"),
+    path("matches/<int:match_id>/hands/typed/", hands.match_hand_typed, name="match_hand_typed"),
 ]
 
 urlpatterns = [
@@ -31,6 +34,7 @@ urlpatterns = [
     path("<int:event_id>/cross-table/", public.cross_table, name="cross_table"),
     path("<int:event_id>/rounds/<int:round_>/", public.round_matches, name="round"),
     path("matches/<int:match_id>/", public.scorecard, name="scorecard"),
+    path("matches/<int:match_id>/boards/<int:number>/", hands.match_board, name="match_board"),
     path("teams/<int:team_id>/", public.team, name="team"),
     path("t/<int:match_id>/<int:room>/<str:secret>/", table.room_page, name="room"),
     path("t/<int:match_id>/<int:room>/<str:secret>/state/", table.room_page_state, name="room_state"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from deals.analysis import Analysis, ParContract
 from deals.pbn_write import ExportBoard, ScoreRow, write_pbn
 from deals.view import AgainstPar, HandView, against_par, hand_view
 from events.models import BoardDeal, Section, Session, TravellerLine
@@ -81,16 +80,7 @@ def session_pbn(session: Session, site: str = "") -> str:
     several = session.sections.count() > 1
     scores = _score_rows(session, several)
     boards = [
-        ExportBoard(number, record.deal, stored_analysis(record), scores.get(number, []))
+        ExportBoard(number, record.deal, record.stored_analysis(), scores.get(number, []))
         for number, record in records.items()
     ]
     return write_pbn(boards, event=session.name, site=site, date=f"{session.date:%Y.%m.%d}")
-
-
-def stored_analysis(record: BoardDeal) -> Analysis | None:
-    if not record.analysed:
-        return None
-    par = tuple(
-        ParContract(str(item["contract"]), str(item["declarers"]), int(item["result"])) for item in record.par_contracts
-    )
-    return Analysis(record.dd_tricks, record.par_score, par)

@@ -78,8 +78,8 @@ class Tick:
 
 
 @dataclass
-class Chart:
-    """An SVG chart of percentage over time, in the coordinates of its viewBox."""
+class PlotArea:
+    """An SVG figure's size and the margins round its plot, in the coordinates of its viewBox."""
 
     width: int
     height: int
@@ -87,6 +87,20 @@ class Chart:
     right: int
     top: int
     bottom: int
+
+    @property
+    def plot_right(self) -> int:
+        return self.width - self.right
+
+    @property
+    def plot_bottom(self) -> int:
+        return self.height - self.bottom
+
+
+@dataclass
+class Chart(PlotArea):
+    """An SVG chart of percentage over time, in the coordinates of its viewBox."""
+
     low: int  # percentage at the bottom of the plot
     high: int
     points: list[ChartPoint]
@@ -103,14 +117,6 @@ class Chart:
     def dots(self) -> bool:
         """Few enough sessions to draw each as a dot with its own tooltip."""
         return len(self.points) <= 60
-
-    @property
-    def plot_right(self) -> int:
-        return self.width - self.right
-
-    @property
-    def plot_bottom(self) -> int:
-        return self.height - self.bottom
 
 
 @dataclass

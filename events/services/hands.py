@@ -1,9 +1,10 @@
-"""Writes of hand records: a session's deals from a PBN file or typed in, checked and analysed once.
+"""Writes of hand records: a session's deals from a PBN file or typed in, checked, stored at once with their
+double-dummy analysis pending.
 
 A deal is stored on every board of that number in the session (its sections play the same boards). Only the
-deals that change are analysed, all in one batch call to DDS (`deals.analysis.analyse`) made before the
-transaction, so the session is locked only while the rows are written. A file or a deal with any problem is
-refused whole (`deals.DealRefused`): nothing is written.
+deals that change are stored again, their analysis pending: `club.hand_analysis` (`manage.py analyse_hands`,
+run by cron) analyses them off the request and moves the session's pages on. A file or a deal with any problem
+is refused whole (`deals.DealRefused`): nothing is written.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from club.hand_analysis import PENDING_FIELDS, HandRecords
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
-from deals.analysis import Analysis, analyse
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
 from events.services.pages import session_pages_changed
@@ -22,23 +23,16 @@ from events.services.pages import session_pages_changed
 
 @dataclass
 class StoredDeals:
-    """What a store did: the board numbers stored, how many deals were analysed afresh, the file's warnings."""
+    """What a store did: the board numbers stored, how many deals changed (their analysis pending), the file's
+    warnings."""
 
     numbers: list[int] = field(default_factory=list)
-    analysed: int = 0
+    pending: int = 0
     warnings: list[DealProblem] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         return len(self.numbers)
-
-
-def analysis_fields(analysis: Analysis) -> dict[str, object]:
-    return {
-        "dd_tricks": analysis.tricks,
-        "par_score": analysis.par_score,
-        "par_contracts": [contract.as_dict() for contract in analysis.par_contracts],
-    }
 
 
 def _unknown_boards(numbers: Mapping[int, Hands], known: set[int], lines: Mapping[int, int]) -> list[DealProblem]:
@@ -53,11 +47,12 @@ def read_session_pbn(*, session: Session, text: str) -> PbnDeals:
 
 
 def _changes(board: Board, deal: Hands | None) -> bool:
-    """Whether ``deal`` (None: no deal for this board) differs from the board's stored deal or lacks analysis."""
+    """Whether ``deal`` (None: no deal for this board) differs from the board's stored deal (a deal stored again
+    unchanged keeps its analysis, or its place in the queue)."""
     if deal is None:
         return False
     stored = getattr(board, "deal", None)
-    return stored is None or stored.deal != deal or not stored.analysed
+    return stored is None or stored.deal != deal
 
 
 def store_deals(
@@ -68,17 +63,17 @@ def store_deals(
     source_name: str = "",
     lines: Mapping[int, int] | None = None,
 ) -> StoredDeals:
-    """Stores ``deals`` (by board number) on the session's boards; raises `DealRefused` for a board it lacks."""
+    """Stores ``deals`` (by board number) on the session's boards, their analysis pending; raises `DealRefused`
+    for a board the session lacks."""
     boards = list(Board.objects.filter(section__session=session).select_related("deal"))
     problems = _unknown_boards(deals, {board.number for board in boards}, lines or {})
     if problems:
         raise DealRefused(problems)
-    changed = sorted({board.number for board in boards if _changes(board, deals.get(board.number))})
-    analyses = dict(zip(changed, analyse([(number, deals[number]) for number in changed]), strict=True))
+    changed = {board.number for board in boards if _changes(board, deals.get(board.number))}
     with transaction.atomic():
         lock_session(session.pk, final_allowed=True)  # hand records change no result: a final session takes them
         for board in boards:
-            if board.number not in analyses:
+            if board.number not in changed:
                 continue
             deal = deals[board.number]
             BoardDeal.objects.update_or_create(
@@ -90,12 +85,12 @@ def store_deals(
                     "west": deal.west,
                     "source": source,
                     "source_name": source_name[:120],
-                    **analysis_fields(analyses[board.number]),
+                    **PENDING_FIELDS,
                 },
             )
-        if analyses:
+        if changed:
             session_pages_changed(session.pk)  # the traveller and the hand records show the deals
-    return StoredDeals(numbers=sorted(set(deals)), analysed=len(changed))
+    return StoredDeals(numbers=sorted(set(deals)), pending=len(changed))
 
 
 def import_hands(*, session: Session, text: str, source_name: str = "") -> StoredDeals:
@@ -110,3 +105,9 @@ def store_typed_deal(*, session: Session, number: int, hands: Mapping[str, str])
     """One board's deal typed in by a director (``{"N": "AKQ.JT9.876.5432", ...}``), with the same checks."""
     deal = read_hands(number, dict(hands))
     return store_deals(session=session, deals={number: deal}, source=BoardDeal.Source.TYPED)
+
+
+# The session's deals for `club.hand_analysis`: their board numbers and the sessions whose pages show them.
+HAND_RECORDS = HandRecords(
+    BoardDeal, "board__number", "board__section__session_id", lambda ids: session_pages_changed(*sorted(ids))
+)

@@ -3,19 +3,22 @@
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.bridge_messages import error_lines, line_problem
+from club.hand_forms import (
+    HandsConfirmForm,
+    HandsUploadForm,
+    TypedDealForm,
+    stored_message,
+    typed_message,
+    uploaded_preview,
+)
 from deals import DealRefused
-from deals.view import hand_view
-from events.forms.hands import HandsConfirmForm, HandsUploadForm, TypedDealForm
 from events.models import Session
 from events.selectors.hands import session_records
 from events.services.hands import import_hands, read_session_pbn, store_typed_deal
-
-PREVIEW_BOARDS = 4
 
 
 def hands_page(request, session, *, status=200, **context):
@@ -41,24 +44,10 @@ def session_hands(request, session_id):
     session = get_object_or_404(Session, pk=session_id)
     if request.method != "POST":
         return hands_page(request, session)
-    form = HandsUploadForm(request.POST, request.FILES)
-    if not form.is_valid():
-        return hands_page(request, session, upload_form=form, status=400)
-    try:
-        found = read_session_pbn(session=session, text=form.cleaned_data["file"])
-    except DealRefused as refused:
-        return hands_page(request, session, upload_form=form, problems=error_lines(refused), status=400)
-    name = request.FILES["file"].name
-    preview = [hand_view(number, found.deals[number], None, None) for number in sorted(found.deals)[:PREVIEW_BOARDS]]
-    confirm = HandsConfirmForm(initial={"text": form.cleaned_data["file"], "source_name": name})
-    context = {
-        "preview": preview,
-        "count": len(found.deals),
-        "warnings": [line_problem(warning.line, warning) for warning in found.warnings],
-        "confirm_form": confirm,
-        "file_name": name,
-    }
-    return render(request, "events/director/session_hands_preview.html", {"session": session, **context})
+    form, preview, problems = uploaded_preview(request, lambda text: read_session_pbn(session=session, text=text))
+    if preview is None:
+        return hands_page(request, session, upload_form=form, problems=problems, status=400)
+    return render(request, "events/director/session_hands_preview.html", {"session": session, **preview})
 
 
 @director_required
@@ -74,11 +63,7 @@ def session_hands_confirm(request, session_id):
         stored = import_hands(session=session, text=data["text"], source_name=data["source_name"])
     except DealRefused as refused:
         return hands_page(request, session, problems=error_lines(refused), status=400)
-    messages.success(
-        request,
-        ngettext("%(count)s deal stored and analysed.", "%(count)s deals stored and analysed.", stored.count)
-        % {"count": stored.count},
-    )
+    messages.success(request, stored_message(stored.count))
     for warning in stored.warnings:
         messages.warning(request, line_problem(warning.line, warning))
     return redirect("events:session_hands", session_id=session.pk)
@@ -98,6 +83,6 @@ def session_hand_typed(request, session_id):
                 form.add_error(None, line)
         else:
             board = form.cleaned_data["board"]
-            messages.success(request, _("Board %(board)s: deal stored and analysed.") % {"board": board})
+            messages.success(request, typed_message(board))
             return redirect("events:session_hands", session_id=session.pk)
     return hands_page(request, session, typed_form=form, status=400)

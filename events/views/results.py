@@ -25,6 +25,7 @@ from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.hands import load_hand
 from events.selectors.live_results import shows_live
 from events.selectors.member_history import load_history
+from events.selectors.member_par import load_par_chart
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
 from events.selectors.traveller import load_traveller
@@ -197,6 +198,7 @@ def member_detail(request, member_id):
         {
             "member": member,
             "history": history,
+            "par_chart": load_par_chart(member.pk),
             "page": page,
             "member_prefix": url_prefix("events:member_detail"),
             "session_prefix": url_prefix("events:session"),

@@ -1,6 +1,7 @@
-"""Writes of a teams match's hand records: the deals of its boards (the same in both rooms), checked and
-analysed once, in one batch call to DDS, before the transaction. A deal or file with any problem is refused
-whole (`deals.DealRefused`): nothing is written.
+"""Writes of a teams match's hand records: the deals of its boards (the same in both rooms), checked and stored
+at once with their double-dummy analysis pending (`club.hand_analysis`, the `analyse_hands` command, analyses
+them off the request). A deal or file with any problem is refused whole (`deals.DealRefused`): nothing is
+written.
 """
 
 from __future__ import annotations
@@ -9,29 +10,39 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
-from deals import DealProblem, DealRefused, Hands, read_pbn_deals
-from deals.analysis import analyse
+from club.hand_analysis import PENDING_FIELDS, HandRecords
+from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from teams.models import Match, MatchDeal
+from teams.services.pages import event_pages_changed
+
+
+def _outside_the_match(match: Match, numbers: Mapping[int, object], lines: Mapping[int, int]) -> list[DealProblem]:
+    playable = match.board_numbers(match.event.boards_per_match)
+    first, last = playable[0], playable[-1]
+    return [
+        DealProblem("match.board", lines.get(number), board=number, first=first, last=last)
+        for number in sorted(numbers)
+        if number not in playable
+    ]
 
 
 def store_match_deals(
-    *, match: Match, deals: Mapping[int, Hands], source: str = MatchDeal.Source.PBN, source_name: str = ""
+    *,
+    match: Match,
+    deals: Mapping[int, Hands],
+    source: str = MatchDeal.Source.PBN,
+    source_name: str = "",
+    lines: Mapping[int, int] | None = None,
 ) -> list[int]:
-    """Stores ``deals`` (by board number) on the match's boards; returns the numbers of the deals analysed."""
-    numbers = match.board_numbers(match.event.boards_per_match)
-    wrong = [number for number in sorted(deals) if number not in numbers]
+    """Stores ``deals`` (by board number) on the match's boards, their analysis pending; returns the numbers of
+    the deals that changed (a deal stored again unchanged keeps its analysis)."""
+    wrong = _outside_the_match(match, deals, lines or {})
     if wrong:
-        first, last = numbers[0], numbers[-1]
-        raise DealRefused([DealProblem("match.board", board=number, first=first, last=last) for number in wrong])
-    stored = {item.board: item for item in MatchDeal.objects.filter(match=match)}
-    changed = [
-        number
-        for number in sorted(deals)
-        if number not in stored or stored[number].deal != deals[number] or not stored[number].analysed
-    ]
-    analyses = analyse([(number, deals[number]) for number in changed])
+        raise DealRefused(wrong)
+    stored = {item.board: item.deal for item in MatchDeal.objects.filter(match=match)}
+    changed = [number for number in sorted(deals) if stored.get(number) != deals[number]]
     with transaction.atomic():
-        for number, analysis in zip(changed, analyses, strict=True):
+        for number in changed:
             deal = deals[number]
             MatchDeal.objects.update_or_create(
                 match=match,
@@ -43,15 +54,40 @@ def store_match_deals(
                     "west": deal.west,
                     "source": source,
                     "source_name": source_name[:120],
-                    "dd_tricks": analysis.tricks,
-                    "par_score": analysis.par_score,
-                    "par_contracts": [contract.as_dict() for contract in analysis.par_contracts],
+                    **PENDING_FIELDS,
                 },
             )
+        if changed:
+            event_pages_changed(match.event_id)
     return changed
+
+
+def read_match_pbn(*, match: Match, text: str) -> PbnDeals:
+    """The deals of a PBN text for the match's boards; raises `DealRefused` listing every problem (the file's,
+    else every deal of a board the match does not play, with its line)."""
+    found = read_pbn_deals(text)
+    wrong = _outside_the_match(match, found.deals, found.lines)
+    if wrong:
+        raise DealRefused(wrong)
+    return found
 
 
 def import_match_hands(*, match: Match, text: str, source_name: str = "") -> list[int]:
     """The deals of a PBN text stored on the match; raises `DealRefused` listing every problem with its line."""
-    found = read_pbn_deals(text)
-    return store_match_deals(match=match, deals=found.deals, source_name=source_name)
+    found = read_match_pbn(match=match, text=text)
+    return store_match_deals(match=match, deals=found.deals, source_name=source_name, lines=found.lines)
+
+
+def store_typed_match_deal(*, match: Match, number: int, hands: Mapping[str, str]) -> list[int]:
+    """One board's deal typed in by a director (``{"N": "AKQ.JT9.876.5432", ...}``), with the same checks."""
+    deal = read_hands(number, dict(hands))
+    return store_match_deals(match=match, deals={number: deal}, source=MatchDeal.Source.TYPED)
+
+
+def _pages_changed(event_ids: set[int]) -> None:
+    for event_id in sorted(event_ids):
+        event_pages_changed(event_id)
+
+
+# The matches' deals for `club.hand_analysis`: their board numbers and the events whose pages show them.
+HAND_RECORDS = HandRecords(MatchDeal, "board", "match__event_id", _pages_changed)

@@ -4,14 +4,14 @@ Events still in progress are hidden (404) from everyone but directors.
 """
 
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from club.access import visible_to
 from club.forms import whole_number
 from club.page_cache import cached_page
-from teams.models import Match, Team, TeamEvent, TeamPlayer
+from teams.models import Match, MatchDeal, Team, TeamEvent, TeamPlayer
 from teams.selectors.scorecard import scorecard as match_scorecard
 from teams.selectors.standings import cross_table as make_cross_table
 from teams.selectors.standings import match_scores, rounds_scored
@@ -95,8 +95,11 @@ def _players():
 
 @cached_page(*TEAMS_PAGE)
 def scorecard(request, match_id):
+    with_deals = Exists(MatchDeal.objects.filter(match=OuterRef("pk")))  # the boards link to their deals
     match = get_object_or_404(
-        Match.objects.select_related("event", "home", "away"), pk=match_id, event__in=visible_events(request)
+        Match.objects.select_related("event", "home", "away").annotate(has_deals=with_deals),
+        pk=match_id,
+        event__in=visible_events(request),
     )
     event = match.event
     teams = {

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from club.hand_analysis import analyse_pending
 from events.services.hands import store_deals
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.hands import SIX_BOARDS
@@ -19,6 +20,7 @@ SCREENSHOTS = Path(os.environ["HANDS_SCREENSHOTS"]) if os.getenv("HANDS_SCREENSH
 def dealt_session():
     session, section = build_hand_mitchell(name="Monday pairs")
     store_deals(session=session, deals={number: SIX_BOARDS[number] for number in range(1, 6)})
+    analyse_pending()
     return session, section
 
 

@@ -1,6 +1,6 @@
 """Hand records for tests: sample deals, PBN texts, and DDS results computed once per deal per test process.
 
-DDS takes a second or more a deal on a busy machine, so the services' `analyse` is wrapped (for every test)
+DDS takes a second or more a deal on a busy machine, so `club.hand_analysis`'s `analyse` is wrapped (for every test)
 by `CachedAnalysis`: the real endplay results, each deal solved once, and a count of the deals sent to DDS.
 """
 
@@ -64,6 +64,5 @@ class CachedAnalysis:
 @pytest.fixture(autouse=True)
 def cached_analysis(monkeypatch) -> CachedAnalysis:
     wrapper = CachedAnalysis()
-    monkeypatch.setattr("events.services.hands.analyse", wrapper)
-    monkeypatch.setattr("teams.services.hands.analyse", wrapper)
+    monkeypatch.setattr("club.hand_analysis.analyse", wrapper)
     return wrapper

@@ -7,6 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from club.hand_analysis import analyse_pending
 from deals import read_games, read_pbn_deals
 from events.models import BoardDeal
 from events.services.hands import import_hands, store_deals
@@ -18,6 +19,7 @@ from tests.builders.hands import SIX_BOARDS, pbn_text
 def dealt(hand_mitchell):
     session, section = hand_mitchell  # boards 1-5 played, final
     store_deals(session=session, deals={number: SIX_BOARDS[number] for number in range(1, 6)})
+    analyse_pending()
     return session
 
 
@@ -63,8 +65,12 @@ def test_the_import_command_counts_and_refuses_with_lines(dealt, tmp_path):
     good.write_bytes(("\ufeff" + pbn_text({1: SIX_BOARDS[2]}, "\r\n")).encode())
     out, err = io.StringIO(), io.StringIO()
     call_command("import_hands", str(dealt.pk), str(good), stdout=out, stderr=err)
-    assert out.getvalue().strip() == "1 deal stored."
+    assert out.getvalue().splitlines() == ["1 deal stored.", "1 deal analysed."]  # the command waits for DDS
     assert BoardDeal.objects.get(board__number=1).deal == SIX_BOARDS[2]
+    assert BoardDeal.objects.get(board__number=1).par_score == 1510  # 7S by NS, none vulnerable
+    out = io.StringIO()
+    call_command("import_hands", str(dealt.pk), str(good), "--later", stdout=out)
+    assert out.getvalue().splitlines() == ["1 deal stored."]  # unchanged, analysed already
     bad = tmp_path / "bad.pbn"
     bad.write_text(pbn_text({1: SIX_BOARDS[1], 2: SIX_BOARDS[2]}).replace(SIX_BOARDS[2].west, "AKQ.JT9.876.543"))
     with pytest.raises(CommandError) as refused:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from club.hand_analysis import analyse_pending
 from deals import DealRefused
 from events.models import BoardDeal, Section
 from events.services.hands import import_hands, store_deals, store_typed_deal
@@ -18,7 +19,9 @@ def night(db):
 
 def test_a_file_stores_every_deal_with_its_analysis(night, cached_analysis):
     stored = import_hands(session=night, text=pbn_text(SIX_BOARDS), source_name="night.pbn")
-    assert stored.numbers == [1, 2, 3, 4, 5, 6] and stored.analysed == 6 and stored.warnings == []
+    assert stored.numbers == [1, 2, 3, 4, 5, 6] and stored.pending == 6 and stored.warnings == []
+    assert cached_analysis.calls == 0 and not any(deal.analysed for deal in BoardDeal.objects.all())
+    assert analyse_pending() == 6
     assert cached_analysis.calls == 1  # one batch call for the whole session
     deal = BoardDeal.objects.get(board__number=1)
     assert deal.deal == PUBLISHED and deal.source == "pbn" and deal.source_name == "night.pbn"
@@ -28,8 +31,9 @@ def test_a_file_stores_every_deal_with_its_analysis(night, cached_analysis):
 
 def test_storing_the_same_deals_again_analyses_only_what_changed(night, cached_analysis):
     import_hands(session=night, text=pbn_text(SIX_BOARDS))
+    analyse_pending()
     again = import_hands(session=night, text=pbn_text({**SIX_BOARDS, 2: SIX_BOARDS[3], 3: SIX_BOARDS[2]}))
-    assert again.analysed == 2 and cached_analysis.solved == 6 + 2
+    assert again.pending == 2 and analyse_pending() == 2 and cached_analysis.solved == 6 + 2
     assert BoardDeal.objects.get(board__number=2).deal == SIX_BOARDS[3]
     assert BoardDeal.objects.count() == 6
 
@@ -78,4 +82,4 @@ def test_a_typed_deal_is_checked_and_stored(night):
 
 def test_no_deal_no_analysis(night, cached_analysis):
     assert store_deals(session=night, deals={}).count == 0
-    assert cached_analysis.solved == 0 and not BoardDeal.objects.exists()
+    assert analyse_pending() == 0 and cached_analysis.solved == 0 and not BoardDeal.objects.exists()

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from club.hand_analysis import analyse_pending
 from events.services.hands import store_deals
 from tests.builders.hands import ROUND_THE_TABLE
 from tests.builders.pages import rows_of
@@ -23,6 +24,7 @@ def traveller_url(session, section, number):
 def with_deal(hand_mitchell):
     session, section = hand_mitchell
     store_deals(session=session, deals={3: ROUND_THE_TABLE})  # board 3: dealer S, EW vulnerable; par NS 1S = +80
+    analyse_pending()
     return session, section
 
 

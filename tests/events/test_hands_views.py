@@ -36,10 +36,12 @@ def test_upload_previews_the_first_boards_then_stores_them(director_client, nigh
     confirm = preview.context["confirm_form"].initial
     response = director_client.post(page["session_hands_confirm"], confirm)
     assert response.status_code == 302 and response.url == page["session_hands"]
-    assert BoardDeal.objects.count() == 6 and cached_analysis.calls == 1
-    assert [str(message) for message in get_messages(response.wsgi_request)] == ["6 deals stored and analysed."]
+    assert BoardDeal.objects.count() == 6 and cached_analysis.calls == 0  # the request runs no DDS
+    assert [str(message) for message in get_messages(response.wsgi_request)] == [
+        "6 deals stored; their double-dummy analysis follows within a few minutes."
+    ]
     listing = director_client.get(page["session_hands"]).content.decode()
-    assert listing.count("night.pbn") == 6
+    assert listing.count("night.pbn") == 6 and listing.count("analysis pending") == 6
 
 
 def test_the_file_s_disagreements_are_warnings_shown_before_and_after_storing(director_client, night):

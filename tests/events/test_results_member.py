@@ -164,8 +164,9 @@ def test_the_logged_in_member_sees_it_is_them(player_client, ana_history, player
 def test_member_page_queries_do_not_grow_with_the_history(client, player_client, db, django_assert_max_num_queries):
     build_hand_mitchell(name="Only one", date=NOV[0])
     ana = Member.objects.get(first_name="Ana")
-    # The member, the pairs with their standings, the partners' names, the member's teams events (none here).
-    with django_assert_max_num_queries(4):
+    # The member, the pairs with their standings, the partners' names, the sessions against par (the figure), the
+    # member's teams events (none here).
+    with django_assert_max_num_queries(5):
         assert client.get(member_url(ana)).status_code == 200
     for day in range(6):
         build_hand_mitchell(
@@ -174,11 +175,11 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
             players={"2NS": ("Ana", "García", "Carmen", "López")},
         )
     build_hand_mitchell(name="Butler", date=NOV[1], scoring="butler")
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         response = client.get(member_url(ana))
     assert len(Tables(response.content.decode()).tables["member-sessions"]) == 8
     # Logged in: the session, the user and the user's permissions (for the navigation bar) on top.
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         assert player_client.get(member_url(ana)).status_code == 200
 
 
@@ -237,6 +238,7 @@ def test_the_members_teams_events_cost_the_same_queries_however_many(client, db,
     load_teams_demo()
     member_id = TeamPlayer.objects.filter(member__isnull=False).values_list("member_id", flat=True).first()
     assert TeamPlayer.objects.filter(member_id=member_id).values("team__event").distinct().count() == 2
-    # The member, the pairs history, then the teams events: their players, teams, matches, adjustments.
-    with django_assert_max_num_queries(7):
+    # The member, the pairs history, the sessions against par, then the teams events: their players, teams,
+    # matches, adjustments.
+    with django_assert_max_num_queries(8):
         client.get(reverse("events:member_detail", args=[member_id]))

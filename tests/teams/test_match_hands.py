@@ -2,6 +2,7 @@
 
 import pytest
 
+from club.hand_analysis import analyse_pending
 from deals import DealRefused
 from teams.models import MatchDeal
 from teams.services.hands import import_match_hands, store_match_deals
@@ -19,10 +20,13 @@ def test_a_match_s_deals_are_stored_with_their_analysis(match, cached_analysis):
     analysed = store_match_deals(
         match=match, deals={number: SIX_BOARDS[index + 1] for index, number in enumerate(numbers)}
     )
-    assert analysed == numbers and cached_analysis.calls == 1
+    assert analysed == numbers and cached_analysis.calls == 0  # stored, analysis pending
+    assert not MatchDeal.objects.get(match=match, board=numbers[0]).analysed
+    assert analyse_pending() == 2 and cached_analysis.calls == 1
     record = MatchDeal.objects.get(match=match, board=numbers[0])
     assert record.deal == PUBLISHED and record.analysed
     assert store_match_deals(match=match, deals={numbers[0]: PUBLISHED}) == []  # unchanged: not analysed again
+    assert analyse_pending() == 0 and cached_analysis.solved == 2
 
 
 def test_a_board_outside_the_match_or_a_bad_file_is_refused_whole(match):

@@ -1,0 +1,34 @@
+"""python manage.py analyse_hands: every stored deal whose double-dummy analysis is pending, analysed in batches.
+
+Run it from cron (every minute): runs that overlap share the work, never analysing one deal twice.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from club.hand_analysis import analyse_pending
+from deals.analysis import BATCH
+
+
+class Command(BaseCommand):
+    @property
+    def help(self) -> str:
+        return _(
+            "Analyses double dummy every stored deal whose analysis is pending (pairs sessions and teams matches), "
+            "in batches; run it from cron. Runs at the same time never analyse one deal twice."
+        )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--batch",
+            type=int,
+            default=BATCH,
+            help=_("deals sent to DDS in one call (1 to %(most)s)") % {"most": BATCH},
+        )
+
+    def handle(self, *args, batch, **options):
+        if not 1 <= batch <= BATCH:
+            raise CommandError(_("--batch takes a number from 1 to %(most)s.") % {"most": BATCH})
+        count = analyse_pending(batch=batch)
+        self.stdout.write(ngettext("%(count)s deal analysed.", "%(count)s deals analysed.", count) % {"count": count})
