@@ -40,7 +40,12 @@ def import_file(command: BaseCommand, file: Path, store: Store, *, later: bool) 
         command.stderr.write(line_problem(warning.line, warning))
     command.stdout.write(ngettext("%(count)s deal stored.", "%(count)s deals stored.", count) % {"count": count})
     if not later:
-        analysed = analyse_pending()
-        command.stdout.write(
-            ngettext("%(count)s deal analysed.", "%(count)s deals analysed.", analysed) % {"count": analysed}
-        )
+        analyse_now(command)
+
+
+def analyse_now(command: BaseCommand) -> None:
+    """A command is not a web request: it analyses the deals pending at once (rather than leave them to cron)."""
+    analysed = analyse_pending()
+    command.stdout.write(
+        ngettext("%(count)s deal analysed.", "%(count)s deals analysed.", analysed) % {"count": analysed}
+    )

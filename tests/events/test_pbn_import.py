@@ -145,7 +145,11 @@ def test_the_command_prints_the_comparison_and_the_id_last(tmp_path):
     out = StringIO()
     call_command("import_pbn", str(RUTER), "--scoring", "matchpoints", "--preset", "ebu", stdout=out)
     lines = out.getvalue().strip().splitlines()
-    assert lines[0] == "6 lines imported; 6 figures compared with the file, 0 differ."
+    # A command is not a request: the file's deals are analysed at once, not left to analyse_hands.
+    deals = BoardDeal.objects.filter(board__section__session=Session.objects.get())
+    assert deals.exists() and all(deal.analysed for deal in deals)
+    assert lines[0] == f"{deals.count()} deals analysed."
+    assert lines[1] == "6 lines imported; 6 figures compared with the file, 0 differ."
     assert lines[-1] == str(Session.objects.get().pk)
     broken = tmp_path / "broken.pbn"
     broken.write_text(RUTER.read_text().replace(" 2  2 4S    N  9", " 2  2 4S    N 99"))

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 import scoring
+from club.hand_commands import analyse_now
 from events.models import Session
 from events.services.pbn_import import import_pbn
 from events.services.transfer import TravellersRefused, refused_summary
@@ -52,6 +53,8 @@ class Command(BaseCommand):
             for problem in refused.problems:
                 self.stderr.write(str(problem))
             raise CommandError(refused_summary(refused.problems)) from None
+        if imported.deals:
+            analyse_now(self)
         for line in summary(imported):
             self.stdout.write(line)
         self.stdout.write(str(imported.session.pk))
