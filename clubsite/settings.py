@@ -69,6 +69,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "club.privacy.RealNamesMiddleware",  # directors read real names; the public reads what members chose
     "axes.middleware.AxesMiddleware",  # last: turns a refused login into the lockout page
 ]
 

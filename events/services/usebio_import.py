@@ -209,7 +209,7 @@ def match_member(federation: str, name: str, members: list[Member]) -> tuple[Mem
         if found:
             return found[0], "number"
     folded = " ".join(name.split()).casefold()
-    found = [member for member in members if member.full_name.casefold() == folded]
+    found = [member for member in members if member.real_name.casefold() == folded]
     if folded and len(found) == 1:
         return found[0], "name"
     return None, "guest"
