@@ -74,7 +74,9 @@ def change_email(*, member: Member, new_email: str) -> None:
 def save_preferences(*, form) -> Member:
     """The member's privacy, results-email and language choices (a save moves the cached pages on: the names)."""
     with transaction.atomic():
-        return form.save()
+        member = form.save(commit=False)
+        member.save(update_fields=list(form.Meta.fields))  # only the choices: never an older copy of the rest
+        return member
 
 
 def members_to_invite():
