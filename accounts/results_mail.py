@@ -70,7 +70,7 @@ def email_context(session: Session, results: SessionResults, member: Member) -> 
         "standing": standing,
         "card": load_scorecard(results, pair),
         "ranking_link": site_url("events:session", session.pk),
-        "scorecard_link": site_url("events:pair_scorecard", session.pk, pair.pk),
+        "scorecard_link": site_url("events:pair_scorecard", session.pk, pair.id),
         "final": session.status == Session.Status.FINAL,
     }
 
