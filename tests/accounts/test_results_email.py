@@ -3,9 +3,9 @@ place, the percentage and the scorecard; the names as the public pages give them
 of send_results meet."""
 
 import pytest
-from django.db.models import Q
 from django.core import mail
 from django.core.management import call_command
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import ResultsEmail
