@@ -65,7 +65,7 @@ def test_the_email_is_in_the_players_language(session):
     send_results()
     [message] = mail.outbox
     assert message.subject.startswith("Resultados provisionales: Club night")
-    assert "Tu hoja de resultados" in message.body
+    assert "Su hoja de puntuación" in message.body
 
 
 def test_a_hidden_name_stays_hidden_in_the_email(session):
