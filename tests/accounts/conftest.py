@@ -4,9 +4,9 @@ import pytest
 from django.test import Client
 
 from club.models import Member
-from tests.builders.accounts import logged_in_client
+from tests.builders.accounts import CLAIMED_PASSWORD, logged_in_client
 
-PASSWORD = "a-long-club-password-42"
+PASSWORD = CLAIMED_PASSWORD
 
 
 @pytest.fixture(autouse=True)

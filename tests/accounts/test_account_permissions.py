@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.accounts.conftest import PASSWORD
+from tests.builders.accounts import CLAIMED_PASSWORD as PASSWORD
 
 # (url name, args, method): pages of a logged-in member
 MEMBER_PAGES = [

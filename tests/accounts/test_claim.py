@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from accounts.tokens import LINK_DAYS
 from club.models import Member
-from tests.accounts.conftest import PASSWORD
+from tests.builders.accounts import CLAIMED_PASSWORD as PASSWORD
 
 
 def ask(client: Client, email: str):

@@ -17,7 +17,7 @@ from accounts.services import claim_account
 from club.models import Member
 from club.page_cache import CLUB
 from events.models import Pair
-from tests.accounts.conftest import PASSWORD
+from tests.builders.accounts import CLAIMED_PASSWORD as PASSWORD
 from tests.builders.accounts import logged_in_client
 from tests.builders.published import published_session
 

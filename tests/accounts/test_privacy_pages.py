@@ -79,7 +79,7 @@ def test_a_member_by_pair_number_is_off_the_public_members_list(published_club, 
 
 
 def test_the_member_reads_their_own_page(published_club):
-    from tests.accounts.conftest import PASSWORD
+    from tests.builders.accounts import CLAIMED_PASSWORD as PASSWORD
 
     _session, _event, urls = published_club
     member = Member.objects.filter(pk=Pair.objects.filter(player1__isnull=False).first().player1_id).get()

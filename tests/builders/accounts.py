@@ -19,3 +19,6 @@ def director(username: str, first_name: str) -> User:
     user = User.objects.create_user(username, password="correct-horse-battery", first_name=first_name, last_name="D")
     user.groups.add(group)
     return user
+
+
+CLAIMED_PASSWORD = "a-long-club-password-42"  # the password of an account claimed in a test (tests/accounts)
