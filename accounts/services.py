@@ -40,20 +40,21 @@ def _free_username(member: Member) -> str:
 
 
 def claim_account(*, member: Member, password: str):
-    """Gives `member` a login (their email and `password`): refused if another request gave them one first."""
-    with transaction.atomic():
-        locked = Member.objects.select_for_update().get(pk=member.pk)
-        if locked.user_id is not None or locked.removed_on is not None:
-            raise LinkRefused(expired=False)
-        user = get_user_model().objects.create_user(
-            _free_username(locked),
-            email=locked.email,
-            password=password,
-            first_name=locked.first_name,
-            last_name=locked.last_name,
-        )
-        locked.user = user
-        locked.save(update_fields=["user"])
+    """Gives `member` a login (their email and `password`): refused if another request gave them one first (the
+    member row is taken by a conditional update, so that two claims at once make one login on any database)."""
+    try:
+        with transaction.atomic():
+            user = get_user_model().objects.create_user(
+                _free_username(member),
+                email=member.email,
+                password=password,
+                first_name=member.first_name,
+                last_name=member.last_name,
+            )
+            if not Member.objects.filter(pk=member.pk, user=None, removed_on=None).update(user=user):
+                raise LinkRefused(expired=False)  # rolls the new user back
+    except IntegrityError as error:  # the other claim took the same username a moment ago
+        raise LinkRefused(expired=False) from error
     return user
 
 

@@ -130,3 +130,19 @@ def test_wrong_passwords_by_email_lock_the_email_login_out(claimed):
     response = log_in(client, "rosa@example.org", PASSWORD)
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_claims_at_once_make_one_login(database):
+    from accounts.services import claim_account
+    from accounts.tokens import LinkRefused
+    from tests.builders.concurrency import run_at_once
+
+    member = Member.objects.create(first_name="Rosa", last_name="Romero", email="rosa@example.org")
+    jobs = [lambda: claim_account(member=member, password=PASSWORD)] * 3
+    users, errors = run_at_once(jobs, database)
+    assert len([user for user in users if user is not None]) == 1
+    assert len(errors) == 2 and all(isinstance(error, LinkRefused) for error in errors)
+    assert User.objects.count() == 1
+    member.refresh_from_db()
+    assert member.user == next(user for user in users if user is not None)
