@@ -1,13 +1,15 @@
 """The accounts' pages: claiming an account, "my results", the member's choices, email, data and removal, and
 the club admin's invitations. Short: the work is in `services`, `member_data` and `tokens`."""
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.models import User
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,11 +28,19 @@ from events.selectors.member_history import load_history
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
-def my_member(request) -> Member:
-    member = Member.objects.filter(user_id=request.user.pk, removed_on=None).first()
-    if member is None:
-        raise Http404("This login is not a member's.")
-    return member
+def member_page(view):
+    """A page of the logged-in member's own: the view receives the member; a login that is not a member's (a
+    director's, an administrator's) gets a page saying so."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        member = Member.objects.filter(user_id=request.user.pk, removed_on=None).first()
+        if member is None:
+            return render(request, "accounts/no_member.html")
+        return view(request, member, *args, **kwargs)
+
+    return wrapper
 
 
 def refused(request, error: LinkRefused) -> HttpResponse:
@@ -65,12 +75,9 @@ def claim_link(request, token: str):
     return render(request, "accounts/claim_password.html", {"form": form, "member": member})
 
 
-@login_required
+@member_page
 @require_safe
-def me(request):
-    member = Member.objects.filter(user_id=request.user.pk, removed_on=None).first()
-    if member is None:
-        return render(request, "accounts/no_member.html")
+def me(request, member: Member):
     history = load_history(member.pk)
     page = Paginator(history.sessions, 20).get_page(request.GET.get("page"))
     context = {"member": member, "history": history, "page": page, "is_me": True, "account_page": True}
@@ -80,10 +87,9 @@ def me(request):
     return render(request, "accounts/me.html", context)
 
 
-@login_required
+@member_page
 @require_http_methods(["GET", "POST"])
-def preferences(request):
-    member = my_member(request)
+def preferences(request, member: Member):
     form = PreferencesForm(request.POST or None, instance=member)
     if request.method == "POST" and form.is_valid():
         services.save_preferences(form=form)
@@ -92,10 +98,9 @@ def preferences(request):
     return render(request, "accounts/preferences.html", {"form": form, "member": member})
 
 
-@login_required
+@member_page
 @require_http_methods(["GET", "POST"])
-def email(request):
-    member = my_member(request)
+def email(request, member: Member):
     form = EmailChangeForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         services.request_email_change(member=member, new_email=form.cleaned_data["email"])
@@ -114,24 +119,23 @@ def email_confirm(request, token: str):
     return render(request, "accounts/email_changed.html", {"email": new_email})
 
 
-@login_required
+@member_page
 @require_safe
-def data_json(request):
-    response = JsonResponse(member_data(my_member(request)), json_dumps_params={"ensure_ascii": False, "indent": 1})
+def data_json(request, member: Member):
+    response = JsonResponse(member_data(member), json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = 'attachment; filename="my-data.json"'
     return response
 
 
-@login_required
+@member_page
 @require_safe
-def data_csv(request):
-    return csv_response(member_data_rows(my_member(request)), "my-data.csv")
+def data_csv(request, member: Member):
+    return csv_response(member_data_rows(member), "my-data.csv")
 
 
-@login_required
+@member_page
 @require_http_methods(["GET", "POST"])
-def remove(request):
-    member = my_member(request)
+def remove(request, member: Member):
     form = RemovalForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         remove_member(member=member, guest_name=form.cleaned_data["guest_name"])

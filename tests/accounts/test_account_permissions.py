@@ -30,10 +30,20 @@ def test_a_member_reaches_their_pages(member_client, name, method):
     assert getattr(member_client, method)(reverse(name)).status_code == 200
 
 
-@pytest.mark.parametrize(("name", "method"), MEMBER_PAGES[1:])
+@pytest.mark.parametrize(("name", "method"), MEMBER_PAGES)
 @pytest.mark.parametrize("role", ["player_client", "director_client", "club_admin_client"])
-def test_a_login_without_a_member_has_no_member_pages(request, role, name, method):
-    assert getattr(request.getfixturevalue(role), method)(reverse(name)).status_code == 404
+def test_a_login_without_a_member_is_told_it_has_no_member_pages(request, role, name, method):
+    response = getattr(request.getfixturevalue(role), method)(reverse(name))
+    assert response.status_code == 200 and "not a member" in response.content.decode()
+    assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("role", ["player_client", "director_client", "club_admin_client"])
+def test_a_login_without_a_member_changes_nothing(request, role):
+    client = request.getfixturevalue(role)
+    response = client.post(reverse("accounts:remove"), {"password": "correct-horse-battery", "confirm": "on"})
+    assert response.status_code == 200 and "not a member" in response.content.decode()
+    assert client.get(reverse("accounts:me")).status_code == 200  # still logged in: nothing was removed
 
 
 @pytest.mark.parametrize(("name", "method"), ADMIN_PAGES)

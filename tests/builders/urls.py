@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, get_resolver
 
 # URLs that only accept POST or that are not pages (the language switch answers with a redirect).
-NOT_PAGES = {"logout", "set_language", "club:language", "events:member_quick_add"}
+NOT_PAGES = {"logout", "set_language", "club:language", "events:member_quick_add", "accounts:invite"}
 
 
 def named_urls_without_arguments(resolver=None, namespace=""):

@@ -11,8 +11,9 @@ from tests.builders.urls import PAGES
 
 
 def login_required(name):
-    """The director area and the password pages send anonymous visitors to the login page."""
-    return "/director/" in reverse(name) or name.startswith("password_change")
+    """The director area, the password pages and a player's own pages send anonymous visitors to the login page."""
+    own_pages = name.startswith("accounts:") and name != "accounts:claim"
+    return "/director/" in reverse(name) or name.startswith("password_change") or own_pages
 
 
 def test_the_site_has_pages():
