@@ -153,3 +153,17 @@ def test_invitations_go_once_and_never_to_an_account(club_admin_client, claimed)
     call_command("invite_members")
     club_admin_client.post(reverse("accounts:invite"))
     assert len(mail.outbox) == 1 and Invitation.objects.count() == 1
+
+
+def test_a_removed_member_is_no_longer_matched_by_name(db):
+    from events.services.setup import PlayersTyped, set_players
+    from tests.builders.sessions import club_night
+
+    member, client = played()
+    client.post(reverse("accounts:remove"), {"guest_name": "Old Ghost", "password": PASSWORD, "confirm": "on"})
+    _session, section = club_night(name="Next week")
+    pair = section.pairs.order_by("pk").first()
+    problems = set_players(typed=[PlayersTyped(pair, "Old Ghost", "First3 Last3")])
+    assert (pair.pk, "player1") in problems  # a name no member has: the director must say it is a guest
+    pair.refresh_from_db()
+    assert pair.player1_id is None
