@@ -1,5 +1,6 @@
 """The house plan, checked on every project file's imports (read with `ast`, nothing is imported).
 
+    clubsite ──> accounts (players' accounts, privacy, results emails) ──> events, teams, rubber
     clubsite ──> events, teams, rubber, movements (the Django app) ──> club ──> scoring, movements' generators
                                                                             ──> deals (hand records) ──> scoring
               events ──> interchange (other scorers' files) ──> scoring
