@@ -26,7 +26,7 @@ _NUMBER = re.compile(r"[0-9]+")
 
 def member_option(member: Member) -> str:
     """How a member appears in the search-as-you-type list: 'Ana García (1001)'."""
-    return f"{member.full_name} ({member.number})" if member.number else member.full_name
+    return f"{member.real_name} ({member.number})" if member.number else member.real_name
 
 
 def active_member_options() -> list[str]:
@@ -72,7 +72,7 @@ def _by_number(text: str, number: str, members: Sequence[Member]) -> PlayerMatch
 
 def _by_name(text: str, members: Sequence[Member]) -> PlayerMatch:
     name = folded(text)
-    names = {member.pk: folded(member.full_name) for member in members}
+    names = {member.pk: folded(member.real_name) for member in members}
     exact = [member for member in members if names[member.pk] == name]
     words = name.split()
     fits = exact or [
@@ -121,7 +121,7 @@ def match_player(text: str, members: Sequence[Member], *, guest: bool = False) -
 def _guest(text: str, members: Sequence[Member]) -> PlayerMatch:
     """A guest's name, unless it is a member's full name (a Guest box left ticked when a member was typed)."""
     name = folded(text)
-    member = next((member for member in members if folded(member.full_name) == name), None)
+    member = next((member for member in members if folded(member.real_name) == name), None)
     if member is None:
         return PlayerMatch(text)
     return PlayerMatch(
@@ -139,7 +139,7 @@ def match_imported(federation: str, name: str, members: Sequence[Member]) -> tup
         if found:
             return found[0], "number"
     name = folded(name)
-    found = [member for member in members if folded(member.full_name) == name]
+    found = [member for member in members if folded(member.real_name) == name]
     if name and len(found) == 1:
         return found[0], "name"
     return None, "guest"

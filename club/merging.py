@@ -129,7 +129,7 @@ def suggestions(limit: int = MAX_SUGGESTIONS) -> list[Suggestion]:
     """Guests who are probably members: their name folded (`club.member_match.folded`) is an active member's."""
     by_name: dict[str, list[Member]] = defaultdict(list)
     for member in Member.objects.filter(active=True).only("pk", "first_name", "last_name", "number"):
-        by_name[folded(member.full_name)].append(member)
+        by_name[folded(member.real_name)].append(member)
     found = [
         Suggestion(guest, rows, by_name[folded(guest)])
         for guest, rows in sorted(guest_names().items(), key=lambda item: folded(item[0]))

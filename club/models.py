@@ -5,6 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from club.privacy import Privacy, page_is_public, shown_name
 from deals import Hands
 from deals.analysis import Analysis, ParContract
 
@@ -37,6 +38,20 @@ class Member(models.Model):
         on_delete=models.SET_NULL,
         related_name="member",
     )
+    # What the member chose (issue 18): how the public pages name them, results by email and in which language.
+    privacy = models.CharField(_("shown on public pages by"), max_length=8, choices=Privacy, default=Privacy.NAME)
+    results_by_email = models.BooleanField(
+        _("results by email"), default=False, help_text=_("An email with my place and scorecard after each session.")
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=settings.LANGUAGES,
+        blank=True,
+        help_text=_("The language of the emails sent to me (the site's own when left empty)."),
+    )
+    # Set when the member asked to be removed: the names are then the guest name they chose (or none), no login.
+    removed_on = models.DateTimeField(_("removed on"), null=True, blank=True, editable=False)
 
     objects = MemberQuerySet.as_manager()
 
@@ -48,11 +63,21 @@ class Member(models.Model):
         permissions = [("administer_club", _("Can manage the roster, merge people and say who directs"))]
 
     def __str__(self):
-        return f"{self.first_name} {self.last_name}"
+        return self.full_name
 
     @property
     def full_name(self) -> str:
-        return str(self)
+        """The name as the current reader may see it (`club.privacy`): every page names members through it."""
+        return shown_name(self.first_name, self.last_name, self.privacy, self.removed_on is not None)
+
+    @property
+    def real_name(self) -> str:
+        """The name the member is known by, for matching what a director types and for the member's own pages."""
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def page_is_public(self) -> bool:
+        return page_is_public(self.privacy, self.removed_on is not None)
 
 
 class HandRecord(models.Model):

@@ -9,6 +9,7 @@ from django_tables2 import SingleTableView
 
 from club.models import Member
 from club.redirects import return_url
+from club.privacy import Privacy, names_visible
 from club.tables import ForgivingPaginator, MemberTable
 
 
@@ -20,7 +21,8 @@ class MemberListView(SingleTableView):
     table_pagination = {"per_page": ForgivingPaginator.DEFAULT_PER_PAGE, "paginator_class": ForgivingPaginator}
 
     def get_queryset(self):
-        return Member.objects.active()
+        members = Member.objects.active().filter(removed_on=None)
+        return members if names_visible() else members.exclude(privacy=Privacy.PAIR_NUMBER)
 
 
 @require_safe

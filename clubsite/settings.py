@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "events",
     "teams",
     "rubber",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -69,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "club.privacy.RealNamesMiddleware",  # directors read real names; the public reads what members chose
     "axes.middleware.AxesMiddleware",  # last: turns a refused login into the lockout page
 ]
 
@@ -148,6 +150,7 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login before the password is checked
     "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.EmailBackend",  # a player's account logs in by its email address
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:home"
@@ -192,6 +195,8 @@ EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "0")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# The site's address in emails' links (claim links, results): never taken from a request's Host header.
+SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
 
 # A strict Content-Security-Policy (django-csp): only the site's own scripts, styles, fonts and images; no inline
 # script, handler or style anywhere (templates use static/js/site.js and static/css), no framing.

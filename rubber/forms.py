@@ -67,7 +67,7 @@ class StartForm(forms.Form):
                 )
                 continue
             seen[key] = seat
-            players[seat] = (member, str(member)[:130] if member else guest)
+            players[seat] = (member, member.real_name[:130] if member else guest)
         data["players"] = players
         return data
 

@@ -148,7 +148,12 @@ class SeatedPlayer(models.Model):
         constraints = [models.UniqueConstraint(fields=["rubber", "seat"], name="rubber_player_seat")]
 
     def __str__(self):
-        return self.name
+        return self.shown_name
+
+    @property
+    def shown_name(self) -> str:
+        """The name the reader may see: a member's as their privacy choice says (`club.privacy`), a guest's as typed."""
+        return self.member.full_name if self.member_id and self.member else self.name
 
     @property
     def side(self) -> str:

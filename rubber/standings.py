@@ -23,7 +23,7 @@ class Line:
 def finished(first_day, last_day):
     return (
         Scorepad.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
-        .prefetch_related("players")
+        .prefetch_related("players__member")
         .order_by("played_on", "pk")
     )
 
@@ -45,7 +45,7 @@ def league(rubbers) -> list[Line]:
             if len(seated) != 1:
                 continue
             player = names[key]
-            line = lines.setdefault(key, Line(key, player.name, not player.member_id))
+            line = lines.setdefault(key, Line(key, player.shown_name, not player.member_id))
             line.rubbers += 1
             line.net += rubber.score_of(seated.pop())
     return sorted(lines.values(), key=lambda line: (-line.net, line.name.casefold()))

@@ -28,7 +28,7 @@ def _conflict_message() -> str:
 def _rubber(pk: int) -> Scorepad:
     if pk > MAX_ID:
         raise Http404
-    return get_object_or_404(Scorepad.objects.prefetch_related("players", "deals"), pk=pk)
+    return get_object_or_404(Scorepad.objects.prefetch_related("players__member", "deals"), pk=pk)
 
 
 def _editable(request, pk: int) -> Scorepad:
@@ -210,7 +210,7 @@ def _after(request) -> Scorepad | None:
     text = request.GET.get("after") or request.POST.get("after") or ""
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         return None
-    rubber = Scorepad.objects.filter(pk=int(text)).prefetch_related("players", "deals").first()
+    rubber = Scorepad.objects.filter(pk=int(text)).prefetch_related("players__member", "deals").first()
     if rubber is None or not services.can_edit(request.user, rubber):
         return None
     return rubber

@@ -25,7 +25,7 @@ def index(request):
     evenings = (
         Scorepad.objects.values("played_on").annotate(rubbers=Count("pk")).order_by("-played_on")[:EVENINGS_SHOWN]
     )
-    playing = Scorepad.objects.filter(finished=False).prefetch_related("players").order_by("-pk")[:20]
+    playing = Scorepad.objects.filter(finished=False).prefetch_related("players__member").order_by("-pk")[:20]
     return render(
         request,
         "rubber/index.html",
@@ -49,7 +49,7 @@ def _day(text: str) -> datetime.date:
 
 def evening(request, day: str):
     date = _day(day)
-    rubbers = list(Scorepad.objects.filter(played_on=date).prefetch_related("players").order_by("pk"))
+    rubbers = list(Scorepad.objects.filter(played_on=date).prefetch_related("players__member").order_by("pk"))
     if not rubbers:
         raise Http404
     done = [rubber for rubber in rubbers if rubber.finished]

@@ -1,5 +1,6 @@
 """The house plan, checked on every project file's imports (read with `ast`, nothing is imported).
 
+    clubsite ──> accounts (players' accounts, privacy, results emails) ──> events, teams, rubber
     clubsite ──> events, teams, rubber, movements (the Django app) ──> club ──> scoring, movements' generators
                                                                             ──> deals (hand records) ──> scoring
               events ──> interchange (other scorers' files) ──> deals, scoring
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = {"club", "clubsite", "deals", "events", "interchange", "movements", "rubber", "scoring", "teams"}
+PACKAGES = {"accounts", "club", "clubsite", "deals", "events", "interchange", "movements", "rubber", "scoring", "teams"}
 # The pure part of movements: the generators and their data model (no Django).
 GENERATORS = {
     "checks",
@@ -36,7 +37,20 @@ GENERATORS = {
 }
 # What each layer may import from the project (besides itself).
 ALLOWED = {
-    "clubsite": {"club", "events", "teams", "rubber", "movements", "generators", "scoring", "deals", "interchange"},
+    "clubsite": {
+        "accounts",
+        "club",
+        "events",
+        "teams",
+        "rubber",
+        "movements",
+        "generators",
+        "scoring",
+        "deals",
+        "interchange",
+    },
+    # players' accounts, privacy and results emails: above the apps whose results they read
+    "accounts": {"club", "events", "teams", "rubber", "generators", "scoring", "deals"},
     "events": {"club", "movements", "generators", "scoring", "deals", "interchange"},
     "teams": {"club", "generators", "scoring", "deals"},
     "rubber": {"club", "scoring"},
@@ -171,6 +185,9 @@ def test_the_plan_refuses_what_it_forbids():
     assert forbidden("movements.mitchell", ["movements.models", "movements.texts"]) == ["movements.models"]
     assert forbidden("scoring.imps", ["club.models", "scoring.errors"]) == ["club.models"]
     assert forbidden("deals.pbn", ["events.models", "scoring.boards"]) == ["events.models"]
+    assert forbidden("club.models", ["accounts.models"]) == ["accounts.models"]
+    assert forbidden("events.models", ["accounts.models"]) == ["accounts.models"]
+    assert forbidden("accounts.views", ["events.selectors", "clubsite.settings"]) == ["clubsite.settings"]
 
 
 def test_one_name_for_one_concept():

@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from club.models import Member
 from events.models import Pair, Session
-from events.selectors.pairs_and_sections import PUBLISHED, PairInfo, Player
+from events.selectors.pairs_and_sections import PUBLISHED, PairInfo, Player, member_player
 from events.services.standings import STANDING_FIELDS
 
 BEST_RESULTS = 5
@@ -173,24 +173,24 @@ def load_history(member_id: int) -> MemberHistory:
         return MemberHistory([], [], [], None)
     partner_ids = {row.player2_id if row.player1_id == member_id else row.player1_id for row in rows} - {None}
     names = {
-        pk: f"{first} {last}"
-        for pk, first, last in Member.objects.filter(pk__in=partner_ids | {member_id}).values_list(
-            "pk", "first_name", "last_name"
+        row[0]: member_player(*row)
+        for row in Member.objects.filter(pk__in=partner_ids | {member_id}).values_list(
+            "pk", "first_name", "last_name", "privacy", "removed_on"
         )
     }
-    me = Player(names.get(member_id, ""), member_id)
+    me = names.get(member_id) or Player("", member_id)
     entries = [member_session(row, member_id, me, names) for row in rows]
     entries.sort(key=lambda entry: (entry.date, entry.session_id, entry.section_letter), reverse=True)
     return MemberHistory(entries, best_partners(entries), best_results(entries), chart(entries))
 
 
-def member_session(row, member_id: int, me: Player, names: dict[int, str]) -> MemberSession:
+def member_session(row, member_id: int, me: Player, names: dict[int, Player]) -> MemberSession:
     """One session of the member's history from a named row of MEMBER_PAIR_COLUMNS."""
     if row.player1_id == member_id:
         partner_id, guest = row.player2_id, row.player2_guest
     else:
         partner_id, guest = row.player1_id, row.player1_guest
-    partner = Player(names[partner_id], partner_id) if partner_id else Player(guest) if guest else None
+    partner = names[partner_id] if partner_id else Player(guest) if guest else None
     if partner is None:
         players: tuple[Player, ...] = (me,)
     else:

@@ -9,6 +9,7 @@ from functools import cached_property
 from django.utils.translation import gettext as _
 
 import scoring
+from club.privacy import page_is_public, shown_name
 from events.models import Pair, Section, Session
 from events.plans import build_plan
 from movements.generators import Movement
@@ -18,8 +19,11 @@ PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
 
 @dataclass(frozen=True)
 class Player:
+    """A player as the reader may see them: `name` written by `club.privacy`, `linked` when their page is shown."""
+
     name: str
     member_id: int | None = None
+    linked: bool = False
 
 
 @dataclass
@@ -55,25 +59,49 @@ PAIR_COLUMNS = (
     "player1_id",
     "player1__first_name",
     "player1__last_name",
+    "player1__privacy",
+    "player1__removed_on",
     "player1_guest",
     "player2_id",
     "player2__first_name",
     "player2__last_name",
+    "player2__privacy",
+    "player2__removed_on",
     "player2_guest",
 )
 
 
-def _player(member_id, first, last, guest) -> Player | None:
+def member_player(member_id: int, first: str, last: str, privacy: str, removed_on) -> Player:
+    """A member as a Player: named as the reader may see them, linked to their page when it is shown."""
+    removed = removed_on is not None
+    return Player(shown_name(first, last, privacy, removed), member_id, page_is_public(privacy, removed))
+
+
+def _player(member_id, first, last, privacy, removed_on, guest) -> Player | None:
     if member_id:
-        return Player(f"{first} {last}", member_id)
+        return member_player(member_id, first, last, privacy, removed_on)
     return Player(guest) if guest else None
 
 
 def pair_from_row(row) -> PairInfo:
     """A PairInfo from a named row of PAIR_COLUMNS."""
     found = (
-        _player(row.player1_id, row.player1__first_name, row.player1__last_name, row.player1_guest),
-        _player(row.player2_id, row.player2__first_name, row.player2__last_name, row.player2_guest),
+        _player(
+            row.player1_id,
+            row.player1__first_name,
+            row.player1__last_name,
+            row.player1__privacy,
+            row.player1__removed_on,
+            row.player1_guest,
+        ),
+        _player(
+            row.player2_id,
+            row.player2__first_name,
+            row.player2__last_name,
+            row.player2__privacy,
+            row.player2__removed_on,
+            row.player2_guest,
+        ),
     )
     return PairInfo(row.id, row.section_id, row.number, row.direction, tuple(player for player in found if player))
 

@@ -12,7 +12,7 @@ def _players(pair: Pair) -> tuple[UsebioPlayer, ...]:
     for slot in (1, 2):
         member = getattr(pair, f"player{slot}")
         if member is not None:
-            players.append(UsebioPlayer(member.full_name, member.number or ""))
+            players.append(UsebioPlayer(member.real_name, member.number or ""))
         elif getattr(pair, f"player{slot}_guest"):
             players.append(UsebioPlayer(getattr(pair, f"player{slot}_guest")))
     return tuple(players)

@@ -159,7 +159,7 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     """
     if typed:
         lock_session(typed[0].pair.section.session_id)  # a final session is read-only
-    members = list(Member.objects.all())
+    members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     problems: dict[tuple[int, str], str] = {}
     chosen = []
     for entry in typed:

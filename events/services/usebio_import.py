@@ -144,7 +144,7 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches, user
     movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
     section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
     players = {(pair.number, pair.direction if mitchell else ""): pair.players for pair in usebio_pairs}
-    members = list(Member.objects.all())
+    members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     new_pairs = []
     for number, direction in keys:
         pair = Pair(section=section, number=number, direction=direction)

@@ -190,6 +190,9 @@ def pair_scorecard(request, session_id, pair_id):
 @cached_page(*MEMBER_PAGE)
 def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
+    is_me = request.user.is_authenticated and member.user_id == request.user.pk
+    if not (member.page_is_public or is_me):
+        raise Http404("This member's page is not public.")  # by pair number only, or removed (club.privacy)
     history = load_history(member.pk)
     page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
@@ -202,7 +205,7 @@ def member_detail(request, member_id):
             "page": page,
             "member_prefix": url_prefix("events:member_detail"),
             "session_prefix": url_prefix("events:session"),
-            "is_me": request.user.is_authenticated and member.user_id == request.user.pk,
+            "is_me": is_me,
             **member_sections(member),  # what other apps add, e.g. the teams app's `team_events`
         },
     )

@@ -21,6 +21,9 @@ def director(username: str, first_name: str) -> User:
     return user
 
 
+CLAIMED_PASSWORD = "a-long-club-password-42"  # the password of an account claimed in a test (tests/accounts)
+
+
 def made_club_admin(user: User) -> User:
     """`user` put in the Club admins group (rebuilt when a transactional test flushed it)."""
     group, created = Group.objects.get_or_create(name="Club admins")

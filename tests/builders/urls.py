@@ -12,6 +12,7 @@ NOT_PAGES = {
     "club:roster_import_confirm",
     "club:role_revoke",
     "club:roster_export",
+    "accounts:invite",
 }
 
 

@@ -11,10 +11,11 @@ from tests.builders.urls import PAGES
 
 
 def login_required(name):
-    """The director area, the club admin's pages and the password pages send anonymous visitors to the login
-    page."""
+    """The director area, the club admin's pages, the password pages and a player's own pages send anonymous visitors
+    to the login page."""
     url = reverse(name)
-    return "/director/" in url or url.startswith("/club/") or name.startswith("password_change")
+    own_pages = name.startswith("accounts:") and name != "accounts:claim"
+    return "/director/" in url or url.startswith("/club/") or name.startswith("password_change") or own_pages
 
 
 def test_the_site_has_pages():

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class AccountsConfig(AppConfig):
+    """Players' own accounts: claiming one by email, logging in by email, "my results", privacy choices, the
+    member's data and removal, invitations, and the results emails sent after each publication."""
+
+    name = "accounts"
+    verbose_name = _("Player accounts")

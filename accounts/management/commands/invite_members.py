@@ -1,0 +1,11 @@
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from accounts.services import invite_members
+
+
+class Command(BaseCommand):
+    help = "Invite every member with an email and no login, never invited before, to claim an account."
+
+    def handle(self, *args, **options) -> None:
+        self.stdout.write(_("%(count)d members invited.") % {"count": invite_members()})

@@ -1,0 +1,15 @@
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from accounts.results_mail import send_results
+
+
+class Command(BaseCommand):
+    help = "Email each player who asked for them the results of every session published since the last run (cron)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--days", type=int, default=7, help="only sessions played in the last DAYS days (7)")
+
+    def handle(self, *args, days: int, **options) -> None:
+        sent = send_results(days=max(0, min(days, 3660)))
+        self.stdout.write(_("%(count)d results emails sent.") % {"count": sent})

@@ -1,0 +1,159 @@
+"""The accounts' pages: claiming an account, "my results", the member's choices, email, data and removal, and
+the club admin's invitations. Short: the work is in `services`, `member_data` and `tokens`."""
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import SetPasswordForm
+from django.contrib.auth.models import User
+from django.core.paginator import Paginator
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from accounts import services
+from accounts.forms import ClaimForm, EmailChangeForm, PreferencesForm, RemovalForm
+from accounts.member_data import member_data, member_data_rows, remove_member
+from accounts.tokens import LinkRefused, email_change, member_to_claim
+from club.access import club_admin_required
+from club.csv_files import csv_response
+from club.models import Member
+from club.registry import member_sections
+from events.selectors.member_history import load_history
+
+LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def member_page(view):
+    """A page of the logged-in member's own: the view receives the member; a login that is not a member's (a
+    director's, an administrator's) gets a page saying so."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        member = Member.objects.filter(user_id=request.user.pk, removed_on=None).first()
+        if member is None:
+            return render(request, "accounts/no_member.html")
+        return view(request, member, *args, **kwargs)
+
+    return wrapper
+
+
+def refused(request, error: LinkRefused) -> HttpResponse:
+    return render(request, "accounts/link_refused.html", {"expired": error.expired}, status=400)
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request):
+    form = ClaimForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        services.request_claim(email=form.cleaned_data["email"])
+        return render(request, "accounts/claim_sent.html")  # the same answer, known address or not
+    return render(request, "accounts/claim.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def claim_link(request, token: str):
+    try:
+        member = member_to_claim(token)
+    except LinkRefused as error:
+        return refused(request, error)
+    user = User(email=member.email, first_name=member.first_name, last_name=member.last_name)
+    form = SetPasswordForm(user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.claim_account(member=member, password=form.cleaned_data["new_password1"])
+        except LinkRefused as error:
+            return refused(request, error)
+        login(request, user, backend=LOGIN_BACKEND)
+        messages.success(request, _("Your account is ready. Next time, log in with your email address."))
+        return redirect("accounts:me")
+    return render(request, "accounts/claim_password.html", {"form": form, "member": member})
+
+
+@member_page
+@require_safe
+def me(request, member: Member):
+    history = load_history(member.pk)
+    page = Paginator(history.sessions, 20).get_page(request.GET.get("page"))
+    context = {"member": member, "history": history, "page": page, "is_me": True, "account_page": True}
+    prefixes = {name: reverse(f"events:{name}", args=[0])[:-2] for name in ("member_detail", "session")}
+    context.update(member_prefix=prefixes["member_detail"], session_prefix=prefixes["session"])
+    context.update(member_sections(member))
+    return render(request, "accounts/me.html", context)
+
+
+@member_page
+@require_http_methods(["GET", "POST"])
+def preferences(request, member: Member):
+    form = PreferencesForm(request.POST or None, instance=member)
+    if request.method == "POST" and form.is_valid():
+        services.save_preferences(form=form)
+        messages.success(request, _("Your choices are saved."))
+        return redirect("accounts:me")
+    return render(request, "accounts/preferences.html", {"form": form, "member": member})
+
+
+@member_page
+@require_http_methods(["GET", "POST"])
+def email(request, member: Member):
+    form = EmailChangeForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.request_email_change(member=member, new_email=form.cleaned_data["email"])
+        messages.success(request, _("A link is on its way to the new address: follow it to confirm the change."))
+        return redirect("accounts:me")
+    return render(request, "accounts/email.html", {"form": form, "member": member})
+
+
+@require_safe
+def email_confirm(request, token: str):
+    try:
+        member, new_email = email_change(token)
+    except LinkRefused as error:
+        return refused(request, error)
+    services.change_email(member=member, new_email=new_email)
+    return render(request, "accounts/email_changed.html", {"email": new_email})
+
+
+@member_page
+@require_safe
+def data_json(request, member: Member):
+    response = JsonResponse(member_data(member), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = 'attachment; filename="my-data.json"'
+    return response
+
+
+@member_page
+@require_safe
+def data_csv(request, member: Member):
+    return csv_response(member_data_rows(member), "my-data.csv")
+
+
+@member_page
+@require_http_methods(["GET", "POST"])
+def remove(request, member: Member):
+    form = RemovalForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        remove_member(member=member, guest_name=form.cleaned_data["guest_name"])
+        logout(request)
+        messages.success(request, _("Your account is removed. Your results stay, under the name you chose."))
+        return redirect("events:home")
+    return render(request, "accounts/remove.html", {"form": form, "member": member})
+
+
+@club_admin_required
+@require_safe
+def invitations(request):
+    return render(request, "accounts/invite.html", {"to_invite": services.members_to_invite().count()})
+
+
+@club_admin_required
+@require_POST
+def invite(request):
+    count = services.invite_members()
+    messages.success(request, _("%(count)d members invited.") % {"count": count})
+    return redirect("accounts:invitations")

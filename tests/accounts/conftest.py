@@ -1,0 +1,37 @@
+"""Members with an email on the roster, and a fast password hasher (the tests log in often)."""
+
+import pytest
+from django.test import Client
+
+from club.models import Member
+from tests.builders.accounts import CLAIMED_PASSWORD, logged_in_client
+
+PASSWORD = CLAIMED_PASSWORD
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.SITE_URL = "https://results.example.org"
+
+
+@pytest.fixture
+def rostered(db) -> Member:
+    """A member on the roster with an email address and no login."""
+    return Member.objects.create(first_name="Rosa", last_name="Romero", number="R-1", email="Rosa@Example.org")
+
+
+@pytest.fixture
+def claimed(rostered) -> Member:
+    """The rostered member after claiming an account (password PASSWORD)."""
+    from accounts.services import claim_account
+
+    claim_account(member=rostered, password=PASSWORD)
+    rostered.refresh_from_db()
+    return rostered
+
+
+@pytest.fixture
+def member_client(claimed) -> Client:
+    return logged_in_client(claimed.user)
