@@ -8,8 +8,8 @@ from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
 from club.models import Member
-from club.redirects import return_url
 from club.privacy import Privacy, names_visible
+from club.redirects import return_url
 from club.tables import ForgivingPaginator, MemberTable
 
 
