@@ -8,6 +8,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from club.bridge_messages import error_lines, line_problem
+from club.forms import whole_number
 from deals import DealRefused, PbnDeals, decode
 from deals.view import hand_view
 
@@ -89,3 +90,13 @@ def typed_message(board: int) -> str:
     return gettext("Board %(board)s: deal stored; its double-dummy analysis follows within a few minutes.") % {
         "board": board
     }
+
+
+def typed_initial(board: str | None, records: dict) -> dict[str, object]:
+    """The typed-deal form filled with the stored deal of board ``board`` (``?board=N``: anything but a board
+    number is ignored) among ``records`` ({board number: hand record}); empty without one."""
+    number = whole_number(board, low=1)
+    record = records.get(number) if number is not None else None
+    if record is None:
+        return {"board": number} if number is not None else {}
+    return {"board": number, "north": record.north, "east": record.east, "south": record.south, "west": record.west}

@@ -32,7 +32,7 @@ def _board_number(game: PbnGame, problems: list[DealProblem]) -> int | None:
     line = game.lines.get("Board", game.lines["Deal"])
     if not value:
         problems.append(DealProblem("pbn.no_board", line))
-    elif not value.isdigit() or int(value) < 1:
+    elif not (value.isascii() and value.isdigit()) or int(value) < 1:
         problems.append(DealProblem("pbn.board", line, value=value))
     else:
         return int(value)

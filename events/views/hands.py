@@ -12,6 +12,7 @@ from club.hand_forms import (
     HandsUploadForm,
     TypedDealForm,
     stored_message,
+    typed_initial,
     typed_message,
     uploaded_preview,
 )
@@ -23,19 +24,9 @@ from events.services.hands import import_hands, read_session_pbn, store_typed_de
 
 def hands_page(request, session, *, status=200, **context):
     context.setdefault("upload_form", HandsUploadForm())
-    context.setdefault("typed_form", TypedDealForm(initial=_typed_initial(request, session)))
     context["records"] = session_records(session)
+    context.setdefault("typed_form", TypedDealForm(initial=typed_initial(request.GET.get("board"), context["records"])))
     return render(request, "events/director/session_hands.html", {"session": session, **context}, status=status)
-
-
-def _typed_initial(request, session) -> dict:
-    """The typed-deal form filled with the stored deal of ``?board=N`` (empty without one)."""
-    number = request.GET.get("board", "")
-    records = session_records(session) if number.isdigit() else {}
-    record = records.get(int(number)) if number.isdigit() else None
-    if record is None:
-        return {"board": number} if number.isdigit() else {}
-    return {"board": number, "north": record.north, "east": record.east, "south": record.south, "west": record.west}
 
 
 @director_required

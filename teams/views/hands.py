@@ -15,6 +15,7 @@ from club.hand_forms import (
     HandsUploadForm,
     TypedDealForm,
     stored_message,
+    typed_initial,
     typed_message,
     uploaded_preview,
 )
@@ -34,18 +35,9 @@ def get_match(match_id) -> Match:
 def hands_page(request, match, *, status=200, **context):
     records = match_records(match)
     context.setdefault("upload_form", HandsUploadForm())
-    context.setdefault("typed_form", TypedDealForm(initial=_typed_initial(request, records)))
+    context.setdefault("typed_form", TypedDealForm(initial=typed_initial(request.GET.get("board"), records)))
     context = {"event": match.event, "match": match, "records": records, **context}
     return render(request, "teams/director/match_hands.html", context, status=status)
-
-
-def _typed_initial(request, records) -> dict:
-    """The typed-deal form filled with the stored deal of ``?board=N`` (empty without one)."""
-    number = request.GET.get("board", "")
-    record = records.get(int(number)) if number.isdigit() and len(number) < 4 else None
-    if record is None:
-        return {}
-    return {"board": number, "north": record.north, "east": record.east, "south": record.south, "west": record.west}
 
 
 @director_required

@@ -112,6 +112,14 @@ def test_a_file_with_one_bad_deal_is_refused_whole_listing_every_problem_with_it
     assert "Board 2: South has 12 cards" in str(refused.value)
 
 
+@pytest.mark.parametrize("number", ["²", "١٢", "３", "0", "-1"])
+def test_a_board_number_that_is_not_plain_digits_is_refused(number):
+    # '²'.isdigit() is True but int('²') raises: that was a crash (a 500 on the upload), now a refusal.
+    with pytest.raises(DealRefused) as refused:
+        read_pbn_deals(f'[Board "{number}"]\n[Deal "{BOARD_3}"]\n')
+    assert [(problem.line, problem.code) for problem in refused.value.problems] == [(1, "pbn.board")]
+
+
 @pytest.mark.parametrize("text", ["", "hello", '[Event "x"]\n', "\x00\x01"])
 def test_a_file_without_deals_is_refused(text):
     with pytest.raises(DealRefused) as refused:

@@ -99,6 +99,8 @@ def test_typing_one_deal_checks_it_and_stores_it(director_client, night):
     assert BoardDeal.objects.get(board__number=2).deal == PUBLISHED
     page = director_client.get(urls(night)["session_hands"] + "?board=2").content.decode()
     assert 'value="AK532.T.JT6.T985"' in page  # the stored deal, ready to correct
+    for hostile in ("²", "9" * 40, "-2", "x"):  # ignored, never a 500
+        assert director_client.get(urls(night)["session_hands"], {"board": hostile}).status_code == 200
 
 
 def test_a_typed_deal_with_a_card_twice_is_refused_naming_the_board(director_client, night):
