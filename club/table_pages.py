@@ -126,14 +126,16 @@ def refused(request: HttpRequest, problem: str, closed: str) -> HttpResponse:
     return render(request, "table/refused.html", {"message": message}, status=status)
 
 
-def typed_values(contract: str, declarer: str, tricks: str, lead: str, ns_score: int | None) -> dict:
-    """What a table typed for a board, as it is kept until confirmed."""
+def typed_values(result: Any, *, contract: str, declarer: str, tricks: str, lead: str) -> dict:
+    """What a table typed for a board, as it is kept until confirmed: the contract and declarer as the reader
+    understood them (`result`: `4S`, `1NT`, `PASS`, `W`), not as typed (`1SA`, `O` on a Spanish phone), so that the
+    other side's phone in another language reads the same board when it confirms."""
     return {
-        "contract": contract.strip().upper(),
-        "declarer": declarer.strip().upper(),
+        "contract": result.contract or result.adjusted or contract.strip().upper(),
+        "declarer": result.declarer or declarer.strip().upper(),
         "tricks": tricks.strip(),
         "lead": lead.strip().upper()[:3],
-        "ns_score": ns_score,
+        "ns_score": result.ns_score,
     }
 
 

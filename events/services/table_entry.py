@@ -96,7 +96,7 @@ def save_table_result(
                 % {"board": board_number}
             )
         board, _ns, _ew = _check(context, play, typed)
-        values = typed_values(contract, declarer, tricks, lead, result.ns_score)
+        values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
         if typed is None:
             return TableResult.objects.create(**key, board=board, **values)
         if retype(typed, values):

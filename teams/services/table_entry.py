@@ -65,7 +65,7 @@ def save_room_board(
     match, typed = _lock(context, board)
     if (typed is not None and typed.confirmed) or _saved_elsewhere(match, context.room, board, typed):
         raise _refuse_done(board)
-    values = typed_values(contract, declarer, tricks, lead, result.ns_score)
+    values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
     if typed is None:
         return TypedRoomResult.objects.create(match=match, room=context.room, board=board, **values)
     if retype(typed, values):

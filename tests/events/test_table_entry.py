@@ -266,3 +266,19 @@ def test_a_line_the_director_removed_may_be_entered_at_the_table_again(anonymous
     assert anonymous_client.post(path, save_post(play, "4S", "N", "+1")).status_code == 302
     assert anonymous_client.post(path, confirm_post(play, version=2)).status_code == 302
     assert TravellerLine.objects.get().ns_score == 450
+
+
+def test_a_board_typed_in_spanish_is_confirmed_from_an_english_phone(anonymous_client, client, settings):
+    # The kept board holds the reader's codes (1NT), not the Spanish text (1SA) that an English reader refuses.
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    play = first_play(section)
+    anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
+    anonymous_client.post(path, save_post(play, "1SA", "W", "7"))  # the declarer's list sends W, shown as O
+    assert "1SA O 7" in anonymous_client.get(path).content.decode()  # shown back in the reader's notation
+    assert (TableResult.objects.get().contract, TableResult.objects.get().declarer) == ("1NT", "W")
+    english = client.get(path).content.decode()
+    assert "1NT W 7" in english
+    assert client.post(path, confirm_post(play)).status_code == 302
+    line = TravellerLine.objects.get()
+    assert (line.contract, line.declarer, line.ns_score) == ("1NT", "W", -90)
