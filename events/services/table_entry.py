@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.table_pages import new_key, retype, typed_values
 from club.typed_result import LineResult, read_result
-from events.models import CorrectionRequest, Pair, Session, TableEntry, TableResult
+from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.selectors.table_entry import TableContext
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
@@ -154,16 +154,19 @@ def request_correction(*, context: TableContext, board_number: int, note: str) -
         raise ValidationError(
             _("Board %(board)s is not played at table %(table)s.") % {"board": board_number, "table": context.table}
         )
-    request, _created = CorrectionRequest.objects.get_or_create(
-        section=context.section,
-        table=context.table,
-        board=board,
-        resolved=False,
-        defaults={"note": note.strip()[:200]},
-    )
-    return request
+    with transaction.atomic():
+        # The section's row locked: two phones asking at once make one request (the second finds the first).
+        Section.objects.select_for_update().filter(pk=context.section.pk).first()
+        correction, _created = CorrectionRequest.objects.get_or_create(
+            section=context.section,
+            table=context.table,
+            board=board,
+            resolved=False,
+            defaults={"note": note.strip()[:200]},
+        )
+    return correction
 
 
-def resolve_correction(*, request: CorrectionRequest) -> None:
-    request.resolved = True
-    request.save(update_fields=["resolved"])
+def resolve_correction(*, correction: CorrectionRequest) -> None:
+    """The director closes a table's request (closing it again, from an older page, changes nothing)."""
+    CorrectionRequest.objects.filter(pk=correction.pk).update(resolved=True)

@@ -117,6 +117,6 @@ def _live_context(request: HttpRequest, session: Session) -> dict:
 @require_POST
 def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
     correction = get_object_or_404(CorrectionRequest.objects.select_related("section"), pk=request_id)
-    resolve_correction(request=correction)
+    resolve_correction(correction=correction)
     messages.success(request, _("Correction request closed."))
     return redirect("events:live_view", session_id=correction.section.session_id)

@@ -1,7 +1,7 @@
 """Table entry under load: two phones at one table sending the same board at the same moment, and every table of
 the room confirming at once. Nothing lost, nothing stored twice (run on SQLite and on PostgreSQL)."""
 
-from events.models import TableResult, TravellerLine
+from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from tests.builders.concurrency import post_job, save_at_once
@@ -40,3 +40,16 @@ def test_every_table_confirming_at_once_loses_nothing(database):
         row.pair.label: row.score for field in rank_sessions([session.pk])[session.pk].fields for row in field.rows
     }
     assert stored == ranked and sum(stored.values()) > 0
+
+
+def test_two_phones_asking_for_one_correction_at_once_make_one_request(database):
+    # Before the section's lock, both made an open request and every later ask for that board was a 500.
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Corrections")
+    path = open_tables(session)["1"]
+    play = section_plan(section).plays_at(1, 1)[0]
+    for data in (save_post(play, "4S", "N", "="), confirm_post(play)):
+        assert save_at_once([post_job(path, data)], database) == []
+    ask = {"action": "correct", "board": play.board, "note": "It was 4H"}
+    assert save_at_once([post_job(path, ask), post_job(path, ask)], database) == []
+    assert save_at_once([post_job(path, ask)], database) == []  # and asking again still works
+    assert CorrectionRequest.objects.filter(resolved=False).count() == 1
