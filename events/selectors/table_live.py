@@ -44,7 +44,8 @@ class LiveView:
 
 def _table_cells(plan, table: int, done: dict, typed: set, started: datetime | None, late: timedelta) -> list[Cell]:
     """A table's cells: each round done, entering (a result typed), late (the round it is on began more than
-    `late` ago), waiting or not played. A round begins when the table's previous round is done."""
+    `late` ago), waiting or not played. The first round begins when play began (`started`), a later one when the
+    table's previous round was confirmed."""
     cells: list[Cell] = []
     current_found, begun = False, started
     now = timezone.now()
@@ -88,8 +89,11 @@ def section_grid(section: Section, entry: TableEntry | None, paths: dict) -> Sec
         key = (number, f"{ns_number}{ns_direction}", f"{ew_number}{ew_direction}")
         table, round_ = by_table_round.get(key, (None, None))
         done[key] = confirmed.get((number, table, round_))
-    typed = set(TableResult.objects.filter(section=section).values_list("table", "round", "board__number"))
-    started = entry.opened_at if entry else None
+    rows = TableResult.objects.filter(section=section).values_list("table", "round", "board__number", "updated_at")
+    typed = {(table, round_, number) for table, round_, number, _at in rows}
+    # The clock starts when play has begun, at the first result typed at any table (opening table entry early, or
+    # before the players sit down, makes nobody late).
+    started = min((at for *_key, at in rows), default=None)
     late = timedelta(minutes=entry.late_minutes if entry else 20)
     grid = SectionGrid(section, list(range(1, plan.rounds + 1)))
     for table in range(1, plan.tables + 1):

@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Session, TableEntry
+from events.models import Session, TableEntry, TableResult
 from events.plans import section_plan
 from events.selectors.table_live import live_view
 from tests.builders.sessions import make_session
@@ -104,9 +104,12 @@ def test_the_live_grid_shows_each_tables_state(anonymous_client, director_client
     assert states[1, 1] == "done" and states[1, 2] == "waiting" and states[1, 3] == "waiting"
     assert states[2, 1] == "entering" and states[3, 1] == "waiting"
     assert grid.missing == len(plan.schedule) - 2
-    TableEntry.objects.update(opened_at=timezone.now() - datetime.timedelta(minutes=30))
+    TableEntry.objects.update(opened_at=timezone.now() - datetime.timedelta(minutes=60))
     states, _grid = cells(session)
-    assert states[2, 1] == "late" and states[3, 1] == "late"
+    assert states[3, 1] == "waiting"  # opened an hour ago, but play began (the first result typed) a moment ago
+    TableResult.objects.update(updated_at=timezone.now() - datetime.timedelta(minutes=30))
+    states, _grid = cells(session)
+    assert states[2, 1] == "late" and states[3, 1] == "late"  # play began 30 minutes ago
     assert states[1, 2] == "waiting"  # its round began when round 1 was done, a moment ago
     page = director_client.get(reverse("events:live_view", args=[session.pk])).content.decode()
     assert 'data-state="late"' in page and 'data-state="done"' in page and "Ranking so far" in page
