@@ -48,21 +48,44 @@
       return;
     }
     while (queue.length) {
+      let response;
       try {
-        await fetch(location.pathname, {
+        response = await fetch(location.pathname, {
           method: "POST",
           body: queue[0],
           credentials: "same-origin",
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
         });
       } catch (error) {
-        localStorage.setItem(queueKey, JSON.stringify(queue));
-        return; // still offline: the rest waits for the next "online"
+        return; // still offline: the queue waits for the next "online"
       }
-      queue.shift();
+      if (response.status >= 500 || response.status === 429) {
+        return; // the server could not take it now: kept, sent again at the next "online" or visit
+      }
+      const sent = queue.shift();
       localStorage.setItem(queueKey, JSON.stringify(queue));
+      if (!response.ok) {
+        resubmit(sent); // refused (a result the reader cannot take): show the refusal, with what was typed
+        return;
+      }
     }
     location.reload();
+  };
+
+  // A queued form sent again as a plain form post, so the page shows the server's answer to it.
+  const resubmit = (body) => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = location.pathname;
+    new URLSearchParams(body).forEach((value, name) => {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = name;
+      input.value = value;
+      form.appendChild(input);
+    });
+    document.body.appendChild(form);
+    form.submit();
   };
 
   page.addEventListener("submit", (event) => {

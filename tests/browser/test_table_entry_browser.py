@@ -133,6 +133,27 @@ def test_a_phone_offline_keeps_what_it_sent_and_sends_it_back_online(phones, dir
         assert TableResult.objects.count() == 1
 
 
+def test_a_result_sent_offline_and_refused_shows_the_refusal_with_what_was_typed(phones):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Refused offline")
+    path = open_tables(session)["2"]
+    (phone,) = phones(1)
+    phone.goto(path)
+    play = section_plan(section).plays_at(2, 1)[0]
+    phone.context.set_offline(True)
+    prefix = f"#b{play.board}-"
+    phone.fill(prefix + "contract", "8S")  # no such contract: the server refuses it
+    phone.select_option(prefix + "declarer", "N")
+    phone.fill(prefix + "tricks", "=")
+    phone.locator(f"#board-{play.board}").get_by_role("button", name="Save").click()
+    expect(phone.locator("[data-offline]")).to_be_visible()
+    phone.context.set_offline(False)
+    expect(phone.get_by_text("level must be 1 to 7", exact=False)).to_be_visible(timeout=15_000)
+    expect(phone.locator(prefix + "contract")).to_have_value("8S")
+    assert phone.evaluate("localStorage.getItem('table-queue:' + location.pathname)") == "[]"
+    with ONE_AT_A_TIME:
+        assert not TableResult.objects.exists()
+
+
 @pytest.mark.parametrize("language, save", [("en-GB", "Save"), ("es-ES", "Guardar"), ("ro-RO", "Salvează")])
 def test_the_phone_page_fits_360_pixels_in_each_language(phones, language, save):
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Languages")
