@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.utils.text import get_text_list
-from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import get_language, gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import Listing
+from scoring.notation import notation_for
 
 _CONTRACT = {
     "contract.not_text": _("%(text)s: a contract must be written as text, e.g. 4S, 3NTX or PASS"),
@@ -316,9 +317,33 @@ def translate(message: object, **shown: object) -> str:
         return str(message)
     params = {
         name: get_text_list([str(item) for item in value], gettext("and")) if isinstance(value, Listing) else value
-        for name, value in {**params, **shown}.items()
+        for name, value in {**params, **deal_words(code, params), **shown}.items()
     }
     return str(template % params)
+
+
+def deal_words(code: str, params: dict) -> dict[str, str]:
+    """A deal problem's seats and vulnerability (English words and codes in `deals`) in the reader's language."""
+    if not code.startswith(("hand.", "deal.", "pbn.")):
+        return {}
+    seat_names = {
+        "North": gettext("North"),
+        "East": gettext("East"),
+        "South": gettext("South"),
+        "West": gettext("West"),
+    }
+    words: dict[str, str] = {}
+    if "seat" in params:
+        words["seat"] = seat_names.get(str(params["seat"]), str(params["seat"]))
+    if "seats" in params:
+        names = [seat_names.get(name.strip(), name.strip()) for name in str(params["seats"]).split(",")]
+        words["seats"] = str(get_text_list(names, gettext("and")))
+    if code == "pbn.dealer":
+        words["expected"] = notation_for(get_language()).seat(str(params.get("expected", "")))
+    if code == "pbn.vulnerable":
+        vulnerability = {"None": gettext("none"), "NS": gettext("NS"), "EW": gettext("EW"), "Both": gettext("both")}
+        words["expected"] = vulnerability.get(str(params.get("expected")), str(params.get("expected", "")))
+    return words
 
 
 def line_problem(line: int | None, message: object) -> str:

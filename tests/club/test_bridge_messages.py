@@ -154,3 +154,15 @@ def test_csv_problems_and_violations_in_spanish():
         assert violation_text(by_table) == (
             "Runda 2, masa 1: perechea 3 joacă din nou mâna 5 (a jucat-o deja în runda 1 la masa 4)"
         )
+
+
+def test_a_deal_problem_names_seats_and_vulnerability_in_the_readers_language():
+    # `deals` writes English seat names and codes; the reader sees their own words (Spanish: Norte, O for West).
+    with translation.override("es"):
+        count = translate(DealProblem("hand.count", board=3, seat="North", count=12))
+        duplicate = translate(DealProblem("deal.duplicate", board=3, card="SA", seats="North, East"))
+        dealer = translate(DealProblem("pbn.dealer", 2, board=3, found="N", expected="W"))
+        vulnerable = translate(DealProblem("pbn.vulnerable", 3, board=3, found="All", expected="Both"))
+    assert "Norte" in count and "North" not in count
+    assert "Norte y Este" in duplicate
+    assert dealer.endswith(" O") and vulnerable.endswith(" todos")
