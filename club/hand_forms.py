@@ -13,7 +13,9 @@ from deals import DealRefused, PbnDeals, decode
 from deals.view import hand_view
 
 PREVIEW_BOARDS = 4
-MAX_PBN_SIZE = 2 * 1024 * 1024  # a session's deals with full play records stay well under this
+# A session's deals with full play records stay well under this; the confirm page sends the text back in a hidden
+# field, where form encoding can treble it (every character a %XX): 800 kB stays under Django's 2.5 MB post limit.
+MAX_PBN_SIZE = 800 * 1024
 HAND_HELP = _(
     "Spades.hearts.diamonds.clubs, e.g. AKQ.JT9.876.5432 (10 or T for the ten; nothing between dots for a void)."
 )
@@ -29,7 +31,7 @@ class HandsUploadForm(forms.Form):
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_PBN_SIZE:
-            raise forms.ValidationError(_("The file is larger than %(size)s MB.") % {"size": MAX_PBN_SIZE // 2**20})
+            raise forms.ValidationError(_("The file is larger than %(size)s kB.") % {"size": MAX_PBN_SIZE // 1024})
         return decode(upload.read())
 
 

@@ -5,6 +5,7 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from club.hand_forms import MAX_PBN_SIZE
 from events.models import BoardDeal
 from tests.builders.hands import PUBLISHED, SIX_BOARDS, pbn_text
 from tests.builders.sessions import club_night
@@ -124,3 +125,13 @@ def test_players_and_visitors_do_not_get_in(client, player_client, night, name):
 def test_the_setup_page_links_to_the_hand_records(director_client, night):
     page = director_client.get(reverse("events:session_setup", args=[night.pk])).content.decode()
     assert urls(night)["session_hands"] in page
+
+
+def test_the_largest_file_taken_comes_back_from_the_preview_within_the_post_limit(director_client, night):
+    # The confirm form carries the file back: the worst text (every character form-encoded as %XX) still fits under
+    # DATA_UPLOAD_MAX_MEMORY_SIZE, so the director gets the file's problems, not a bare 400 "request too big".
+    text = '"' * MAX_PBN_SIZE
+    response = director_client.post(urls(night)["session_hands_confirm"], {"text": text, "source_name": "x.pbn"})
+    assert "the file holds no deal" in response.content.decode()
+    too_big = director_client.post(urls(night)["session_hands"], {"file": pbn_file(b" " * (MAX_PBN_SIZE + 1))})
+    assert "The file is larger than 800 kB." in too_big.content.decode()
