@@ -155,7 +155,11 @@ def test_the_live_part_reads_as_many_queries_however_large_the_session(anonymous
     "language, banner", [("es", "Provisional: resultados en directo."), ("ro", "Provizoriu: rezultate în direct.")]
 )
 def test_the_live_page_in_spanish_and_romanian(anonymous_client, settings, language, banner):
-    session, _section = make_session("mitchell", tables=3, boards_per_round=2)
+    session, section = make_session("mitchell", tables=3, boards_per_round=2)
+    play_first(anonymous_client, section, open_tables(session), 2)
     set_live_results(session=session, on=True)
     anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    assert banner in anonymous_client.get(urls(session)["page"]).content.decode()
+    page = anonymous_client.get(urls(session)["page"]).content.decode()
+    assert banner in page
+    west = {"es": "O", "ro": "V"}[language]  # East-West pairs are written in the reader's notation (1EO, 1EV)
+    assert f"<td>1E{west}</td>" in page and "<td>1EW</td>" not in page
