@@ -118,33 +118,33 @@ def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date,
 
 def write_lines(section: Section, rows: list[ImportedLine], *, user) -> list[TravellerLine]:
     """An imported file's lines (read and checked) written into `section`, whose pairs and boards exist: with their
-    history (by `user`) and seatings. The one writer of imported lines (the CSV, USEBIO and PBN imports); run
-    inside the session's `session_write` block."""
+    history (by `user`) and seatings. The one writer of imported lines (the CSV, USEBIO and PBN imports)."""
     pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    lines = bulk_create_with_history(
-        [
-            TravellerLine(
-                board=boards[row.board],
-                ns_pair=pairs[row.ns],
-                ew_pair=pairs[row.ew],
-                contract=row.result.contract,
-                declarer=row.result.declarer,
-                tricks=row.result.tricks,
-                adjusted=row.result.adjusted,
-                not_played=row.result.not_played,
-                ns_score=row.result.ns_score,
-                bare_average=row.result.bare_average,
-                lead=row.lead,
-            )
-            for row in rows
-        ],
-        TravellerLine,
-        default_user=user if user is not None and user.is_authenticated else None,
-    )
-    Seating.objects.bulk_create(
-        [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
-    )
+    with session_write(section.session_id):  # inside the caller's block: neither locks nor stores again
+        lines = bulk_create_with_history(
+            [
+                TravellerLine(
+                    board=boards[row.board],
+                    ns_pair=pairs[row.ns],
+                    ew_pair=pairs[row.ew],
+                    contract=row.result.contract,
+                    declarer=row.result.declarer,
+                    tricks=row.result.tricks,
+                    adjusted=row.result.adjusted,
+                    not_played=row.result.not_played,
+                    ns_score=row.result.ns_score,
+                    bare_average=row.result.bare_average,
+                    lead=row.lead,
+                )
+                for row in rows
+            ],
+            TravellerLine,
+            default_user=user if user is not None and user.is_authenticated else None,
+        )
+        Seating.objects.bulk_create(
+            [Seating(line=line, board=line.board, pair=pair) for line in lines for pair in (line.ns_pair, line.ew_pair)]
+        )
     return lines
 
 

@@ -18,6 +18,10 @@ def file_copy_of_the_test_database(path):
     memory.ensure_connection()
     target = sqlite3.connect(path)
     memory.connection.backup(target)
+    # In WAL mode already, as the site's database file is after its first connection: otherwise the threads'
+    # first connections each switch the file to WAL at the same moment, and the loser is "database is locked" at
+    # once (a journal mode change does not wait for the busy timeout).
+    target.execute("PRAGMA journal_mode=WAL")
     target.close()
     return {**memory.settings_dict, "NAME": str(path)}
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from club.hand_analysis import analyse_pending
 from events.models import BoardDeal, Session, TravellerLine
 from events.selectors.usebio_export import usebio_event
 from events.services.hands import import_hands
@@ -48,7 +49,9 @@ def test_a_session_with_its_deals_survives_the_round_trip():
     copy = import_usebio(data=data).session
     deals = BoardDeal.objects.filter(board__section__session=copy)
     assert {deal.board.number: deal.deal for deal in deals} == {1: PUBLISHED, 2: ONE_SUIT_EACH}
-    assert all(deal.analysed for deal in deals)  # analysed on the way in, as any stored deal
+    assert not any(deal.analysed for deal in deals)  # stored with the analysis pending, as any uploaded deal
+    assert analyse_pending() == 4  # then analysed by analyse_hands (this session's two deals and the first's)
+    assert all(deal.analysed for deal in deals.all())
 
 
 def test_a_session_without_deals_writes_no_handset():
