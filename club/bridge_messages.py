@@ -337,7 +337,7 @@ def deal_words(code: str, params: dict) -> dict[str, str]:
         words["seat"] = seat_names.get(str(params["seat"]), str(params["seat"]))
     if "seats" in params:
         names = [seat_names.get(name.strip(), name.strip()) for name in str(params["seats"]).split(",")]
-        words["seats"] = str(get_text_list(names, gettext("and")))
+        words["seats"] = ", ".join(names)
     if code == "pbn.dealer":
         words["expected"] = notation_for(get_language()).seat(str(params.get("expected", "")))
     if code == "pbn.vulnerable":

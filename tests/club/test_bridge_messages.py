@@ -164,5 +164,5 @@ def test_a_deal_problem_names_seats_and_vulnerability_in_the_readers_language():
         dealer = translate(DealProblem("pbn.dealer", 2, board=3, found="N", expected="W"))
         vulnerable = translate(DealProblem("pbn.vulnerable", 3, board=3, found="All", expected="Both"))
     assert "Norte" in count and "North" not in count
-    assert "Norte y Este" in duplicate
+    assert "(Norte, Este)" in duplicate
     assert dealer.endswith(" O") and vulnerable.endswith(" todos")
