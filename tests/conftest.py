@@ -49,11 +49,19 @@ def uses_database(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    if not config.getoption("--database-tests-only"):
-        return
-    kept = [item for item in items if uses_database(item)]
-    config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
-    items[:] = kept
+    if config.getoption("--database-tests-only"):
+        kept = [item for item in items if uses_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        items[:] = kept
+    # The long tests first (the browser flows, then those marked slow), so that the workers share them from the
+    # start instead of one worker running the longest alone at the end.
+    items.sort(key=running_order)
+
+
+def running_order(item) -> int:
+    if item.nodeid.startswith("tests/browser/") or item.get_closest_marker("browser"):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
 
 
 @pytest.fixture(autouse=True)
