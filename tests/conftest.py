@@ -6,7 +6,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
-from tests.builders.accounts import logged_in_client
+from tests.builders.accounts import directors_group, logged_in_client
 
 # The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
 pytest_plugins = [
@@ -90,14 +90,6 @@ def _english_after_each_test():
 @pytest.fixture
 def player_user(db):
     return User.objects.create_user("player", password=PASSWORD, first_name="Pat", last_name="Player")
-
-
-def directors_group() -> Group:
-    """The group made by the data migration; transactional tests flush it, so it is rebuilt for them."""
-    group, created = Group.objects.get_or_create(name="Directors")
-    if created:
-        group.permissions.add(Permission.objects.get(content_type__app_label="events", codename="direct_sessions"))
-    return group
 
 
 @pytest.fixture

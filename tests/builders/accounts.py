@@ -11,13 +11,18 @@ def logged_in_client(user) -> Client:
     return client
 
 
-def director(username: str, first_name: str) -> User:
-    """A director (in the Directors group, rebuilt when a transactional test flushed it)."""
+def directors_group() -> Group:
+    """The Directors group of the data migration (rebuilt when a transactional test flushed it)."""
     group, created = Group.objects.get_or_create(name="Directors")
     if created:
         group.permissions.add(Permission.objects.get(content_type__app_label="events", codename="direct_sessions"))
+    return group
+
+
+def director(username: str, first_name: str) -> User:
+    """A director (in the Directors group, rebuilt when a transactional test flushed it)."""
     user = User.objects.create_user(username, password="correct-horse-battery", first_name=first_name, last_name="D")
-    user.groups.add(group)
+    user.groups.add(directors_group())
     return user
 
 

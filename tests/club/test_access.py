@@ -1,8 +1,12 @@
 """Who is a club admin: the Club admins group made by club's migration, and the access helper's three answers."""
 
+from importlib import import_module
+
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group
 from django.core.exceptions import PermissionDenied
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpResponse
 from django.test import RequestFactory
 
@@ -22,6 +26,9 @@ def _get(user):
 
 @pytest.mark.django_db
 def test_the_migration_makes_the_club_admins_group_with_the_permission():
+    # Run on the migration's own model state (a transactional test before it may have flushed the group).
+    state = MigrationExecutor(connection).loader.project_state(("club", "0002_club_admins_group"))
+    import_module("club.migrations.0002_club_admins_group").create_club_admins_group(state.apps, None)
     group = Group.objects.get(name="Club admins")
     codes = set(group.permissions.values_list("codename", flat=True))
     assert {"administer_club", "add_member", "change_member", "view_member"} <= codes

@@ -10,9 +10,16 @@ from club.demo import DIRECTOR_PASSWORD, MEMBERS
 from club.models import Member
 from events.models import Pair, Session, TravellerLine
 from events.plans import section_plan
+from tests.builders.accounts import directors_group
 from tests.builders.sessions import assert_current
 
 pytestmark = pytest.mark.slow  # each test loads the whole demo club
+
+
+@pytest.fixture(autouse=True)
+def _directors_group(db):
+    # The group comes from a data migration; a transactional test run before on this worker may have flushed it.
+    directors_group()
 
 
 def test_load_demo_twice_creates_everything_once(db):
