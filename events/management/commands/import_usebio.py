@@ -1,15 +1,11 @@
 """python manage.py import_usebio FILE.xml [--preset ebu|acbl|compscore|magic-contest]"""
 
-from pathlib import Path
-
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 import scoring
-from club.hand_commands import analyse_now
-from events.services.transfer import TravellersRefused, refused_summary
-from events.services.usebio_import import import_usebio, summary
-from interchange.usebio import MAX_BYTES
+from events.management.file_import import import_file
+from events.services.usebio_import import import_usebio
 
 
 class Command(BaseCommand):
@@ -31,21 +27,4 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, preset, **options):
-        path = Path(file)
-        try:
-            if path.stat().st_size > MAX_BYTES:
-                raise CommandError(_("The file is larger than %(limit)s bytes.") % {"limit": MAX_BYTES})
-            data = path.read_bytes()
-        except OSError as error:
-            raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
-        try:
-            imported = import_usebio(data=data, preset=preset, source_name=path.name)
-        except TravellersRefused as refused:
-            for problem in refused.problems:
-                self.stderr.write(str(problem))
-            raise CommandError(refused_summary(refused.problems)) from None
-        if imported.deals:
-            analyse_now(self)
-        for line in summary(imported):
-            self.stdout.write(line)
-        self.stdout.write(str(imported.session.pk))
+        import_file(self, file, lambda data, name: import_usebio(data=data, preset=preset, source_name=name))
