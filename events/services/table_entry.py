@@ -9,7 +9,7 @@ table) it is stored once. Every write runs in `session_write`, which serialises 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -66,7 +66,12 @@ def _play(context: TableContext, round_: int, board_number: int) -> BoardPlay:
 
 
 def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
-    pairs = {pair.label: pair for pair in context.section.pairs.all()}
+    """The play's two pairs, read alone (not the section's every pair)."""
+    numbers = {label.rstrip("NSEW") for label in (play.ns, play.ew)}
+    section_pairs = context.section.pairs.all()
+    if all(number.isascii() and number.isdigit() for number in numbers):
+        section_pairs = section_pairs.filter(number__in=[int(number) for number in numbers])
+    pairs = {pair.label: pair for pair in section_pairs}
     return pairs[play.ns], pairs[play.ew]
 
 
@@ -84,24 +89,38 @@ def save_table_result(
     *, context: TableContext, round_: int, board_number: int, contract: str, declarer: str, tricks: str, lead: str
 ) -> TableResult:
     """Stores what the table typed (read by the one reader of typed results, so the score shows at once);
-    refused once the East-West pair has confirmed the board."""
+    refused once the East-West pair has confirmed the board.
+
+    A typed result is no line: it changes no score, standing or page, so it takes only its own row's lock, not
+    the session's (the tables of a room save at once instead of one after the other). The placement check is
+    made again, under the session's lock, when the board is confirmed. `find_table` has refused a final
+    session; publishing meanwhile stops the confirmation."""
     play = _play(context, round_, board_number)
     result: LineResult = read_result(board_number, contract, declarer, tricks)
-    with session_write(context.section.session_id):
-        key = {"section": context.section, "table": context.table, "round": round_}
+    key = {"section": context.section, "table": context.table, "round": round_}
+    with transaction.atomic():
         typed = TableResult.objects.select_for_update().filter(**key, board__number=board_number).first()
-        if typed is not None and typed.confirmed:
-            raise ValidationError(
-                _("Board %(board)s is confirmed: only the director can change it now (ask for a correction).")
-                % {"board": board_number}
-            )
+        _refuse_confirmed(typed, board_number)
         board, _ns, _ew = _check(context, play, typed)
         values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
         if typed is None:
-            return TableResult.objects.create(**key, board=board, **values)
+            try:
+                with transaction.atomic():  # two phones at one table creating it at once: one row (the key)
+                    return TableResult.objects.create(**key, board=board, **values)
+            except IntegrityError:
+                typed = TableResult.objects.select_for_update().get(**key, board=board)
+                _refuse_confirmed(typed, board_number)
         if retype(typed, values):
             typed.save()
         return typed
+
+
+def _refuse_confirmed(typed: TableResult | None, board_number: int) -> None:
+    if typed is not None and typed.confirmed:
+        raise ValidationError(
+            _("Board %(board)s is confirmed: only the director can change it now (ask for a correction).")
+            % {"board": board_number}
+        )
 
 
 def confirm_table_result(*, context: TableContext, round_: int, board_number: int, version: int) -> TableResult:

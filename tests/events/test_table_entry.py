@@ -8,6 +8,7 @@ from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.line_history import source_text
 from events.selectors.ranking import rank_sessions
+from events.services import locking
 from events.services.lines import save_line
 from events.services.table_entry import set_table_entry
 from tests.builders.sessions import make_session
@@ -72,6 +73,25 @@ def test_a_saved_board_shows_its_score_then_is_confirmed_with_the_table_as_sourc
     assert (line.contract, line.ns_score, line.lead, line.table, line.round) == ("4S", 420, "HK", 1, 1)
     assert line.ns_points is not None  # scored at once
     assert source_text(line.history.get().history_change_reason) == "entered at table 1"
+
+
+def test_a_typed_result_is_saved_without_the_sessions_lock_or_a_standings_write(
+    anonymous_client, django_assert_max_num_queries, monkeypatch
+):
+    # A typed result is no line: the room's tables save at once instead of queueing on the session's lock,
+    # and nothing it does not change (standings, cached pages) is written.
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    play = first_play(section)
+
+    def no_session_lock(*args, **kwargs):
+        raise AssertionError("a typed result took the session's lock")
+
+    monkeypatch.setattr(locking, "lock_session", no_session_lock)
+    with django_assert_max_num_queries(12) as queries:
+        assert anonymous_client.post(path, save_post(play, "4S", "N", "=")).status_code == 302
+    assert not any('UPDATE "events_pair"' in query["sql"] for query in queries.captured_queries)
+    assert TableResult.objects.get().contract == "4S"
 
 
 def test_the_same_request_sent_twice_is_stored_once(anonymous_client):
