@@ -4,6 +4,7 @@ director and as a visitor; no answer is a 500 and no markup comes back unescaped
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -81,7 +82,13 @@ def check(response, form, data):
 
 
 def fuzz_form(client, form, names) -> None:
-    """Hypothesis fills the form's fields (a few examples: the whole site must stay within CI's time)."""
+    """Hypothesis fills the form's fields (a few examples: the whole site must stay within CI's time).
+
+    On SQLite only: the random text finds faults in the site's code, which are the same on either database, and
+    CI runs this test on both. What a database refuses by itself (a value too long for its column, a number too
+    large for its integers, a NUL in a text) is sent on both by the fixed values of CORE."""
+    if connection.vendor != "sqlite":
+        return
 
     @settings(max_examples=4, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(st.lists(values, min_size=len(names), max_size=len(names)))
