@@ -1,12 +1,13 @@
 """Each public page over HTTP against a static file of the same size, served by the same gunicorn.
 
-    .venv/bin/python bench/bench_http.py [--db-url sqlite:////tmp/club.sqlite3] [--requests 50]
+    .venv/bin/python bench/bench_http.py [--db-url sqlite:////tmp/club.sqlite3] [--requests 50] [--concurrency 1,8]
 
 Production settings (DEBUG=0, the file page cache), gunicorn with 2 workers on 127.0.0.1 only. A database
 without sessions gets the demo club. For every page: its size, then, interleaved request by request, the page
 from the cache (every request but the first), a static file of that size (whitenoise), and the page made every
-time (a second server with PAGE_CACHE_SECONDS=0: what the first reader after a write gets). Prints the medians
-and the ratios to the static file; concurrency 1 only.
+time (a second server with PAGE_CACHE_SECONDS=0: what the first reader after a write gets), at each concurrency
+(`--concurrency`: that many clients at once, each asking in turn). Prints the medians, the p95 of the cached and
+made pages, the ratios of the medians to the static file, and the requests per second of each kind.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -49,14 +51,16 @@ from django.urls import reverse
 from events.models import Session
 from teams.models import TeamEvent
 s = Session.objects.published().order_by("-date").first()
-section = s.sections.first()
-pair = section.pairs.filter(player1__isnull=False).first()
+pages = {}
+if s:
+    section = s.sections.first()
+    pair = section.pairs.filter(player1__isnull=False).first()
+    pages = {"home": "/", "ranking": reverse("events:session", args=[s.pk]),
+        "traveller": reverse("events:board_traveller", args=[s.pk, section.pk, section.boards.first().number]),
+        "scorecard": reverse("events:pair_scorecard", args=[s.pk, pair.pk]),
+        "member": reverse("events:member_detail", args=[pair.player1_id])}
 event = TeamEvent.objects.published().first()
-pages = {"home": "/", "ranking": reverse("events:session", args=[s.pk]),
-    "traveller": reverse("events:board_traveller", args=[s.pk, section.pk, section.boards.first().number]),
-    "scorecard": reverse("events:pair_scorecard", args=[s.pk, pair.pk]),
-    "member": reverse("events:member_detail", args=[pair.player1_id])}
-if event:
+if s and event:
     pages["teams standings"] = reverse("teams:standings", args=[event.pk])
 for name, url in pages.items():
     print(name + "\\t" + url)
@@ -97,9 +101,11 @@ def serve(env: dict[str, str], port: int) -> subprocess.Popen:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db-url", default=f"sqlite:///{tempfile.gettempdir()}/bench-http-club.sqlite3")
-    parser.add_argument("--requests", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=50, help="requests of each kind per page and concurrency")
+    parser.add_argument("--concurrency", default="1,8", help="clients at once, e.g. 1,8 (default)")
     parser.add_argument("--port", type=int, default=8731)
     args = parser.parse_args()
+    args.concurrency = [int(level) for level in args.concurrency.split(",")]
     with tempfile.TemporaryDirectory() as cache_dir:
         env = environment(args.db_url, cache_dir, 600)
         manage(env, "migrate", "--no-input")
@@ -107,6 +113,48 @@ def main() -> None:
             manage(env, "load_demo")
         pages = dict(line.split("\t") for line in manage(env, "shell", "-c", PAGES_CODE).splitlines() if "\t" in line)
         measure(env, environment(args.db_url, cache_dir, 0), pages, args)
+
+
+KINDS = ("static", "cached", "made")
+
+
+def burst(port: int, url: str, clients: int, requests: int) -> tuple[list[float], float]:
+    """`clients` threads asking for `url` `requests` times each → (every request's ms, the wall seconds)."""
+    times: list[float] = []
+    lock = threading.Lock()
+
+    def client() -> None:
+        for _ in range(requests):
+            elapsed = get(port, url)[0]
+            with lock:
+                times.append(elapsed)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return times, time.perf_counter() - start
+
+
+def page_row(name: str, urls: dict[str, tuple[int, str]], clients: int, requests: int) -> str:
+    """One page at one concurrency: the three kinds interleaved in five rounds → the report's line."""
+    times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    walls = dict.fromkeys(KINDS, 0.0)
+    for _ in range(5):
+        for kind in KINDS:
+            found, wall = burst(*urls[kind], clients, max(1, requests // 5))
+            times[kind] += found
+            walls[kind] += wall
+    median = {kind: statistics.median(times[kind]) for kind in KINDS}
+    p95 = {kind: sorted(times[kind])[int(0.95 * (len(times[kind]) - 1))] for kind in KINDS}
+    rate = {kind: len(times[kind]) / walls[kind] for kind in KINDS}
+    return (
+        f"{name:16} {clients:2d} {median['static']:7.2f} {median['cached']:7.2f} {p95['cached']:7.2f} "
+        f"{median['cached'] / median['static']:6.1f} {median['made']:7.1f} {p95['made']:7.1f} "
+        f"{median['made'] / median['static']:6.0f} {rate['static']:7.0f} {rate['cached']:7.0f} {rate['made']:6.0f}"
+    )
 
 
 def measure(cached_env: dict, made_env: dict, pages: dict[str, str], args) -> None:
@@ -122,22 +170,17 @@ def measure(cached_env: dict, made_env: dict, pages: dict[str, str], args) -> No
         for name, size in sizes.items():
             (static_dir / f"{name.replace(' ', '-')}.html").write_bytes(b"x" * size)
         cached = serve(cached_env, args.port)
+        print("page sizes (bytes): " + ", ".join(f"{name} {size}" for name, size in sizes.items()))
         print(
-            f"{'page':16} {'bytes':>7} {'static':>7} {'cached':>7} {'ratio':>6} {'made':>7} {'ratio':>6}  (median ms)"
+            f"{'page':16} {'c':>2} {'static':>7} {'cached':>7} {'p95':>7} {'ratio':>6} {'made':>7} {'p95':>7} "
+            f"{'ratio':>6} {'st r/s':>7} {'ca r/s':>7} {'ma r/s':>6}  (ms; ratio of medians to the static file)"
         )
-        for name, url in pages.items():
-            static_url = f"/static/bench/{name.replace(' ', '-')}.html"
-            get(args.port, url)  # the first reader makes it
-            times: dict[str, list[float]] = {"static": [], "cached": [], "made": []}
-            for _ in range(args.requests):
-                times["static"].append(get(args.port, static_url)[0])
-                times["cached"].append(get(args.port, url)[0])
-                times["made"].append(get(args.port + 1, url)[0])
-            static, kept, fresh = (statistics.median(times[key]) for key in ("static", "cached", "made"))
-            print(
-                f"{name:16} {sizes[name]:7d} {static:7.2f} {kept:7.2f} {kept / static:6.1f} {fresh:7.1f} "
-                f"{fresh / static:6.0f}"
-            )
+        for clients in args.concurrency:
+            for name, url in pages.items():
+                get(args.port, url)  # the first reader makes it
+                static_url = f"/static/bench/{name.replace(' ', '-')}.html"
+                urls = {"static": (args.port, static_url), "cached": (args.port, url), "made": (args.port + 1, url)}
+                print(page_row(name, urls, clients, args.requests), flush=True)
     finally:
         for server in (cached, made):
             server.terminate()
