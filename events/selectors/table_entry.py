@@ -77,12 +77,12 @@ def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[T
     switched off, or the session published final)."""
     if not 0 < session_id <= MAX_ID:  # a number no id can be (and too large for SQLite's integers)
         return None, "unknown"
-    entry = TableEntry.objects.select_related("session").filter(session_id=session_id).first()
     section = (
-        Section.objects.select_related("session", "custom_movement")
+        Section.objects.select_related("session__table_entry", "custom_movement")
         .filter(session_id=session_id, letter=letter)
         .first()
-    )
+    )  # one query: the section, its session and the session's table entry
+    entry = getattr(section.session, "table_entry", None) if section is not None else None
     if entry is None or not entry.key or section is None:
         return None, "unknown"
     plan = section_plan(section)
@@ -170,9 +170,9 @@ def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[Boa
     }
 
 
-def table_state(context: TableContext) -> TableState:
+def table_state(context: TableContext, *, pairs: bool = True) -> TableState:
     """The table's page: the first round of the table still missing a result, its boards, and the moves after
-    the round before it."""
+    the round before it (without the round's pairs when not `pairs`: the phones' polling needs only the version)."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
     state = TableState(context, rounds, None)
@@ -185,7 +185,7 @@ def table_state(context: TableContext) -> TableState:
         state.previous = round_
         state.played += [board.board.number for board in boards]
     state.played += [board.board.number for board in state.boards if board.done]
-    if state.round is not None:
+    if state.round is not None and pairs:
         encounter = plan.encounter(state.round, table)
         pairs = {pair.label: pair for pair in context.section.pairs.all()}
         state.ns, state.ew = pairs.get(encounter.ns or ""), pairs.get(encounter.ew or "")

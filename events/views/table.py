@@ -97,4 +97,4 @@ def table_page_state(request: HttpRequest, session_id: int, letter: str, table: 
     context, problem = find_table(session_id, letter, table, secret)
     if context is None:
         return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
-    return JsonResponse({"version": table_state(context).version})
+    return JsonResponse({"version": table_state(context, pairs=False).version})

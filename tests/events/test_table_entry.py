@@ -218,10 +218,13 @@ def test_the_secret_is_refused_when_wrong_from_another_session_or_closed(anonymo
     assert not TableResult.objects.exists()
 
 
-def test_the_state_changes_when_another_phone_saves(anonymous_client, client):
+def test_the_state_changes_when_another_phone_saves(anonymous_client, client, django_assert_max_num_queries):
     session, section = mitchell3()
     path = open_tables(session)["1"]
-    before = client.get(path + "state/").json()["version"]
+    # Every phone polls this every few seconds: the table (section, session and table entry at once), then its
+    # boards, typed results and lines.
+    with django_assert_max_num_queries(4):
+        before = client.get(path + "state/").json()["version"]
     anonymous_client.post(path, save_post(first_play(section), "4S", "N", "="))
     after = client.get(path + "state/").json()["version"]
     assert before != after
