@@ -39,6 +39,8 @@ MESSAGES: dict[str, str] = {
     "pbn.sections": "PairId_NS “{ns}” and PairId_EW “{ew}” name different sections",
     "pbn.board_twice": "the ScoreTable of board {board} is given twice with different lines (also on line {other})",
     "pbn.too_many": "the file has more than {limit} {what}",
+    "pbn.per_table": "the file gives each table's result in a game of its own (Contract, Declarer and Result tags, "
+    "as JFR Pary and KOPS write) with no ScoreTable naming the pairs of each line: import its deals as hand records",
 }
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
@@ -97,14 +99,46 @@ def tokens(text: str) -> list[str]:
     return ["" if item in ("-", "?") else item for item in found]
 
 
+def _width(name: str) -> int:
+    """A column's declared width (``Names_NS\\17`` → 17; 0 when it declares none)."""
+    match = re.search(r"\\([0-9]{1,3})", name)
+    return int(match.group(1)) if match else 0
+
+
+def _with_names(text: str, headers: list[str]) -> list[str]:
+    """The row's elements when its last columns are unquoted names with spaces (BridgeComposer writes
+    ``Names_NS\\17;Names_EW`` as ``Van Dyke-Ng       Ash-Birch``): each name column but the last ends at its
+    declared width, or past it at the next space when the name is longer; the last takes the rest."""
+    first = next((i for i, name in enumerate(headers) if column(name).startswith("names")), len(headers))
+    found = list(_TOKEN.finditer(text))
+    if (
+        first == len(headers)
+        or len(found) <= first
+        or not all(column(name).startswith("names") for name in headers[first:])
+    ):
+        return tokens(text)
+    values = tokens(text[: found[first].start()])
+    rest = text[found[first].start() :]
+    for name in headers[first:-1]:
+        end = max(_width(name), 1)
+        while end < len(rest) and not rest[end].isspace():
+            end += 1
+        values.append(rest[:end].strip())
+        rest = rest[end:].lstrip()
+    return values + [rest.strip()]
+
+
 def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[str, str]]]:
-    names = [column(name) for name in game.tags.get(tag, "").split(";")]
+    headers = game.tags.get(tag, "").split(";")
+    names = [column(name) for name in headers]
     rows = []
     for number, text in game.rows.get(tag, []):
         reading.rows += 1
         if reading.rows > MAX_ROWS:
             raise PbnResultsError([PbnProblem("pbn.too_many", number, {"limit": MAX_ROWS, "what": "table rows"})])
         values = tokens(text)
+        if len(values) > len(names):
+            values = _with_names(text, headers)
         if len(values) != len(names):
             reading.problem("pbn.columns", number, found=len(values), table=tag, expected=len(names))
             continue
@@ -141,8 +175,8 @@ def _result_cells(row: dict[str, str]) -> dict[str, str]:
     if not score and row.get("score_ew", "").lstrip("^"):
         ew = row["score_ew"].lstrip("^")
         score = ew[1:] if ew.startswith("-") else ew if ew.startswith("A") else f"-{ew}"
-    if contract in ("P", "AP", "PASSED", "ALLPASS", "PASS"):
-        contract = "PASS"
+    if contract in ("P", "AP", "PASSED", "ALLPASS", "PASS") or score.upper() == "PASS":
+        contract, score = "PASS", ""  # BridgeComposer writes PASS in Score_NS too
     elif contract and not contract[0].isdigit():  # an artificial score or NP written as the contract
         contract, score = "", score or contract
     return {
@@ -158,6 +192,8 @@ def _players(text: str) -> tuple[UsebioPlayer, ...]:
     for separator in (";", " - ", " & ", " / "):
         if separator in text:
             return tuple(UsebioPlayer(" ".join(name.split())[:80]) for name in text.split(separator)[:2])
+    if text.count("-") == 1:  # BridgeComposer's surnames: Quill-Rook
+        return tuple(UsebioPlayer(name[:80]) for name in text.strip().split("-"))
     return (UsebioPlayer(" ".join(text.split())[:80]),) if text.strip() else ()
 
 
@@ -182,7 +218,7 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
         if ns[2] != ew[2]:
             reading.problem("pbn.sections", line, ns=row["pairid_ns"][:20], ew=row["pairid_ew"][:20])
             continue
-        letter = ns[2] or section
+        letter = ns[2] or _row_section(row, line, reading) or section
         cells = _result_cells(row)
         reading.lines.append(UsebioLine(letter, board, ns[0], ew[0], cells, ns_points, ew_points, line))
         for key, side, names in ((ns, "NS", row.get("names_ns", "")), (ew, "EW", row.get("names_ew", ""))):
@@ -190,6 +226,14 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
                 reading.names.setdefault((letter, key[0], side), _players(names))
         if len(reading.lines) > MAX_LINES:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_LINES, "what": "traveller lines"})])
+
+
+def _row_section(row: dict[str, str], line: int, reading: _Reading) -> str:
+    """The section a row's own ``Section`` column names (BridgeComposer writes one table for every section)."""
+    text = row.get("section", "").strip().upper()
+    if text and not re.fullmatch(r"[A-Z]{1,2}", text):
+        reading.problem("pbn.section", line, text=text[:10])
+    return text if re.fullmatch(r"[A-Z]{1,2}", text) else ""
 
 
 def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
@@ -202,7 +246,7 @@ def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
         total, percentage = figure(row, _TOTALS, line, reading), figure(row, _PERCENTAGES, line, reading)
         if pair is None or direction not in ("", "NS", "EW"):
             continue
-        direction, letter = direction or pair[1], pair[2] or section
+        direction, letter = direction or pair[1], pair[2] or _row_section(row, line, reading) or section
         players = _players(row.get("names", ""))
         key = (letter, pair[0], direction)
         reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
@@ -284,15 +328,27 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     for game in games:
         _read_game(game, reading)
     if not reading.lines and not reading.problems:
-        reading.problem("pbn.no_scores", None)
+        per_table = next((game for game in games if game.tags.get("Contract", "").strip()), None)
+        if per_table is None:
+            reading.problem("pbn.no_scores", None)
+        else:
+            reading.problem("pbn.per_table", per_table.lines["Contract"])
     hands = _deals(text, games, reading)
     if reading.problems:
         raise PbnResultsError(sorted(reading.problems, key=lambda problem: problem.line or 0))
-    first = games[0].tags if games else {}
     sections = tuple(sorted({line.section for line in reading.lines}))
-    scoring = scoring_of(first.get("Scoring", "")) or ""
-    return UsebioEvent(" ".join(first.get("Event", "").split())[:100], pbn_date(first.get("Date", "")), "PBN",
-                       scoring, None, sections, tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+    scoring = scoring_of(_first(games, "Scoring", text)) or ""
+    name = " ".join(_first(games, "Event", text).split())[:100]
+    return UsebioEvent(name, pbn_date(_first(games, "Date", text)), "PBN", scoring, None, sections,
+                       tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+
+
+def _first(games: list[PbnGame], tag: str, text: str) -> str:
+    """The first value a game gives the tag (BridgeComposer's opening game may leave Event and Date empty, and
+    only the boards carry Scoring), else BridgeComposer's title line (``%HRTitleEvent "Monday pairs"``)."""
+    found = next((value for game in games if (value := game.tags.get(tag, "").strip())), "")
+    title = re.search(rf'^%HRTitle{tag}[ \t]+"?([^"\r\n]*)', text, re.MULTILINE)
+    return found or (title.group(1).strip() if title else "")
 
 
 def _deals(text: str, games: list[PbnGame], reading: _Reading) -> dict[int, Hands]:

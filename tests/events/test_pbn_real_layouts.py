@@ -1,0 +1,144 @@
+"""PBN files laid out as real scorers write them (BridgeComposer for an ACBLscore club, Magic Contest, JFR Pary
+and KOPS, TourCalc), each fixture's header saying where the layout was seen; names and figures are our own.
+Every line's contract, declarer, tricks, score and matchpoints, and every pair's players and totals, are read
+back from the stored session and compared with the file."""
+
+from pathlib import Path
+
+import pytest
+
+from events.models import BoardDeal, Pair, Session, TravellerLine
+from events.services.hands import import_hands
+from events.services.pbn_import import import_pbn
+from events.services.traveller_csv import TravellersRefused
+from tests.builders.hands import PUBLISHED, ROUND_THE_TABLE
+from tests.builders.sessions import club_night
+
+pytestmark = pytest.mark.django_db
+DATA = Path(__file__).parent / "data" / "pbn"
+
+
+def stored_lines() -> list[tuple]:
+    lines = TravellerLine.objects.select_related("board__section", "ns_pair", "ew_pair")
+    return sorted(
+        (line.board.section.letter, line.board.number, line.ns_pair.number, line.ew_pair.number, line.contract,
+         line.declarer, line.tricks, line.ns_score, line.ns_points, line.ew_points, line.lead)
+        for line in lines
+    )  # fmt: skip
+
+
+def players(section: str, number: int, direction: str) -> tuple[str, str]:
+    pair = Pair.objects.get(section__letter=section, number=number, direction=direction)
+    return pair.player1_guest, pair.player2_guest
+
+
+def test_bridgecomposer_two_sections_in_one_score_table_with_pass_in_the_score_column():
+    result = import_pbn(data=(DATA / "bridgecomposer_acbl.pbn").read_bytes(), preset="acbl")
+    session = result.session
+    # The opening game leaves Event and Date empty: the title lines (%HRTitleEvent, Latin-1) give them.
+    assert (session.name, str(session.date), session.scoring) == ("Café Oak Monday Pairs", "2026-10-05", "matchpoints")
+    assert sorted(session.sections.values_list("letter", flat=True)) == ["A", "B"]
+    # One result beaten is a top of 1 in each section of two tables (ACBL: 1 a score beaten), as the file says.
+    assert result.lines == 8 and result.compared == 8 and result.differences == []
+    assert stored_lines() == [
+        ("A", 1, 1, 1, "4S", "N", 10, 420, 1.0, 0.0, ""),
+        ("A", 1, 2, 2, "4S", "N", 9, -50, 0.0, 1.0, ""),
+        ("A", 2, 1, 2, "2H", "S", 8, 110, 1.0, 0.0, ""),
+        ("A", 2, 2, 1, "2H", "S", 7, -100, 0.0, 1.0, ""),
+        ("B", 1, 1, 1, "PASS", "", None, 0, 1.0, 0.0, ""),
+        ("B", 1, 2, 2, "3NTX", "S", 8, -100, 0.0, 1.0, ""),
+        ("B", 2, 1, 2, "1NT", "W", 7, -90, 1.0, 0.0, ""),
+        ("B", 2, 2, 1, "1NT", "W", 8, -120, 0.0, 1.0, ""),
+    ]
+    # Surnames joined by a hyphen, one with a space, one longer than the column's 17 characters.
+    assert players("A", 1, "NS") == ("Quill", "Rook") and players("A", 2, "NS") == ("Van Dyke", "Ng")
+    assert players("B", 1, "NS") == ("Featherstonehaugh", "Ash") and players("B", 2, "EW") == ("Gorse", "Holly")
+    assert result.deals == 2 and BoardDeal.objects.filter(board__number=1).first().deal == PUBLISHED
+    assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
+
+
+def test_magic_contest_quoted_scores_1n_pass_and_a_quoted_direction():
+    result = import_pbn(data=(DATA / "magic_contest.pbn").read_bytes())
+    session = result.session
+    assert (session.name, str(session.date), session.scoring) == ("Cupa Toamnei", "2026-10-06", "matchpoints")
+    # Top 4 a board (three tables, EBU 2 a score beaten); totals out of 8 worked by hand in the file.
+    assert result.lines == 6 and result.compared == 6 and result.differences == []
+    assert result.pairs_compared == 6 and result.pair_differences == []
+    assert stored_lines() == [
+        ("A", 1, 1, 4, "4S", "N", 10, 420, 4.0, 0.0, "HK"),
+        ("A", 1, 2, 5, "PASS", "", None, 0, 2.0, 2.0, ""),
+        ("A", 1, 3, 6, "1NT", "E", 7, -90, 0.0, 4.0, "S8"),
+        ("A", 2, 1, 5, "3NT", "S", 9, 600, 4.0, 0.0, "D2"),
+        ("A", 2, 2, 6, "3NT", "S", 8, -100, 1.0, 3.0, "D2"),
+        ("A", 2, 3, 4, "3NT", "S", 8, -100, 1.0, 3.0, "C5"),
+    ]
+    totals = {(pair.number, pair.direction): pair.score for pair in Pair.objects.all()}
+    assert totals == {(1, "NS"): 8, (2, "NS"): 3, (3, "NS"): 1, (4, "EW"): 3, (5, "EW"): 2, (6, "EW"): 7}
+    assert players("A", 6, "EW") == ("NEGRU IVO", "ALB JAN")
+    assert result.deals == 2 and BoardDeal.objects.get(board__number=1).deal == PUBLISHED
+
+
+def test_jfr_pary_one_game_a_table_is_refused_with_its_line_and_its_deals_import_as_hand_records():
+    data = (DATA / "jfr_pary_tables.pbn").read_bytes()
+    with pytest.raises(TravellersRefused) as caught:
+        import_pbn(data=data)
+    assert not Session.objects.exists()
+    [problem] = [str(problem) for problem in caught.value.problems]
+    assert problem.startswith("Line 17:") and "JFR Pary" in problem and "hand records" in problem
+    session, _section = club_night()  # boards 1-6
+    stored = import_hands(session=session, text=data.decode())  # each deal given once a table: stored once
+    assert stored.numbers == [1, 2] and stored.warnings == []
+    assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
+
+
+KOPS = """[Board "01"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]
+[North "N1"]
+[South "S1"]
+[East "E1"]
+[West "W1"]
+[Contract "5Cx"]
+[Declarer "N"]
+[Result "8"]
+
+[Board "02"]
+[Dealer "E"]
+[Vulnerable "Both"]
+[Deal "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"]
+"""
+
+TOURCALC = """[Event "Turniej Par 2026-10-07"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]
+
+[Event "Turniej Par 2026-10-07"]
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "E:K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62 AT62.J73.Q84.K95"]
+
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # KOPS (jarekczek/pbntools tags/1.2.0/test/test_2_kops/PCH1003/PCH1003.pbn): Board "01", no Event,
+        # "5Cx", Vulnerable "Both" (board 2 is NS vulnerable by its number: a warning, not a refusal)
+        pytest.param(KOPS, id="kops"),
+        # TourCalc (jarekczek/pbntools test/test_13_tourcalc/260902.pbn): deals only, each from the dealer's seat
+        pytest.param(TOURCALC, id="tourcalc"),
+    ],
+)
+def test_dealing_and_scoring_programs_hand_records(text):
+    session, _section = club_night()
+    stored = import_hands(session=session, text=text)
+    assert stored.numbers == [1, 2]
+    assert BoardDeal.objects.filter(board__number=1).first().deal == PUBLISHED
+    assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
+    expected = [("pbn.vulnerable", 15)] if "Both" in text else []
+    assert [(warning.code, warning.line) for warning in stored.warnings] == expected
