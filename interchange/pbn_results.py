@@ -168,9 +168,25 @@ def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Rea
     return None
 
 
+_AVERAGES = {"AVE+": 60, "AVE": 50, "AVE-": 40, "AVG+": 60, "AVG": 50, "AVG-": 40}  # ACBLscore's words
+
+
+def _average(row: dict[str, str]) -> str:
+    """An ACBL average written as the scores (``AVE+`` in Score_NS, ``AVE-`` in Score_EW), as ``A60/40``."""
+    ns = _AVERAGES.get(row.get("score_ns", "").upper()) or _AVERAGES.get(row.get("contract", "").upper())
+    ew = _AVERAGES.get(row.get("score_ew", "").upper())
+    if ns is None:
+        if ew is None:
+            return ""
+        ns = 100 - ew
+    return f"A{ns}/{100 - ns if ew is None else ew}"
+
+
 def _result_cells(row: dict[str, str]) -> dict[str, str]:
     """CONTRACT, PLAYED_BY, TRICKS and SCORE of a row as the traveller file writes them."""
     contract = row.get("contract", "").lstrip("^").upper()
+    if average := _average(row):
+        return {"CONTRACT": "", "PLAYED_BY": "", "TRICKS": "", "SCORE": average, "LEAD": ""}
     score = row.get("score_ns", "").lstrip("^")
     if not score and row.get("score_ew", "").lstrip("^"):
         ew = row["score_ew"].lstrip("^")
@@ -328,7 +344,7 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     for game in games:
         _read_game(game, reading)
     if not reading.lines and not reading.problems:
-        per_table = next((game for game in games if game.tags.get("Contract", "").strip()), None)
+        per_table = next((game for game in games if game.tags.get("Contract", "").strip() not in ("", "?")), None)
         if per_table is None:
             reading.problem("pbn.no_scores", None)
         else:

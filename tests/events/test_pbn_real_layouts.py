@@ -91,6 +91,40 @@ def test_jfr_pary_one_game_a_table_is_refused_with_its_line_and_its_deals_import
     assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
 
 
+# The ACBL Live → PBN writer (a public PHP tool feeding BridgeComposer and DD solvers, "Create PBN from API
+# request", version 00.03Beta): CRLF, a misspelt "Setion" column, both Score columns filled, AVE+/AVE- for an
+# average, "x" for doubled, names as First.Last-First.Last. Its MP_NS and MP_EW are the ACBL section's own.
+ACBL_LIVE = (
+    "% PBN 2.1\r\n% EXPORT\r\n% id 2610071-01A1-1\r\n"
+    '[Event "2026.10.07 10:00 Morning Pairs"]\r\n[Site "Oak Room Sectional"]\r\n[Date "2026.10.07"]\r\n'
+    '[Board "1"]\r\n[Dealer "N"]\r\n[Vulnerable "None"]\r\n'
+    '[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]\r\n[Scoring "MP2"]\r\n'
+    '[Lead ""]\r\n'
+    '[ScoreTable "Setion\\1L;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1L;Result\\2R;Score_NS\\5R;'
+    'Score_EW\\5R;MP_NS\\4R;MP_EW\\4R;Names_NS;Names_EW"]\r\n'
+    "A 1  1  4S   N 10   420  -420 1.75  0.25 Ada.Quill-Ben.Rook             Cy.Stone-Di.Tarn\r\n"
+    "A 2  2  -    -  -   AVE+  AVE- 1.20  0.80 Eve.Umber-Finn.Vale            Gil.Wren-Hana.Yew\r\n"
+    "A 3  3  4Sx  N  9  -100   100 0.25  1.75 Ivo.Ash-Jan.Birch              Kim.Cedar-Lou.Dale\r\n"
+    "\r\n"
+)
+
+
+def test_acbl_live_averages_written_as_ave_plus_and_minus():
+    result = import_pbn(data=ACBL_LIVE.encode(), preset="acbl")
+    assert (result.session.name, str(result.session.date)) == ("2026.10.07 10:00 Morning Pairs", "2026-10-07")
+    # ACBL, three results: a top of 2; the average plus is 60% of it (1.2), the minus 40% (0.8). The two played
+    # results, 1 and 0 on a top of 1, are factored to three (Neuberg, 1 a score beaten): (1 + 0.5) x 3/2 - 0.5 =
+    # 1.75 and (0 + 0.5) x 3/2 - 0.5 = 0.25.
+    assert result.compared == 3 and result.differences == []
+    assert stored_lines() == [
+        ("A", 1, 1, 1, "4S", "N", 10, 420, 1.75, 0.25, ""),
+        ("A", 1, 2, 2, "", "", None, None, 1.2, 0.8, ""),
+        ("A", 1, 3, 3, "4SX", "N", 9, -100, 0.25, 1.75, ""),
+    ]
+    assert TravellerLine.objects.get(ns_pair__number=2).adjusted == "A6040"
+    assert players("A", 1, "EW") == ("Cy.Stone", "Di.Tarn")
+
+
 KOPS = """[Board "01"]
 [Dealer "N"]
 [Vulnerable "None"]
@@ -124,9 +158,44 @@ TOURCALC = """[Event "Turniej Par 2026-10-07"]
 """
 
 
+BIG_DEAL = """% PBN 1.0
+[Generator "Big Deal version 1.2"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]
+%%!R 75974684697597468469
+[Event ""]
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"]
+%%!R 382426599B382426599B
+
+
+"""
+
+SQUARE_DEAL = "".join(
+    f'[Event "?"]\n[Site "?"]\n[Date "?"]\n[Board "{board}"]\n[West "?"]\n[North "?"]\n[East "?"]\n[South "?"]\n'
+    f'[Dealer "{dealer}"]\n[Vulnerable "{vulnerable}"]\n[Deal "{deal}"]\n[Scoring "?"]\n[Declarer "?"]\n'
+    '[Contract "?"]\n[Result "?"]\n\n'
+    for board, dealer, vulnerable, deal in (
+        (1, "N", "None", "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"),
+        (2, "E", "NS", "N:AT62.J73.Q84.K95 K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62"),
+    )
+)
+
+
 @pytest.mark.parametrize(
     "text",
     [
+        # Big Deal 1.2 (zdenecek/pbn pbn_files/psbridge.pbn): % PBN 1.0, a Generator tag, %%!R lines after each
+        # deal, [Event ""] on the first board only, two empty lines between boards, every deal from North
+        pytest.param(BIG_DEAL, id="big-deal"),
+        # SquareDeal / Big Deal for a championship (hansvanstaveren/BigDeal "Buenos Aires/FIN1-2.pbn"): every
+        # tag of the standard's export set, "?" where unknown, Contract "?" (no result)
+        pytest.param(SQUARE_DEAL, id="square-deal"),
         # KOPS (jarekczek/pbntools tags/1.2.0/test/test_2_kops/PCH1003/PCH1003.pbn): Board "01", no Event,
         # "5Cx", Vulnerable "Both" (board 2 is NS vulnerable by its number: a warning, not a refusal)
         pytest.param(KOPS, id="kops"),
@@ -142,3 +211,13 @@ def test_dealing_and_scoring_programs_hand_records(text):
     assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
     expected = [("pbn.vulnerable", 15)] if "Both" in text else []
     assert [(warning.code, warning.line) for warning in stored.warnings] == expected
+
+
+@pytest.mark.parametrize("text", [BIG_DEAL, SQUARE_DEAL, TOURCALC], ids=["big-deal", "square-deal", "tourcalc"])
+def test_a_dealing_programs_file_is_not_a_results_file(text):
+    with pytest.raises(TravellersRefused) as caught:
+        import_pbn(data=text.encode())
+    assert [str(problem) for problem in caught.value.problems] == [
+        "The file holds no ScoreTable with the pairs of each line (PairId_NS and PairId_EW)."
+    ]
+    assert not Session.objects.exists()
