@@ -40,7 +40,8 @@ MESSAGES: dict[str, str] = {
     "pbn.board_twice": "the ScoreTable of board {board} is given twice with different lines (also on line {other})",
     "pbn.too_many": "the file has more than {limit} {what}",
     "pbn.per_table": "the file gives each table's result in a game of its own (Contract, Declarer and Result tags, "
-    "as JFR Pary and KOPS write) with no ScoreTable naming the pairs of each line: import its deals as hand records",
+    "as BBO, and PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: "
+    "import its deals as hand records",
 }
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)

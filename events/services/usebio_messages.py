@@ -66,9 +66,9 @@ PBN_MESSAGES = {
     ),
     "pbn.too_many": _("The file has more than %(limit)s %(what)s."),
     "pbn.per_table": _(
-        "The file gives each table's result in a game of its own (Contract, Declarer and Result tags, as JFR Pary "
-        "and KOPS write) with no ScoreTable naming the pairs of each line: import its deals as hand records, and "
-        "the results from the scorer's USEBIO file."
+        "The file gives each table's result in a game of its own (Contract, Declarer and Result tags, as BBO, and "
+        "PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: import its "
+        "deals as hand records, and the results from the scorer's USEBIO file."
     ),
 }
 

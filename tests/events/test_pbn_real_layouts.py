@@ -78,13 +78,20 @@ def test_magic_contest_quoted_scores_1n_pass_and_a_quoted_direction():
     assert result.deals == 2 and BoardDeal.objects.get(board__number=1).deal == PUBLISHED
 
 
+def test_bbo_one_game_a_table_is_refused_as_results():
+    with pytest.raises(TravellersRefused) as caught:
+        import_pbn(data=BBO.encode())
+    [problem] = [str(problem) for problem in caught.value.problems]
+    assert problem.startswith("Line 12:") and "BBO" in problem and not Session.objects.exists()
+
+
 def test_jfr_pary_one_game_a_table_is_refused_with_its_line_and_its_deals_import_as_hand_records():
     data = (DATA / "jfr_pary_tables.pbn").read_bytes()
     with pytest.raises(TravellersRefused) as caught:
         import_pbn(data=data)
     assert not Session.objects.exists()
     [problem] = [str(problem) for problem in caught.value.problems]
-    assert problem.startswith("Line 17:") and "JFR Pary" in problem and "hand records" in problem
+    assert problem.startswith("Line 18:") and "JFR Pary" in problem and "hand records" in problem
     session, _section = club_night()  # boards 1-6
     stored = import_hands(session=session, text=data.decode())  # each deal given once a table: stored once
     assert stored.numbers == [1, 2] and stored.warnings == []
@@ -158,6 +165,46 @@ TOURCALC = """[Event "Turniej Par 2026-10-07"]
 """
 
 
+# BBO's tournament records as PbnTools saves them (jarekczek/pbntools test/test_11_aba_17901/aba_17901_aba_pairs.pbn):
+# one game a table with the players' BBO names, a date with a time, an auction with =1= notes and Note tags holding
+# ";" inside their quotes, the play, a DealId tag
+BBO = """[Event "40117-1790000001"]
+[Date "2026-10-08 19:06"]
+[Board "1"]
+[West "owl77"]
+[North "GiB"]
+[East "GiB"]
+[South "heron_2"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]
+[Declarer "S"]
+[Contract "2S"]
+[Result "9"]
+[Auction "N"]
+Pass =1= Pass 1S Pass
+2S Pass Pass Pass
+[Note "1:Pass -- 0-11 HCP; no 6-card suit"]
+[Play "W"]
+HA H2 HT H6
+[DealId "1790000011.lin"]
+
+[Event "40117-1790000001"]
+[Date "2026-10-08 19:12"]
+[Board "2"]
+[West "GiB"]
+[North "wren.b"]
+[East "GiB"]
+[South "GiB"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Deal "E:K95.AT62.J73.Q84 Q84.K95.AT62.J73 J73.Q84.K95.AT62 AT62.J73.Q84.K95"]
+[Declarer "E"]
+[Contract "1NT"]
+[Result "7"]
+[DealId "1790000012.lin"]
+"""
+
 BIG_DEAL = """% PBN 1.0
 [Generator "Big Deal version 1.2"]
 [Board "1"]
@@ -196,6 +243,7 @@ SQUARE_DEAL = "".join(
         # SquareDeal / Big Deal for a championship (hansvanstaveren/BigDeal "Buenos Aires/FIN1-2.pbn"): every
         # tag of the standard's export set, "?" where unknown, Contract "?" (no result)
         pytest.param(SQUARE_DEAL, id="square-deal"),
+        pytest.param(BBO, id="bbo"),
         # KOPS (jarekczek/pbntools tags/1.2.0/test/test_2_kops/PCH1003/PCH1003.pbn): Board "01", no Event,
         # "5Cx", Vulnerable "Both" (board 2 is NS vulnerable by its number: a warning, not a refusal)
         pytest.param(KOPS, id="kops"),
