@@ -95,8 +95,10 @@ def column(name: str) -> str:
 
 
 def tokens(text: str) -> list[str]:
-    """The table elements of a row: string tokens without their quotes, ``-`` and ``?`` as empty."""
-    found = [quoted if quoted or bare == "" else bare for quoted, bare in _TOKEN.findall(text)]
+    """The table elements of a row: string tokens without their quotes (``\\"`` a quote), ``-`` and ``?`` as empty."""
+    found = [
+        re.sub(r'\\(["\\])', r"\1", quoted) if quoted or bare == "" else bare for quoted, bare in _TOKEN.findall(text)
+    ]
     return ["" if item in ("-", "?") else item for item in found]
 
 

@@ -75,6 +75,7 @@ def test_magic_contest_quoted_scores_1n_pass_and_a_quoted_direction():
     totals = {(pair.number, pair.direction): pair.score for pair in Pair.objects.all()}
     assert totals == {(1, "NS"): 8, (2, "NS"): 3, (3, "NS"): 1, (4, "EW"): 3, (5, "EW"): 2, (6, "EW"): 7}
     assert players("A", 6, "EW") == ("NEGRU IVO", "ALB JAN")
+    assert players("A", 5, "EW") == ('O"NEIL KIM', "ZAMFIR LOU")  # \" in a string: a quote
     assert result.deals == 2 and BoardDeal.objects.get(board__number=1).deal == PUBLISHED
 
 
