@@ -41,7 +41,7 @@ def decode(data: bytes) -> str:
     if declared:
         try:
             return data.decode(declared.group(1).decode("ascii"))
-        except (LookupError, UnicodeDecodeError):
+        except (LookupError, ValueError):  # an unknown set, or bytes it cannot hold (UnicodeError is a ValueError)
             pass
     return data.decode("latin-1")
 
