@@ -6,6 +6,8 @@ back from the stored session and compared with the file."""
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from events.models import BoardDeal, Pair, Session, TravellerLine
 from events.services.hands import import_hands
@@ -270,3 +272,17 @@ def test_a_dealing_programs_file_is_not_a_results_file(text):
         "The file holds no ScoreTable with the pairs of each line (PairId_NS and PairId_EW)."
     ]
     assert not Session.objects.exists()
+
+
+def test_the_upload_page_takes_bridgecomposer_and_refuses_pary_in_the_readers_language(director_client):
+    url = reverse("events:pbn_import")
+    data = (DATA / "bridgecomposer_acbl.pbn").read_bytes()
+    fields = {"file": SimpleUploadedFile("oak.pbn", data, content_type="text/plain"), "preset": "acbl"}
+    page = director_client.post(url, fields, follow=True).content.decode()
+    assert "8 lines imported; 8 figures compared with the file, 0 differ." in page
+    pary = SimpleUploadedFile("pary.pbn", (DATA / "jfr_pary_tables.pbn").read_bytes(), content_type="text/plain")
+    for language, words in (("es", "como escriben BBO"), ("ro", "cum scriu BBO")):
+        pary.seek(0)
+        response = director_client.post(url, {"file": pary}, HTTP_ACCEPT_LANGUAGE=language)
+        assert response.status_code == 200 and words in response.content.decode()
+    assert Session.objects.count() == 1
