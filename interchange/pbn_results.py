@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.pbn import PbnGame, decode, read_games
 
+from .pbn_tables import column, players_of, row_values
 from .usebio import MAX_BYTES, MAX_LINES, MAX_PAIRS, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
 
 MESSAGES: dict[str, str] = {
@@ -43,13 +44,13 @@ MESSAGES: dict[str, str] = {
     "as BBO, and PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: "
     "import its deals as hand records",
 }
-_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
 MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
 MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
 _TOTALS = ("TotalScoreMP", "TotalMP", "TotalIMP", "TotalScoreIMP", "TotalScore", "MP", "IMP")
 _PERCENTAGES = ("TotalPercentage", "Percentage", "MeanPercentage")
+_PLAYED = ("contract", "declarer", "result", "score_ns", "score_ew")
 _SCORING = (("BUTLER", "butler"), ("IMP", "cross-imps"), ("MP", "matchpoints"), ("MATCHPOINT", "matchpoints"))
 
 
@@ -89,48 +90,6 @@ class _Reading:
             raise PbnResultsError(self.problems)
 
 
-def column(name: str) -> str:
-    """A column's name without its order mark and width: ``+MP_NS\\4R`` → ``MP_NS``."""
-    return name.strip().lstrip("+-").split("\\")[0].strip().casefold()
-
-
-def tokens(text: str) -> list[str]:
-    """The table elements of a row: string tokens without their quotes (``\\"`` a quote), ``-`` and ``?`` as empty."""
-    found = [
-        re.sub(r'\\(["\\])', r"\1", quoted) if quoted or bare == "" else bare for quoted, bare in _TOKEN.findall(text)
-    ]
-    return ["" if item in ("-", "?") else item for item in found]
-
-
-def _width(name: str) -> int:
-    """A column's declared width (``Names_NS\\17`` → 17; 0 when it declares none)."""
-    match = re.search(r"\\([0-9]{1,3})", name)
-    return int(match.group(1)) if match else 0
-
-
-def _with_names(text: str, headers: list[str]) -> list[str]:
-    """The row's elements when its last columns are unquoted names with spaces (BridgeComposer writes
-    ``Names_NS\\17;Names_EW`` as ``Van Dyke-Ng       Ash-Birch``): each name column but the last ends at its
-    declared width, or past it at the next space when the name is longer; the last takes the rest."""
-    first = next((i for i, name in enumerate(headers) if column(name).startswith("names")), len(headers))
-    found = list(_TOKEN.finditer(text))
-    if (
-        first == len(headers)
-        or len(found) <= first
-        or not all(column(name).startswith("names") for name in headers[first:])
-    ):
-        return tokens(text)
-    values = tokens(text[: found[first].start()])
-    rest = text[found[first].start() :]
-    for name in headers[first:-1]:
-        end = max(_width(name), 1)
-        while end < len(rest) and not rest[end].isspace():
-            end += 1
-        values.append(rest[:end].strip())
-        rest = rest[end:].lstrip()
-    return values + [rest.strip()]
-
-
 def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[str, str]]]:
     headers = game.tags.get(tag, "").split(";")
     names = [column(name) for name in headers]
@@ -139,9 +98,7 @@ def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[st
         reading.rows += 1
         if reading.rows > MAX_ROWS:
             raise PbnResultsError([PbnProblem("pbn.too_many", number, {"limit": MAX_ROWS, "what": "table rows"})])
-        values = tokens(text)
-        if len(values) > len(names):
-            values = _with_names(text, headers)
+        values = row_values(text, headers)
         if len(values) != len(names):
             reading.problem("pbn.columns", number, found=len(values), table=tag, expected=len(names))
             continue
@@ -207,15 +164,6 @@ def _result_cells(row: dict[str, str]) -> dict[str, str]:
     }
 
 
-def _players(text: str) -> tuple[UsebioPlayer, ...]:
-    for separator in (";", " - ", " & ", " / "):
-        if separator in text:
-            return tuple(UsebioPlayer(" ".join(name.split())[:80]) for name in text.split(separator)[:2])
-    if text.count("-") == 1:  # BridgeComposer's surnames: Quill-Rook
-        return tuple(UsebioPlayer(name[:80]) for name in text.strip().split("-"))
-    return (UsebioPlayer(" ".join(text.split())[:80]),) if text.strip() else ()
-
-
 def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> None:
     rows = _rows(game, "ScoreTable", reading)
     if rows and not {"pairid_ns", "pairid_ew"} <= set(rows[0][1]):
@@ -228,6 +176,8 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
             reading.problem("pbn.board_twice", game.lines["ScoreTable"], board=board, other=first[0])
         return  # one game per table, as some scorers write: the board's lines once
     for line, row in rows:
+        if not (row["pairid_ns"] and row["pairid_ew"]) and not any(row.get(name) for name in _PLAYED):
+            continue  # a pair sitting out (PairId "-", as Ruter writes it): no line to store
         ns = _pair_number(row["pairid_ns"], "PairId_NS", line, reading)
         ew = _pair_number(row["pairid_ew"], "PairId_EW", line, reading)
         ns_points = figure(row, ("MP_NS", "IMP_NS"), line, reading)
@@ -242,7 +192,7 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
         reading.lines.append(UsebioLine(letter, board, ns[0], ew[0], cells, ns_points, ew_points, line))
         for key, side, names in ((ns, "NS", row.get("names_ns", "")), (ew, "EW", row.get("names_ew", ""))):
             if names:
-                reading.names.setdefault((letter, key[0], side), _players(names))
+                reading.names.setdefault((letter, key[0], side), players_of(names))
         if len(reading.lines) > MAX_LINES:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_LINES, "what": "traveller lines"})])
 
@@ -266,7 +216,7 @@ def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
         if pair is None or direction not in ("", "NS", "EW"):
             continue
         direction, letter = direction or pair[1], pair[2] or _row_section(row, line, reading) or section
-        players = _players(row.get("names", ""))
+        players = players_of(row.get("names", ""), (row.get("memberid1", ""), row.get("memberid2", "")))
         key = (letter, pair[0], direction)
         reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
                                                  total, percentage))  # fmt: skip
@@ -304,9 +254,11 @@ def scoring_of(text: str) -> str | None:
 
 
 def pbn_date(text: str) -> datetime.date | None:
-    """A PBN date, ``2026.11.30`` (None when unknown: ``2026.??.??``)."""
+    """A PBN date, ``2026.11.30``; also ``2026-11-30`` and a time after it, as BBO writes (None when unknown:
+    ``2026.??.??``)."""
+    match = re.fullmatch(r"([0-9]{4})[.-]([0-9]{2})[.-]([0-9]{2})(?:[ T][0-9:.]{0,12})?", text.strip())
     try:
-        return datetime.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+        return datetime.date(*(int(part) for part in match.groups())) if match else None
     except ValueError:
         return None
 
@@ -362,12 +314,20 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
                        tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
 
 
+_HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "ContestDate"), "Scoring": ()}
+
+
 def _first(games: list[PbnGame], tag: str, text: str) -> str:
     """The first value a game gives the tag (BridgeComposer's opening game may leave Event and Date empty, and
-    only the boards carry Scoring), else BridgeComposer's title line (``%HRTitleEvent "Monday pairs"``)."""
+    only the boards carry Scoring), else the header's title line: BridgeComposer's ``%HRTitleEvent "Monday pairs"``
+    or ``%<META  name=ContestName content="Monday pairs">``."""
     found = next((value for game in games if (value := game.tags.get(tag, "").strip())), "")
-    title = re.search(rf'^%HRTitle{tag}[ \t]+"?([^"\r\n]*)', text, re.MULTILINE)
-    return found or (title.group(1).strip() if title else "")
+    for name in () if found else _HEADERS[tag]:
+        line = rf'^%[ \t]*(?:{name}[ \t]+"?|<META[ \t]+name="?{name}"?[ \t]+content=")([^"\r\n>]*)'
+        title = re.search(line, text[:20_000], re.MULTILINE | re.IGNORECASE)
+        if title and title.group(1).strip():
+            return title.group(1).strip()
+    return found
 
 
 def _deals(text: str, games: list[PbnGame], reading: _Reading) -> dict[int, Hands]:

@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from club.models import Member
 from events.models import BoardDeal, Pair, Session, TravellerLine
 from events.services.hands import import_hands
 from events.services.pbn_import import import_pbn
@@ -133,6 +134,46 @@ def test_acbl_live_averages_written_as_ave_plus_and_minus():
     ]
     assert TravellerLine.objects.get(ns_pair__number=2).adjusted == "A6040"
     assert players("A", 1, "EW") == ("Cy.Stone", "Di.Tarn")
+
+
+# Norwegian club files (Ruter, published under bridge.no/var/ruter/html/): no whole file was found, only two public
+# readers of them, which name their parts: the PINGBRIDGE Streamlit app (ISO-8859-1; a ScoreTable with a Round
+# column, PairId "-" for a pair sitting out, MP "-"; a TotalScoreTable with Rank, PairId, quoted Names,
+# TotalScoreMP, TotalPercentage and ScoreCarryOver) and a club ranking script (%<META name=ContestName
+# content=...> header lines; MemberID1 and MemberID2 columns). The order and widths below are ours.
+RUTER_NO = (
+    '% PBN 2.1\r\n% EXPORT\r\n%<META  name=ContestName content="Onsdagsturnering">\r\n'
+    '%<META  name=ContestDate content="2026.10.14">\r\n[Event ""]\r\n[Date ""]\r\n[Board "1"]\r\n'
+    '[Dealer "N"]\r\n[Vulnerable "None"]\r\n[Scoring "MP"]\r\n'
+    '[ScoreTable "Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\5R;'
+    'Score_EW\\5R;MP_NS\\4R;MP_EW\\4R;Percentage_NS\\3R;Percentage_EW\\3R"]\r\n'
+    " 1  1  2 4S    N 10 HK    420     -  2.0  0.0 100   0\r\n"
+    " 1  3  4 4S    N  9 HK      -    50  0.0  2.0   0 100\r\n"
+    " 1  5  - -     -  - -       -     -    -    -   -   -\r\n"
+    '[TotalScoreTable "Rank\\2R;PairId\\2R;Names\\40L;TotalScoreMP\\5R;TotalPercentage\\6R;ScoreCarryOver\\3R;'
+    'MemberID1\\7R;MemberID2\\7R"]\r\n'
+    ' 1  1 "S\u00f8lvi Berg - \u00c5se Dahl"                        2.0 100.00   0 1234567 7654321\r\n'
+    ' 1  4 "Per Lie - Ola Nes"                            2.0 100.00   0 2345678 8765432\r\n'
+    ' 3  2 "Kari Ask - Tor Ek"                            0.0   0.00   0       -       -\r\n'
+    ' 3  3 "Liv Hov - Jon Ruud"                           0.0   0.00   0       -       -\r\n'
+    ' -  5 "Eli Moe - Siv Vik"                              -      -   0       -       -\r\n'
+)
+
+
+def test_norwegian_readers_layout_sit_out_member_numbers_and_meta_title():
+    Member.objects.create(first_name="Another", last_name="Name", number="1234567")  # matched by number
+    result = import_pbn(data=RUTER_NO.encode("latin-1"))
+    assert (result.session.name, str(result.session.date)) == ("Onsdagsturnering", "2026-10-14")
+    # The sit-out row (pair 5, PairId_EW "-") gives no line; the two played lines agree with the file.
+    assert result.lines == 2 and result.compared == 2 and result.differences == []
+    assert result.pairs_compared == 4 and result.pair_differences == []  # pair 5 has no total to compare
+    assert stored_lines() == [
+        ("A", 1, 1, 2, "4S", "N", 10, 420, 2.0, 0.0, "HK"),
+        ("A", 1, 3, 4, "4S", "N", 9, -50, 0.0, 2.0, "HK"),
+    ]
+    pair = Pair.objects.get(number=1)
+    assert pair.player1.number == "1234567" and pair.player2_guest == "\u00c5se Dahl"
+    assert ("S\u00f8lvi Berg", "number") in {(match.name, match.how) for match in result.players}
 
 
 KOPS = """[Board "01"]
