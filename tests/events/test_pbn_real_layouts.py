@@ -10,6 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from club.models import Member
+from deals import decode
 from events.models import BoardDeal, Pair, Session, TravellerLine
 from events.services.hands import import_hands
 from events.services.pbn_import import import_pbn
@@ -327,3 +328,12 @@ def test_the_upload_page_takes_bridgecomposer_and_refuses_pary_in_the_readers_la
         response = director_client.post(url, {"file": pary}, HTTP_ACCEPT_LANGUAGE=language)
         assert response.status_code == 200 and words in response.content.decode()
     assert Session.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", ["bridgecomposer_acbl.pbn", "magic_contest.pbn", "jfr_pary_tables.pbn"])
+def test_the_results_files_deals_import_as_hand_records(name):
+    session, _section = club_night()
+    stored = import_hands(session=session, text=decode((DATA / name).read_bytes()))
+    assert stored.numbers == [1, 2] and stored.warnings == []
+    assert BoardDeal.objects.filter(board__number=1).first().deal == PUBLISHED
+    assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
