@@ -337,3 +337,40 @@ def test_the_results_files_deals_import_as_hand_records(name):
     assert stored.numbers == [1, 2] and stored.warnings == []
     assert BoardDeal.objects.filter(board__number=1).first().deal == PUBLISHED
     assert BoardDeal.objects.filter(board__number=2).first().deal == ROUND_THE_TABLE
+
+
+# Two sections as the standard writes them (no program's file seen): a game for each section's board with its own
+# Section tag, [Event "#"] and [Date "#"] repeating the first game's.
+TWO_SECTIONS = (
+    '[Event "Two rooms"]\n'
+    '[Date "2026.10.20"]\n'
+    '[Section "A"]\n'
+    '[Board "1"]\n'
+    '[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]\n'
+    '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
+    'Score_NS\\5R;Score_EW\\5R;MP_NS\\4R;MP_EW\\4R"]\n'
+    " 1  2 4S    N 10   420     -  2.0  0.0\n"
+    " 3  4 4S    N  9     -    50  0.0  2.0\n"
+    "\n"
+    '[Event "#"]\n'
+    '[Date "#"]\n'
+    '[Section "B"]\n'
+    '[Board "1"]\n'
+    '[Deal "N:4.KJ32.842.AQ743 JT987.Q876.AK5.2 AK532.T.JT6.T985 Q6.A954.Q973.KJ6"]\n'
+    '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;'
+    'Score_NS\\5R;Score_EW\\5R;MP_NS\\4R;MP_EW\\4R"]\n'
+    " 1  2 3NT   S  9   400     -  1.0  1.0\n"
+    " 3  4 3NT   S  9   400     -  1.0  1.0\n"
+)
+
+
+def test_sections_in_their_own_games_are_two_sections_of_one_session():
+    result = import_pbn(data=TWO_SECTIONS.encode())
+    assert (result.session.name, str(result.session.date)) == ("Two rooms", "2026-10-20")
+    assert result.compared == 4 and result.differences == [] and result.deals == 1
+    assert stored_lines() == [
+        ("A", 1, 1, 2, "4S", "N", 10, 420, 2.0, 0.0, ""),
+        ("A", 1, 3, 4, "4S", "N", 9, -50, 0.0, 2.0, ""),
+        ("B", 1, 1, 2, "3NT", "S", 9, 400, 1.0, 1.0, ""),
+        ("B", 1, 3, 4, "3NT", "S", 9, 400, 1.0, 1.0, ""),
+    ]
