@@ -26,12 +26,24 @@ class PbnGame:
     rows: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
 
+_CHARSET = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset=([A-Za-z0-9_.:-]{1,40})", re.IGNORECASE | re.MULTILINE)
+
+
 def decode(data: bytes) -> str:
-    """The text of a PBN file: UTF-8 (with or without a byte-order mark), else ISO 8859-1 as the standard says."""
+    """The text of a PBN file: UTF-8 (with or without a byte-order mark); else the character set its header names
+    (BridgeComposer writes ``%Content-type: text/x-pbn; charset=windows-1250``); else ISO 8859-1 as the standard
+    says."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        pass
+    declared = _CHARSET.search(data[:4096])
+    if declared:
+        try:
+            return data.decode(declared.group(1).decode("ascii"))
+        except (LookupError, ValueError):  # an unknown set, or bytes it cannot hold (UnicodeError is a ValueError)
+            pass
+    return data.decode("latin-1")
 
 
 def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.pbn import PbnGame, decode, read_games
 
+from .pbn_tables import column, players_of, row_values
 from .usebio import MAX_BYTES, MAX_LINES, MAX_PAIRS, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
 
 MESSAGES: dict[str, str] = {
@@ -39,14 +40,17 @@ MESSAGES: dict[str, str] = {
     "pbn.sections": "PairId_NS “{ns}” and PairId_EW “{ew}” name different sections",
     "pbn.board_twice": "the ScoreTable of board {board} is given twice with different lines (also on line {other})",
     "pbn.too_many": "the file has more than {limit} {what}",
+    "pbn.per_table": "the file gives each table's result in a game of its own (Contract, Declarer and Result tags, "
+    "as BBO, and PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: "
+    "import its deals as hand records",
 }
-_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
 MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
 MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
 _TOTALS = ("TotalScoreMP", "TotalMP", "TotalIMP", "TotalScoreIMP", "TotalScore", "MP", "IMP")
 _PERCENTAGES = ("TotalPercentage", "Percentage", "MeanPercentage")
+_PLAYED = ("contract", "declarer", "result", "score_ns", "score_ew")
 _SCORING = (("BUTLER", "butler"), ("IMP", "cross-imps"), ("MP", "matchpoints"), ("MATCHPOINT", "matchpoints"))
 
 
@@ -86,25 +90,15 @@ class _Reading:
             raise PbnResultsError(self.problems)
 
 
-def column(name: str) -> str:
-    """A column's name without its order mark and width: ``+MP_NS\\4R`` → ``MP_NS``."""
-    return name.strip().lstrip("+-").split("\\")[0].strip().casefold()
-
-
-def tokens(text: str) -> list[str]:
-    """The table elements of a row: string tokens without their quotes, ``-`` and ``?`` as empty."""
-    found = [quoted if quoted or bare == "" else bare for quoted, bare in _TOKEN.findall(text)]
-    return ["" if item in ("-", "?") else item for item in found]
-
-
 def _rows(game: PbnGame, tag: str, reading: _Reading) -> list[tuple[int, dict[str, str]]]:
-    names = [column(name) for name in game.tags.get(tag, "").split(";")]
+    headers = game.tags.get(tag, "").split(";")
+    names = [column(name) for name in headers]
     rows = []
     for number, text in game.rows.get(tag, []):
         reading.rows += 1
         if reading.rows > MAX_ROWS:
             raise PbnResultsError([PbnProblem("pbn.too_many", number, {"limit": MAX_ROWS, "what": "table rows"})])
-        values = tokens(text)
+        values = row_values(text, headers)
         if len(values) != len(names):
             reading.problem("pbn.columns", number, found=len(values), table=tag, expected=len(names))
             continue
@@ -134,15 +128,31 @@ def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Rea
     return None
 
 
+_AVERAGES = {"AVE+": 60, "AVE": 50, "AVE-": 40, "AVG+": 60, "AVG": 50, "AVG-": 40}  # ACBLscore's words
+
+
+def _average(row: dict[str, str]) -> str:
+    """An ACBL average written as the scores (``AVE+`` in Score_NS, ``AVE-`` in Score_EW), as ``A60/40``."""
+    ns = _AVERAGES.get(row.get("score_ns", "").upper()) or _AVERAGES.get(row.get("contract", "").upper())
+    ew = _AVERAGES.get(row.get("score_ew", "").upper())
+    if ns is None:
+        if ew is None:
+            return ""
+        ns = 100 - ew
+    return f"A{ns}/{100 - ns if ew is None else ew}"
+
+
 def _result_cells(row: dict[str, str]) -> dict[str, str]:
     """CONTRACT, PLAYED_BY, TRICKS and SCORE of a row as the traveller file writes them."""
     contract = row.get("contract", "").lstrip("^").upper()
+    if average := _average(row):
+        return {"CONTRACT": "", "PLAYED_BY": "", "TRICKS": "", "SCORE": average, "LEAD": ""}
     score = row.get("score_ns", "").lstrip("^")
     if not score and row.get("score_ew", "").lstrip("^"):
         ew = row["score_ew"].lstrip("^")
         score = ew[1:] if ew.startswith("-") else ew if ew.startswith("A") else f"-{ew}"
-    if contract in ("P", "AP", "PASSED", "ALLPASS", "PASS"):
-        contract = "PASS"
+    if contract in ("P", "AP", "PASSED", "ALLPASS", "PASS") or score.upper() == "PASS":
+        contract, score = "PASS", ""  # BridgeComposer writes PASS in Score_NS too
     elif contract and not contract[0].isdigit():  # an artificial score or NP written as the contract
         contract, score = "", score or contract
     return {
@@ -152,13 +162,6 @@ def _result_cells(row: dict[str, str]) -> dict[str, str]:
         "SCORE": score[:40],
         "LEAD": row.get("lead", "")[:40],
     }
-
-
-def _players(text: str) -> tuple[UsebioPlayer, ...]:
-    for separator in (";", " - ", " & ", " / "):
-        if separator in text:
-            return tuple(UsebioPlayer(" ".join(name.split())[:80]) for name in text.split(separator)[:2])
-    return (UsebioPlayer(" ".join(text.split())[:80]),) if text.strip() else ()
 
 
 def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> None:
@@ -173,6 +176,8 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
             reading.problem("pbn.board_twice", game.lines["ScoreTable"], board=board, other=first[0])
         return  # one game per table, as some scorers write: the board's lines once
     for line, row in rows:
+        if not (row["pairid_ns"] and row["pairid_ew"]) and not any(row.get(name) for name in _PLAYED):
+            continue  # a pair sitting out (PairId "-", as Ruter writes it): no line to store
         ns = _pair_number(row["pairid_ns"], "PairId_NS", line, reading)
         ew = _pair_number(row["pairid_ew"], "PairId_EW", line, reading)
         ns_points = figure(row, ("MP_NS", "IMP_NS"), line, reading)
@@ -182,14 +187,22 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
         if ns[2] != ew[2]:
             reading.problem("pbn.sections", line, ns=row["pairid_ns"][:20], ew=row["pairid_ew"][:20])
             continue
-        letter = ns[2] or section
+        letter = ns[2] or _row_section(row, line, reading) or section
         cells = _result_cells(row)
         reading.lines.append(UsebioLine(letter, board, ns[0], ew[0], cells, ns_points, ew_points, line))
         for key, side, names in ((ns, "NS", row.get("names_ns", "")), (ew, "EW", row.get("names_ew", ""))):
             if names:
-                reading.names.setdefault((letter, key[0], side), _players(names))
+                reading.names.setdefault((letter, key[0], side), players_of(names))
         if len(reading.lines) > MAX_LINES:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_LINES, "what": "traveller lines"})])
+
+
+def _row_section(row: dict[str, str], line: int, reading: _Reading) -> str:
+    """The section a row's own ``Section`` column names (BridgeComposer writes one table for every section)."""
+    text = row.get("section", "").strip().upper()
+    if text and not re.fullmatch(r"[A-Z]{1,2}", text):
+        reading.problem("pbn.section", line, text=text[:10])
+    return text if re.fullmatch(r"[A-Z]{1,2}", text) else ""
 
 
 def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
@@ -202,8 +215,8 @@ def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
         total, percentage = figure(row, _TOTALS, line, reading), figure(row, _PERCENTAGES, line, reading)
         if pair is None or direction not in ("", "NS", "EW"):
             continue
-        direction, letter = direction or pair[1], pair[2] or section
-        players = _players(row.get("names", ""))
+        direction, letter = direction or pair[1], pair[2] or _row_section(row, line, reading) or section
+        players = players_of(row.get("names", ""), (row.get("memberid1", ""), row.get("memberid2", "")))
         key = (letter, pair[0], direction)
         reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
                                                  total, percentage))  # fmt: skip
@@ -241,9 +254,11 @@ def scoring_of(text: str) -> str | None:
 
 
 def pbn_date(text: str) -> datetime.date | None:
-    """A PBN date, ``2026.11.30`` (None when unknown: ``2026.??.??``)."""
+    """A PBN date, ``2026.11.30``; also ``2026-11-30`` and a time after it, as BBO writes (None when unknown:
+    ``2026.??.??``)."""
+    match = re.fullmatch(r"([0-9]{4})[.-]([0-9]{2})[.-]([0-9]{2})(?:[ T][0-9:.]{0,12})?", text.strip())
     try:
-        return datetime.datetime.strptime(text.strip(), "%Y.%m.%d").date()
+        return datetime.date(*(int(part) for part in match.groups())) if match else None
     except ValueError:
         return None
 
@@ -284,15 +299,35 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     for game in games:
         _read_game(game, reading)
     if not reading.lines and not reading.problems:
-        reading.problem("pbn.no_scores", None)
+        per_table = next((game for game in games if game.tags.get("Contract", "").strip() not in ("", "?")), None)
+        if per_table is None:
+            reading.problem("pbn.no_scores", None)
+        else:
+            reading.problem("pbn.per_table", per_table.lines["Contract"])
     hands = _deals(text, games, reading)
     if reading.problems:
         raise PbnResultsError(sorted(reading.problems, key=lambda problem: problem.line or 0))
-    first = games[0].tags if games else {}
     sections = tuple(sorted({line.section for line in reading.lines}))
-    scoring = scoring_of(first.get("Scoring", "")) or ""
-    return UsebioEvent(" ".join(first.get("Event", "").split())[:100], pbn_date(first.get("Date", "")), "PBN",
-                       scoring, None, sections, tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+    scoring = scoring_of(_first(games, "Scoring", text)) or ""
+    name = " ".join(_first(games, "Event", text).split())[:100]
+    return UsebioEvent(name, pbn_date(_first(games, "Date", text)), "PBN", scoring, None, sections,
+                       tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+
+
+_HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "ContestDate"), "Scoring": ()}
+
+
+def _first(games: list[PbnGame], tag: str, text: str) -> str:
+    """The first value a game gives the tag (BridgeComposer's opening game may leave Event and Date empty, and
+    only the boards carry Scoring), else the header's title line: BridgeComposer's ``%HRTitleEvent "Monday pairs"``
+    or ``%<META  name=ContestName content="Monday pairs">``."""
+    found = next((value for game in games if (value := game.tags.get(tag, "").strip())), "")
+    for name in () if found else _HEADERS[tag]:
+        line = rf'^%[ \t]*(?:{name}[ \t]+"?|<META[ \t]+name="?{name}"?[ \t]+content=")([^"\r\n>]*)'
+        title = re.search(line, text[:20_000], re.MULTILINE | re.IGNORECASE)
+        if title and title.group(1).strip():
+            return title.group(1).strip()
+    return found
 
 
 def _deals(text: str, games: list[PbnGame], reading: _Reading) -> dict[int, Hands]:

@@ -65,6 +65,11 @@ PBN_MESSAGES = {
         "the ScoreTable of board %(board)s is given twice with different lines (also on line %(other)s)."
     ),
     "pbn.too_many": _("The file has more than %(limit)s %(what)s."),
+    "pbn.per_table": _(
+        "The file gives each table's result in a game of its own (Contract, Declarer and Result tags, as BBO, and "
+        "PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: import its "
+        "deals as hand records, and the results from the scorer's USEBIO file."
+    ),
 }
 
 WHAT = {

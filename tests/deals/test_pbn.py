@@ -69,6 +69,18 @@ def test_a_utf8_file_with_bom_and_a_latin_1_file_are_both_decoded():
     assert decode('[Site "Málaga"]'.encode("latin-1")) == '[Site "Málaga"]'
 
 
+def test_the_character_set_a_bridgecomposer_header_names_is_used():
+    # BridgeComposer's header names the file's character set (ishermandom/bridge
+    # session_analysis/testdata/travellers/club_game.pbn: "%Content-type: text/x-pbn; charset=ISO-8859-1").
+    header = "% PBN 2.1\r\n% EXPORT\r\n%Content-type: text/x-pbn; charset={}\r\n"
+    text = header.format("windows-1250") + '[Site "Łódź"]\r\n[West "Żak;Świątek"]\r\n'
+    assert decode(text.encode("cp1250")) == text
+    unknown = header.format("klingon") + '[Site "Málaga"]\r\n'
+    assert decode(unknown.encode("latin-1")) == unknown  # an unknown set: ISO 8859-1, as the standard says
+    wrong = header.format("us-ascii") + '[Site "Málaga"]\r\n'
+    assert decode(wrong.encode("latin-1")) == wrong  # bytes the named set cannot hold: ISO 8859-1
+
+
 def test_tag_values_inherit_with_hash_and_double_hash():
     text = '[Event "##Monday"]\n[Board "1"]\n[Site "Club"]\n\n[Board "2"]\n[Site "#"]\n\n[Event "Tuesday"]\n'
     games = read_games(text)
