@@ -27,6 +27,7 @@ USEBIO_MESSAGES = {
     "usebio.scale": _("MP_SCORING_METHOD “%(text)s” is not EBU or ACBL."),
     "usebio.hand": _("Board %(board)s: HAND DIRECTION “%(text)s” is not North, East, South or West."),
     "usebio.hands_twice": _("The hands of board %(board)s are given twice."),
+    "usebio.bye": _("Board %(board)s: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER."),
 }
 
 REASONS = {
@@ -65,6 +66,7 @@ PBN_MESSAGES = {
         "the ScoreTable of board %(board)s is given twice with different lines (also on line %(other)s)."
     ),
     "pbn.too_many": _("The file has more than %(limit)s %(what)s."),
+    "pbn.bye": _("Board %(board)s: a BYE row names the one pair sitting out, in PairId_NS or PairId_EW."),
 }
 
 WHAT = {
