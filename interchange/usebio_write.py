@@ -103,7 +103,7 @@ def write_usebio(event: UsebioEvent) -> bytes:
             if pair.section == letter:
                 _pair(participants, pair)
         boards: dict[int, Element] = {}
-        written = [*(line for line in event.lines if line.section == letter)]
+        written: list[UsebioLine | UsebioSitOut] = [line for line in event.lines if line.section == letter]
         written += [sit_out for sit_out in event.sit_outs if sit_out.section == letter]
         for item in sorted(written, key=lambda item: item.board):
             if item.board not in boards:
