@@ -10,6 +10,7 @@ from club.typed_result import read_result
 from events.models import Pair, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.checks import session_problems
+from events.selectors.progress import finished_slips, section_progress
 from events.services.lines import save_line
 from events.services.sit_outs import add_sit_out, remove_sit_out
 from tests.builders.sessions import club_night, enter_all, made_final
@@ -227,3 +228,15 @@ def test_the_traveller_download_carries_the_sit_out(client, night):
     made_final(session)
     text = client.get(reverse("events:traveller_csv", args=[session.pk, section.pk, 1])).content.decode()
     assert text.splitlines()[-1].startswith("1,,,,1EW,BYE,")
+
+
+def test_a_play_sat_out_leaves_nothing_to_enter_on_its_slip_and_board(night):
+    session, section = night
+    plan = section_plan(section)
+    slot = first_play(section)
+    enter_all(section, skip=[slot])
+    assert (slot.table, slot.round) not in finished_slips(section, plan)
+    assert not section_progress(section).boards[0].complete
+    add_sit_out(board=section.boards.get(number=1), pair=pairs_of(section)[slot.ew])
+    assert (slot.table, slot.round) in finished_slips(section, plan)
+    assert section_progress(section).boards[0].complete
