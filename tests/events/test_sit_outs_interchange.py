@@ -12,10 +12,10 @@ from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import import_usebio
 from interchange.usebio import UsebioError, UsebioSitOut, read_usebio
 from interchange.usebio_write import write_usebio
-from tests.builders.sessions import club_night, enter_all
-from tests.events.test_pbn_import import RUTER
+from tests.builders.sessions import DATA, club_night, enter_all
 
 pytestmark = pytest.mark.django_db
+RUTER = DATA / "pbn" / "ruter_mitchell.pbn"
 
 
 def sat_out(session) -> list[tuple[str, int, str]]:
