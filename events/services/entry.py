@@ -148,6 +148,7 @@ class SaveResult:
     refused: bool = False
     taken: int = 0
     message: str = ""  # why the whole page was refused (a final session), shown above it
+    sat_out: str = ""  # the label of the pair recorded as sitting out the board (the traveller page)
 
 
 def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name: str) -> Pair | None:
@@ -217,7 +218,8 @@ def save_traveller(*, section: Section, board: Board, rows: list[Row], sit_out_f
             if sit_out_form.errors:
                 transaction.set_rollback(True)
                 return SaveResult(refused=True, taken=saved.taken)
-            return SaveResult(saved=saved.saved + (pair is not None), refused=saved.refused, taken=saved.taken)
+            sat_out = pair.label if pair is not None and not saved.refused else ""
+            return SaveResult(saved=saved.saved, refused=saved.refused, taken=saved.taken, sat_out=sat_out)
     except ValidationError as error:  # the session is final: session_write refuses it
         return SaveResult(refused=True, message=" ".join(error.messages))
 

@@ -59,8 +59,15 @@ def traveller_entry(request, session_id, section_id, number):
         saved = save_traveller(section=section, board=board, rows=rows, sit_out_form=sit_out_form, user=request.user)
         if saved.message:
             messages.error(request, saved.message)
+        if saved.sat_out:
+            messages.success(
+                request,
+                _("Pair %(pair)s sits out board %(board)s.")
+                % {"pair": notation().pair_label(saved.sat_out), "board": number},
+            )
         if not saved.refused:
-            saved_message(request, saved.saved, saved.taken)
+            if saved.saved or saved.taken or not saved.sat_out:
+                saved_message(request, saved.saved, saved.taken)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
     numbers = list(section.boards.values_list("number", flat=True))
     position = numbers.index(number)

@@ -143,6 +143,7 @@ def test_the_director_records_and_removes_a_sit_out(director_client, night):
     assert sit_out.pair.label == "2NS" and sit_out.board.number == 1
     page = director_client.get(url).content.decode()
     assert "Pair 2NS sits out this board." in page
+    assert "Pair 2NS sits out board 1." in page and "Nothing changed." not in page
     assert reverse("events:sit_out_delete", args=[sit_out.pk]) in page
     response = director_client.post(reverse("events:sit_out_delete", args=[sit_out.pk]))
     assert response.status_code == 302 and response.url == url
