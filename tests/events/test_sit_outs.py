@@ -241,3 +241,15 @@ def test_a_play_sat_out_leaves_nothing_to_enter_on_its_slip_and_board(night):
     add_sit_out(board=section.boards.get(number=1), pair=pairs_of(section)[slot.ew])
     assert (slot.table, slot.round) in finished_slips(section, plan)
     assert section_progress(section).boards[0].complete
+
+
+def test_a_result_typed_for_a_pair_that_sits_out_is_refused_on_the_page(director_client, night):
+    session, section = night
+    slot = first_play(section)
+    add_sit_out(board=section.boards.get(number=1), pair=pairs_of(section)[slot.ns])
+    rows = {"r0-contract": "4S", "r0-declarer": "N", "r0-tricks": "10", "r0-lead": "", "r0-score": ""}
+    response = director_client.post(traveller_entry_url(session, section), rows)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f"Pair {slot.ns} sits out board 1: remove its sit-out first." in page and 'value="4S"' in page
+    assert not TravellerLine.objects.exists()
