@@ -33,6 +33,7 @@ director_patterns = [
         name="table_entry",
     ),
     path("lines/<int:line_id>/delete/", entry.line_delete, name="line_delete"),
+    path("sit-outs/<int:sit_out_id>/delete/", entry.sit_out_delete, name="sit_out_delete"),
     path("lines/<int:line_id>/history/", checks.line_history, name="line_history"),
     path("sessions/<int:session_id>/checks/", checks.session_checks, name="session_checks"),
     path("sessions/<int:session_id>/checks/fix/", checks.apply_fix, name="session_fix"),

@@ -8,6 +8,7 @@ line of the file it was written on, so the site imports both the same way. What 
     [ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;MP_NS\\4R;MP_EW\\4R"]
      1  2 4S    N 10    420  2.0  0.0
      3  4 -     - -  ^A6040  1.2  0.8          an artificial score: ^ before it (or in Contract), Score_NS empty
+     5  - BYE   - -  -       -    -            a sit-out: BYE in Contract (or Score_NS), only the sitting pair
     [TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\2L;Names\\30L;TotalMP\\5R;TotalPercentage\\5R"]
      1  1 NS "Ana Garcia;Bea Lopez" 38.5 64.17
 
@@ -25,7 +26,17 @@ from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.pbn import PbnGame, decode, read_games
 
 from .pbn_tables import column, players_of, row_values
-from .usebio import MAX_BYTES, MAX_LINES, MAX_PAIRS, UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
+from .usebio import (
+    MAX_BYTES,
+    MAX_LINES,
+    MAX_PAIRS,
+    UsebioEvent,
+    UsebioLine,
+    UsebioPair,
+    UsebioPlayer,
+    UsebioSitOut,
+    is_bye,
+)
 
 MESSAGES: dict[str, str] = {
     "pbn.too_big": "the file is larger than {limit} bytes",
@@ -43,6 +54,7 @@ MESSAGES: dict[str, str] = {
     "pbn.per_table": "the file gives each table's result in a game of its own (Contract, Declarer and Result tags, "
     "as BBO, and PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: "
     "import its deals as hand records",
+    "pbn.bye": "board {board}: a BYE row names the one pair sitting out, in PairId_NS or PairId_EW",
 }
 _PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
@@ -79,6 +91,7 @@ class PbnResultsError(ValueError):
 class _Reading:
     problems: list[PbnProblem | DealProblem] = field(default_factory=list)
     lines: list[UsebioLine] = field(default_factory=list)
+    sit_outs: list[UsebioSitOut] = field(default_factory=list)
     pairs: dict[tuple[str, int, str], UsebioPair] = field(default_factory=dict)
     names: dict[tuple[str, int, str], tuple[UsebioPlayer, ...]] = field(default_factory=dict)
     tables: dict[tuple[str, int], tuple[int, list[str]]] = field(default_factory=dict)
@@ -176,8 +189,10 @@ def _score_table(game: PbnGame, section: str, board: int, reading: _Reading) -> 
             reading.problem("pbn.board_twice", game.lines["ScoreTable"], board=board, other=first[0])
         return  # one game per table, as some scorers write: the board's lines once
     for line, row in rows:
-        if not (row["pairid_ns"] and row["pairid_ew"]) and not any(row.get(name) for name in _PLAYED):
-            continue  # a pair sitting out (PairId "-", as Ruter writes it): no line to store
+        bye = is_bye({"CONTRACT": row.get("contract", "").lstrip("^"), "SCORE": row.get("score_ns", "").lstrip("^")})
+        if bye or (not (row["pairid_ns"] and row["pairid_ew"]) and not any(row.get(name) for name in _PLAYED)):
+            _sit_out(row, section, board, line, reading)  # BYE, or a pair "-" and no result (as Ruter writes)
+            continue
         ns = _pair_number(row["pairid_ns"], "PairId_NS", line, reading)
         ew = _pair_number(row["pairid_ew"], "PairId_EW", line, reading)
         ns_points = figure(row, ("MP_NS", "IMP_NS"), line, reading)
@@ -203,6 +218,20 @@ def _row_section(row: dict[str, str], line: int, reading: _Reading) -> str:
     if text and not re.fullmatch(r"[A-Z]{1,2}", text):
         reading.problem("pbn.section", line, text=text[:10])
     return text if re.fullmatch(r"[A-Z]{1,2}", text) else ""
+
+
+def _sit_out(row: dict[str, str], section: str, board: int, line: int, reading: _Reading) -> None:
+    """A sit-out row: the one pair named (the other ``-`` or 0), in its section."""
+    named = [(side, row[f"pairid_{side.lower()}"]) for side in ("NS", "EW") if row[f"pairid_{side.lower()}"] != "0"]
+    named = [(side, text) for side, text in named if text]
+    if len(named) != 1:
+        reading.problem("pbn.bye", line, board=board)
+        return
+    side, text = named[0]
+    pair = _pair_number(text, f"PairId_{side}", line, reading)
+    if pair is not None:
+        letter = pair[2] or _row_section(row, line, reading) or section
+        reading.sit_outs.append(UsebioSitOut(letter, board, pair[0], side))
 
 
 def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
@@ -311,7 +340,7 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     scoring = scoring_of(_first(games, "Scoring", text)) or ""
     name = " ".join(_first(games, "Event", text).split())[:100]
     return UsebioEvent(name, pbn_date(_first(games, "Date", text)), "PBN", scoring, None, sections,
-                       tuple(_pairs(reading)), tuple(reading.lines), hands)  # fmt: skip
+                       tuple(_pairs(reading)), tuple(reading.lines), hands, tuple(reading.sit_outs))  # fmt: skip
 
 
 _HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "ContestDate"), "Scoring": ()}

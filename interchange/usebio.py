@@ -51,6 +51,7 @@ MAX_LINES = 20_000
 EVENT_TYPES: dict[str, str] = {"MP_PAIRS": "matchpoints", "BUTLER_PAIRS": "butler", "CROSS_IMP": "cross-imps"}
 TEAMS_TYPES = frozenset({"TEAMS", "SWISS_TEAMS", "MP_TEAMS", "IMP_TEAMS", "BAM_TEAMS", "KNOCKOUT", "TEAMS_OF_FOUR"})
 LINE_FIELDS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")
+BYE_WORDS = frozenset({"BYE", "SIT OUT", "SIT-OUT", "SITOUT", "SAT OUT"})  # a sit-out in CONTRACT or SCORE
 _POINTS = {
     "ns": ("NS_MATCH_POINTS", "NS_IMPS", "NS_CROSS_IMPS", "NS_BUTLER_IMPS"),
     "ew": ("EW_MATCH_POINTS", "EW_IMPS", "EW_CROSS_IMPS", "EW_BUTLER_IMPS"),
@@ -75,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "usebio.scale": "MP_SCORING_METHOD “{text}” is not EBU or ACBL",
     "usebio.hand": "board {board}: HAND DIRECTION “{text}” is not North, East, South or West",
     "usebio.hands_twice": "the hands of board {board} are given twice",
+    "usebio.bye": "board {board}: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER",
 }
 SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 HAND_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
@@ -119,6 +121,17 @@ class UsebioLine:
 
 
 @dataclass(frozen=True)
+class UsebioSitOut:
+    """A pair that sat out a board (a Bye): a TRAVELLER_LINE with BYE in its CONTRACT (or SCORE) and only the
+    sitting pair's number, in NS_PAIR_NUMBER or EW_PAIR_NUMBER (the other absent, empty or 0)."""
+
+    section: str
+    board: int
+    pair: int
+    side: str  # "NS" or "EW": the column that named the pair
+
+
+@dataclass(frozen=True)
 class UsebioEvent:
     name: str
     date: datetime.date | None
@@ -129,6 +142,7 @@ class UsebioEvent:
     pairs: tuple[UsebioPair, ...]
     lines: tuple[UsebioLine, ...]
     hands: dict[int, Hands] = field(default_factory=dict)  # by board number, when the file has them
+    sit_outs: tuple[UsebioSitOut, ...] = ()
 
 
 def _text(element: Element | None, tag: str) -> str:
@@ -229,21 +243,41 @@ def _points(element: Element, side: str, where: str) -> float | None:
     return None
 
 
-def _lines(section: str, container: Element) -> list[UsebioLine]:
-    lines = []
+def is_bye(cells: dict[str, str]) -> bool:
+    """Whether a line's CONTRACT or SCORE says that a pair sat the board out."""
+    return any(" ".join(cells.get(name, "").split()).upper() in BYE_WORDS for name in ("CONTRACT", "SCORE"))
+
+
+def _sit_out(section: str, number: int, element: Element) -> UsebioSitOut:
+    named = [
+        (side, _text(element, f"{side}_PAIR_NUMBER"))
+        for side in ("NS", "EW")
+        if _text(element, f"{side}_PAIR_NUMBER") not in ("", "0")
+    ]
+    if len(named) != 1:
+        raise UsebioError("usebio.bye", board=number)
+    side, text = named[0]
+    return UsebioSitOut(section, number, _number(text, f"{side}_PAIR_NUMBER", f"board {number}"), side)
+
+
+def _lines(section: str, container: Element) -> tuple[list[UsebioLine], list[UsebioSitOut]]:
+    lines, sit_outs = [], []
     for board in container.findall("BOARD"):
         number = _number(_text(board, "BOARD_NUMBER"), "BOARD_NUMBER", f"section {section}")
         for element in board.findall("TRAVELLER_LINE"):
             where = f"board {number}"
+            cells = {field: _text(element, field)[:40] for field in LINE_FIELDS}
+            if is_bye(cells):
+                sit_outs.append(_sit_out(section, number, element))
+                continue
             ns = _number(_text(element, "NS_PAIR_NUMBER"), "NS_PAIR_NUMBER", where)
             ew = _number(_text(element, "EW_PAIR_NUMBER"), "EW_PAIR_NUMBER", where)
-            cells = {field: _text(element, field)[:40] for field in LINE_FIELDS}
             lines.append(
                 UsebioLine(section, number, ns, ew, cells, _points(element, "ns", where), _points(element, "ew", where))
             )
-            if len(lines) > MAX_LINES:
+            if len(lines) + len(sit_outs) > MAX_LINES:
                 raise UsebioError("usebio.too_many", limit=MAX_LINES, what="traveller lines")
-    return lines
+    return lines, sit_outs
 
 
 def _sections(event: Element) -> list[tuple[str, Element]]:
@@ -294,6 +328,7 @@ def read_usebio(data: bytes) -> UsebioEvent:
     kind, method = _event_type(event)
     pairs: list[UsebioPair] = []
     lines: list[UsebioLine] = []
+    sit_outs: list[UsebioSitOut] = []
     sections = _sections(event)
     for letter, container in sections:
         seen = set()
@@ -305,11 +340,13 @@ def read_usebio(data: bytes) -> UsebioEvent:
             pairs.append(pair)
             if len(pairs) > MAX_PAIRS:
                 raise UsebioError("usebio.too_many", limit=MAX_PAIRS, what="pairs")
-        lines += _lines(letter, container)
+        found, sitting = _lines(letter, container)
+        lines += found
+        sit_outs += sitting
     if not lines:
         raise UsebioError("usebio.no_lines")
     name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
     return UsebioEvent(
         name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
-        tuple(lines), _hands(event),
+        tuple(lines), _hands(event), tuple(sit_outs),
     )  # fmt: skip

@@ -2,7 +2,8 @@
 
 The layout is the one `read_usebio` reads (see `interchange.usebio`): the event, a SECTION per section with its
 PARTICIPANTS (pair numbers, direction, players with their federation numbers where known, total, percentage,
-place) and its BOARDs with every TRAVELLER_LINE and its matchpoints or IMPs; the hands, where known, in a HANDSET.
+place) and its BOARDs with every TRAVELLER_LINE and its matchpoints or IMPs (a sit-out: the pair's number, BYE);
+the hands, where known, in a HANDSET.
 Writing needs no protection (ElementTree escapes every text); reading back goes through defusedxml.
 """
 
@@ -12,7 +13,7 @@ from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from deals import Hands
 
-from .usebio import EVENT_TYPES, LINE_FIELDS, SUIT_TAGS, UsebioEvent, UsebioLine, UsebioPair
+from .usebio import EVENT_TYPES, LINE_FIELDS, SUIT_TAGS, UsebioEvent, UsebioLine, UsebioPair, UsebioSitOut
 
 _SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -62,6 +63,13 @@ def _line(parent: Element, line: UsebioLine, tags: tuple[str, str]) -> None:
             _add(element, tag, _figure(value))
 
 
+def _sit_out(parent: Element, sit_out: UsebioSitOut) -> None:
+    """A sit-out as a TRAVELLER_LINE with only the sitting pair's number (in its own column) and BYE."""
+    element = SubElement(parent, "TRAVELLER_LINE")
+    _add(element, f"{sit_out.side}_PAIR_NUMBER", str(sit_out.pair))
+    _add(element, "CONTRACT", "BYE")
+
+
 def _handset(parent: Element, hands: dict[int, Hands]) -> None:
     """The HANDSET: each board's four hands, suit by suit (a void is an empty element)."""
     handset = SubElement(parent, "HANDSET")
@@ -95,10 +103,15 @@ def write_usebio(event: UsebioEvent) -> bytes:
             if pair.section == letter:
                 _pair(participants, pair)
         boards: dict[int, Element] = {}
-        for line in sorted((line for line in event.lines if line.section == letter), key=lambda line: line.board):
-            if line.board not in boards:
-                boards[line.board] = SubElement(section, "BOARD")
-                _add(boards[line.board], "BOARD_NUMBER", str(line.board))
-            _line(boards[line.board], line, tags)
+        written: list[UsebioLine | UsebioSitOut] = [line for line in event.lines if line.section == letter]
+        written += [sit_out for sit_out in event.sit_outs if sit_out.section == letter]
+        for item in sorted(written, key=lambda item: item.board):
+            if item.board not in boards:
+                boards[item.board] = SubElement(section, "BOARD")
+                _add(boards[item.board], "BOARD_NUMBER", str(item.board))
+            if isinstance(item, UsebioSitOut):
+                _sit_out(boards[item.board], item)
+            else:
+                _line(boards[item.board], item, tags)
     indent(root)
     return tostring(root, encoding="utf-8", xml_declaration=True)

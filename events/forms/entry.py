@@ -79,3 +79,15 @@ def line_initial(line: TravellerLine | None) -> dict:
         "ns_pair": shown.pair_label(line.ns_pair.label),
         "ew_pair": shown.pair_label(line.ew_pair.label),
     }
+
+
+class SitOutForm(forms.Form):
+    """The traveller page's sit-out: the pair that does not play the board (a Bye)."""
+
+    pair = forms.CharField(
+        label=_("Pair sitting out"),
+        max_length=5,
+        required=False,
+        help_text=_("The pair that does not play this board (a Bye), e.g. 5, 5NS or 5EW."),
+        widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}),
+    )

@@ -11,6 +11,7 @@ from events.models.core import (
     SessionQuerySet,
     TravellerLine,
 )
+from events.models.sit_outs import SitOut
 from events.models.table_entry import CorrectionRequest, TableEntry, TableResult
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Seating",
     "Section",
     "Session",
+    "SitOut",
     "SessionQuerySet",
     "TableEntry",
     "TableResult",

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import error_lines, translate
-from events.models import Section, Session, TravellerLine
+from events.models import Section, Session, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.check_problems import (
     MARK_CHECKED,
@@ -32,6 +32,8 @@ from events.selectors.check_problems import (
 )
 from events.selectors.warnings import board_warnings
 from movements.generators import BoardPlay, Movement
+
+Sitting = set[tuple[int, str]] | frozenset[tuple[int, str]]  # (board number, pair label) of the section's sit-outs
 
 
 def line_problems(section: Section, line: TravellerLine, checked: bool) -> list[CheckProblem]:
@@ -113,27 +115,31 @@ def _average_problem(line: TravellerLine, checked: bool, refs: dict) -> CheckPro
 
 
 def movement_problems(
-    section: Section, plan: Movement, lines: list[TravellerLine], checked: set[int]
+    section: Section, plan: Movement, lines: list[TravellerLine], checked: set[int], sitting: Sitting = frozenset()
 ) -> list[CheckProblem]:
     """Missing and extra results, misplaced pairs, swapped rounds and scored sit-outs of one section."""
     base = {"section_id": section.pk, "section": section.letter}
     status: dict[int, tuple[str, BoardPlay | None]] = {line.pk: placement(plan, line) for line in lines}
-    problems = count_problems(plan, lines, base)
+    problems = count_problems(plan, lines, base, sitting)
     swapped, swapped_lines = swapped_round_problems(section, plan, lines, checked, status, base)
     return problems + swapped + placement_problems(plan, lines, checked, status, swapped_lines, base)
 
 
-def count_problems(plan: Movement, lines: list[TravellerLine], base: dict) -> list[CheckProblem]:
-    """Boards with fewer or more results than the movement schedules."""
+def count_problems(
+    plan: Movement, lines: list[TravellerLine], base: dict, sitting: Sitting = frozenset()
+) -> list[CheckProblem]:
+    """Boards with fewer or more results than the movement schedules. A play is not missing when one of its pairs
+    sits out the board (`sitting`: board number and pair label): without opponents the other cannot play it."""
     problems: list[CheckProblem] = []
     by_board: dict[int, list[TravellerLine]] = defaultdict(list)
     for line in lines:
         by_board[line.board.number].append(line)
     for number in sorted(set(plan.played_boards) | set(by_board)):
         have, due = by_board.get(number, []), plan.play_count(number)
-        if len(have) < due:
-            met = {frozenset((line.ns_pair.label, line.ew_pair.label)) for line in have}
-            missing = [slot for slot in plan.board_plays(number) if frozenset((slot.ns, slot.ew)) not in met]
+        met = {frozenset((line.ns_pair.label, line.ew_pair.label)) for line in have}
+        unmet = [slot for slot in plan.board_plays(number) if frozenset((slot.ns, slot.ew)) not in met]
+        missing = [slot for slot in unmet if (number, slot.ns) not in sitting and (number, slot.ew) not in sitting]
+        if len(have) + len(unmet) - len(missing) < due:
             encounters = "; ".join(
                 _("round %(round)s, table %(table)s: %(ns)s v %(ew)s")
                 % {"round": slot.round, "table": slot.table, "ns": slot.ns, "ew": slot.ew}
@@ -295,7 +301,9 @@ def uneven_boards(section: Section, lines: list[TravellerLine]) -> list[CheckPro
     ]
 
 
-def schedule_problems(section: Section, lines: list[TravellerLine], checked: set[int]) -> list[CheckProblem]:
+def schedule_problems(
+    section: Section, lines: list[TravellerLine], checked: set[int], sitting: Sitting = frozenset()
+) -> list[CheckProblem]:
     """The section's results against its movement (or, without one, against each other)."""
     try:
         plan = section_plan(section)
@@ -313,7 +321,7 @@ def schedule_problems(section: Section, lines: list[TravellerLine], checked: set
             )
         ]
     if plan.has_schedule:
-        return movement_problems(section, plan, lines, checked)
+        return movement_problems(section, plan, lines, checked, sitting)
     return uneven_boards(section, lines)
 
 
@@ -325,6 +333,12 @@ def session_problems(session: Session) -> list[CheckProblem]:
         .select_related("board", "ns_pair", "ew_pair")
         .order_by("board__number", "round", "table", "pk")
     )
+    sitting: dict[int, set[tuple[int, str]]] = defaultdict(set)
+    sit_outs = SitOut.objects.filter(board__section__session=session)
+    for section_id, number, pair_number, direction in sit_outs.values_list(
+        "board__section_id", "board__number", "pair__number", "pair__direction"
+    ):
+        sitting[section_id].add((number, f"{pair_number}{direction}"))
     stale = stale_checks(lines)
     checked = {line.pk for line in lines if line.checked and line.pk not in stale}
     by_section: dict[int, list[TravellerLine]] = defaultdict(list)
@@ -335,7 +349,7 @@ def session_problems(session: Session) -> list[CheckProblem]:
         section_lines = by_section.get(section.pk, [])
         for line in section_lines:
             problems.extend(line_problems(section, line, line.pk in checked))
-        problems.extend(schedule_problems(section, section_lines, checked))
+        problems.extend(schedule_problems(section, section_lines, checked, sitting.get(section.pk, frozenset())))
         by_board: dict[int, list[TravellerLine]] = defaultdict(list)
         for line in section_lines:
             by_board[line.board.number].append(line)

@@ -59,7 +59,7 @@ def ranking_rows(session: Session, results: SessionResults) -> list[list]:
 
 
 def traveller_rows(traveller: Traveller) -> list[list]:
-    """The board's traveller, a header then one row per line."""
+    """The board's traveller, a header then one row per line, then one per pair that sat the board out."""
     imps = traveller.uses_imps
     header = [
         _("Board"),
@@ -100,4 +100,8 @@ def traveller_rows(traveller: Traveller) -> list[list]:
         if not imps:
             line += [plain(row.ns_percent), plain(row.ew_percent)]
         rows.append(line)
+    for pair in traveller.sit_outs:  # a sit-out: the pair in its own column (a Howell pair's in NS), BYE
+        east_west = pair.direction == "EW"
+        sat_out = [traveller.number, "", "", "" if east_west else pair.label, pair.label if east_west else "", "BYE"]
+        rows.append(sat_out + [""] * (len(header) - len(sat_out)))
     return rows

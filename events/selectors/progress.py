@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from events.models import Section, TravellerLine
+from events.models import Section, SitOut, TravellerLine
 from events.plans import section_plan
 from movements.generators import Movement, TableRound
 
@@ -36,9 +36,27 @@ class SectionProgress:
         return sum(board.expected or 0 for board in self.boards)
 
 
+def excused_plays(section: Section, plan: Movement) -> set[tuple[int, str, str]]:
+    """(board, NS, EW) of each play of the movement that one of its pairs sat out (a Bye): it will have no line."""
+    sitting = {
+        (number, f"{pair_number}{direction}")
+        for number, pair_number, direction in SitOut.objects.filter(board__section=section).values_list(
+            "board__number", "pair__number", "pair__direction"
+        )
+    }
+    if not sitting:
+        return set()
+    return {
+        (play.board, play.ns, play.ew)
+        for play in plan.schedule
+        if (play.board, play.ns) in sitting or (play.board, play.ew) in sitting
+    }
+
+
 def section_progress(section: Section) -> SectionProgress:
     plan = section_plan(section)
     per_board = Counter(TravellerLine.objects.filter(board__section=section).values_list("board__number", flat=True))
+    per_board.update(board for board, _ns, _ew in excused_plays(section, plan))  # a play sat out is not to enter
     numbers = plan.played_boards if plan.has_schedule else sorted(section.boards.values_list("number", flat=True))
     boards = [BoardProgress(n, per_board[n], plan.play_count(n) if plan.has_schedule else None) for n in numbers]
     return SectionProgress(boards, list(range(1, plan.rounds + 1)), list(range(1, plan.tables + 1)))
@@ -56,7 +74,8 @@ class SlipCell:
 
 
 def finished_slips(section: Section, plan: Movement) -> set[tuple[int, int]]:
-    """(table, round) of each score slip whose every board has its result (none without a movement)."""
+    """(table, round) of each score slip whose every board has its result or was sat out (none without a
+    movement)."""
     if not plan.has_schedule:
         return set()
     entered = {
@@ -64,7 +83,7 @@ def finished_slips(section: Section, plan: Movement) -> set[tuple[int, int]]:
         for board, ns_number, ns_direction, ew_number, ew_direction in TravellerLine.objects.filter(
             board__section=section
         ).values_list("board__number", "ns_pair__number", "ns_pair__direction", "ew_pair__number", "ew_pair__direction")
-    }
+    } | excused_plays(section, plan)
     return {
         (table, round_)
         for round_ in range(1, plan.rounds + 1)

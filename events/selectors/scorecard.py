@@ -1,7 +1,7 @@
 """One pair's scorecard in one session as plain data: every board in the order played.
 
-`load_scorecard` needs two queries on top of the session's results (`events.selectors.ranking.rank_sessions`),
-whatever the number of boards.
+`load_scorecard` needs three queries (the boards the pair sat out among them) on top of the session's results
+(`events.selectors.ranking.rank_sessions`), whatever the number of boards.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 import scoring
-from events.models import TravellerLine
+from events.models import SitOut, TravellerLine
 from events.selectors.pairs_and_sections import PairInfo, SectionInfo
 from events.selectors.ranking import SessionResults, board_counts
 from events.selectors.traveller import RESULT_COLUMNS
 
 DECLARER, DEFENDER, PASSED, ADJUSTED, NOT_PLAYED = "declarer", "defender", "passed", "adjusted", "not_played"
-SCORE_ONLY = "score_only"
+SCORE_ONLY, SAT_OUT = "score_only", "sat_out"
 SEATS = {"NS": ("N", "S"), "EW": ("E", "W")}
 
 
@@ -40,8 +40,8 @@ class CardLine:
     board: int
     round: int | None
     table: int | None
-    direction: str  # the pair's seats on this board: "NS" or "EW"
-    opponents: PairInfo
+    direction: str  # the pair's seats on this board: "NS" or "EW" ("" when it sat out)
+    opponents: PairInfo | None  # None when the pair sat out the board
     contract: str
     declarer: str
     lead: str
@@ -54,9 +54,12 @@ class CardLine:
     uses_imps: bool
     running: float | None = None  # running percentage (matchpoints) or running total of IMPs
     against_par: int | None = None  # the pair's score minus par for its side (events.selectors.hands)
+    sat_out: bool = False  # the pair sat out the board (a Bye): no opponents, no result, not in its total
 
     @property
     def role(self) -> str:
+        if self.sat_out:
+            return SAT_OUT
         if self.not_played:
             return NOT_PLAYED
         if self.adjusted is not None:
@@ -132,6 +135,15 @@ class Scorecard:
 LINE_COLUMNS = ("board__number", *RESULT_COLUMNS)
 
 
+def _sat_out(pair: PairInfo, uses_imps: bool) -> list[CardLine]:
+    """The boards the pair sat out (one query), as lines without opponents or points."""
+    boards = SitOut.objects.filter(pair_id=pair.id).values_list("board__number", "round")
+    return [
+        CardLine(number, round_, None, "", None, "", "", "", None, None, False, None, None, 0, uses_imps, sat_out=True)
+        for number, round_ in boards
+    ]
+
+
 def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     section = next(section for section in results.sections if section.id == pair.section_id)
     counts = board_counts([section.id])[section.id]
@@ -169,6 +181,7 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
                 against_par=against_par(score, row.board__deal__par_score, direction, row.adjusted or row.not_played),
             )
         )
+    lines += _sat_out(pair, section.uses_imps)
     lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))
     score = maximum = 0.0
     roles = {role: RoleSummary(role, uses_imps=section.uses_imps) for role in (DECLARER, DEFENDER, PASSED)}

@@ -1,7 +1,7 @@
 """One board's traveller as plain data: every line with its scores, the frequency table and the working.
 
-`load_traveller` reads the board in four queries (five for a free-entry section scored with Neuberg),
-whatever the number of results.
+`load_traveller` reads the board in five queries (six for a free-entry section scored with Neuberg), its sit-outs
+included, whatever the number of results.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import scoring
-from events.models import Section, Session, TravellerLine
+from events.models import Section, Session, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.pairs_and_sections import PairInfo, load_pairs
 from events.services.rescoring import conventions_of, expected_results
@@ -125,6 +125,7 @@ class Traveller:
     frequencies: list[Frequency]
     working: Working
     numbers: list[int] = field(default_factory=list)
+    sit_outs: list[PairInfo] = field(default_factory=list)  # pairs that did not play the board (a Bye)
 
     @property
     def uses_imps(self) -> bool:
@@ -191,7 +192,8 @@ def load_traveller(
     session: Session, section: Section, number: int, numbers: list[int], member_id: int | None = None
 ) -> Traveller:
     """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
-    rows = _traveller_rows(section, number, member_id)
+    pairs = load_pairs(section_id=section.pk)
+    rows = _traveller_rows(section, number, member_id, pairs)
     plan = section_plan(section)
     entries = sum(1 for row in rows if not row.not_played)
     expected = expected_results(section, plan, number, entries) if entries else 0
@@ -225,12 +227,15 @@ def load_traveller(
                 row.ns_percent = row.ew_percent = 50.0
     mark_extremes(rows)
     frequencies = _frequencies(session, rows, compared, working)
-    return Traveller(session, section, number, rows, frequencies, working, numbers)
+    sitting = SitOut.objects.filter(board__section=section, board__number=number).values_list("pair_id", flat=True)
+    sit_outs = sorted((pairs[pair_id] for pair_id in sitting), key=lambda pair: (pair.direction, pair.number))
+    return Traveller(session, section, number, rows, frequencies, working, numbers, sit_outs)
 
 
-def _traveller_rows(section: Section, number: int, member_id: int | None) -> list[TravellerRow]:
+def _traveller_rows(
+    section: Section, number: int, member_id: int | None, pairs: dict[int, PairInfo]
+) -> list[TravellerRow]:
     """The board's lines with their pairs, score breakdown and whether the member played them, in pair order."""
-    pairs = load_pairs(section_id=section.pk)
     lines = (
         TravellerLine.objects.filter(board__section=section, board__number=number)
         .order_by("pk")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from deals import Hands
-from events.models import BoardDeal, Pair, Session, TravellerLine
-from interchange.usebio import UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer
+from events.models import BoardDeal, Pair, Session, SitOut, TravellerLine
+from interchange.usebio import UsebioEvent, UsebioLine, UsebioPair, UsebioPlayer, UsebioSitOut
 
 
 def _players(pair: Pair) -> tuple[UsebioPlayer, ...]:
@@ -43,7 +43,8 @@ def _hands(session: Session) -> dict[int, Hands]:
 
 
 def usebio_event(session: Session) -> UsebioEvent:
-    """Every section, pair (with its stored standing), traveller line and deal of the session, in four queries."""
+    """Every section, pair (with its stored standing), traveller line, sit-out and deal of the session, in five
+    queries."""
     sections = tuple(session.sections.order_by("letter").values_list("letter", flat=True))
     pairs = Pair.objects.filter(section__session=session).select_related("section", "player1", "player2")
     lines = (
@@ -83,4 +84,15 @@ def usebio_event(session: Session) -> UsebioEvent:
             for line in lines
         ),
         hands=_hands(session),
+        sit_outs=tuple(
+            UsebioSitOut(sit_out.board.section.letter, sit_out.board.number, sit_out.pair.number, _side(sit_out.pair))
+            for sit_out in SitOut.objects.filter(board__section__session=session)
+            .select_related("board__section", "pair")
+            .order_by("board__section__letter", "board__number", "pair__direction", "pair__number")
+        ),
     )
+
+
+def _side(pair: Pair) -> str:
+    """The column a sitting pair is written in: its own direction (a Howell pair's NS)."""
+    return "EW" if pair.direction == "EW" else "NS"

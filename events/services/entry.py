@@ -11,12 +11,13 @@ from django.utils.translation import gettext as _
 from club.forms import add_errors
 from club.typed_result import notation, read_result
 from club.versions import token
-from events.forms.entry import FreeLineRowForm, LineRowForm, line_initial
+from events.forms.entry import FreeLineRowForm, LineRowForm, SitOutForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
 from events.services.lines import save_line
 from events.services.locking import session_write
 from events.services.setup import split_label
+from events.services.sit_outs import add_sit_out
 from events.services.versions import check_drawn
 from movements.generators import BoardPlay, Movement
 
@@ -147,6 +148,7 @@ class SaveResult:
     refused: bool = False
     taken: int = 0
     message: str = ""  # why the whole page was refused (a final session), shown above it
+    sat_out: str = ""  # the label of the pair recorded as sitting out the board (the traveller page)
 
 
 def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name: str) -> Pair | None:
@@ -195,6 +197,31 @@ def _changes(section: Section, rows: list[Row]) -> list:
         if ns and ew:
             changes.append((row, result, ns, ew))
     return changes
+
+
+def save_traveller(*, section: Section, board: Board, rows: list[Row], sit_out_form: SitOutForm, user) -> SaveResult:
+    """Saves a traveller page: its changed rows and the pair typed as sitting out, all or nothing (as `save_rows`).
+    A refused sit-out keeps its message on `sit_out_form` and refuses the rows too, so nothing typed is lost."""
+    try:
+        with session_write(section.session_id):
+            pair = None
+            label = sit_out_form.cleaned_data["pair"].strip() if sit_out_form.is_valid() else ""
+            if label:
+                pairs = {pair.label: pair for pair in section.pairs.all()}
+                pair = _pair(section, pairs, label, sit_out_form, "pair")
+            saved = _save_checked(section, rows, user)
+            if pair is not None and not saved.refused:
+                try:
+                    add_sit_out(board=board, pair=pair, user=user)
+                except ValidationError as error:
+                    sit_out_form.add_error("pair", error)
+            if sit_out_form.errors:
+                transaction.set_rollback(True)
+                return SaveResult(refused=True, taken=saved.taken)
+            sat_out = pair.label if pair is not None and not saved.refused else ""
+            return SaveResult(saved=saved.saved, refused=saved.refused, taken=saved.taken, sat_out=sat_out)
+    except ValidationError as error:  # the session is final: session_write refuses it
+        return SaveResult(refused=True, message=" ".join(error.messages))
 
 
 def save_rows(*, section: Section, rows: list[Row], user) -> SaveResult:

@@ -16,6 +16,7 @@ from events.models import Board, Pair, Seating, TravellerLine
 from events.plans import section_plan
 from events.services.locking import correction_reason, session_write
 from events.services.rescoring import rescore_board
+from events.services.sit_outs import check_not_sitting_out
 from movements.generators import Movement
 
 
@@ -104,6 +105,7 @@ def save_line(
         lines = list(board.lines.select_for_update().order_by("pk"))
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
+        check_not_sitting_out(board, {"ns_pair": ns_pair, "ew_pair": ew_pair})
         if round_ is None or table is None:
             slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:

@@ -1,14 +1,14 @@
 """Import and export of traveller lines as CSV, with the USEBIO traveller column names.
 
-`parse_travellers` reads a file into validated rows and collects every problem (with its line
-number); `import_travellers` creates a whole session from a file in one transaction, or nothing
+`parse_file` (`parse_travellers` without the sit-outs) reads a file into validated rows and collects every problem
+(with its line number); `import_travellers` creates a whole session from a file in one transaction, or nothing
 at all; `export_rows` / `export_csv` give a session's lines back with their points.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import F
@@ -18,7 +18,7 @@ from simple_history.utils import bulk_create_with_history
 
 import scoring
 from club.csv_files import CsvProblem, csv_text
-from events.models import Board, Pair, Seating, Section, Session, TravellerLine
+from events.models import Board, Pair, Seating, Section, Session, SitOut, TravellerLine
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.traveller_csv import (
@@ -27,10 +27,12 @@ from events.services.traveller_csv import (
     MATCHPOINT_COLUMNS,
     SECTION_COLUMN,
     ImportedLine,
+    ImportedSitOut,
     ImportResult,
     PairKey,
     TravellersRefused,
-    parse_travellers,
+    parse_file,
+    parse_travellers,  # noqa: F401  (imported from here by the callers of the CSV import)
 )
 
 
@@ -84,22 +86,25 @@ def import_travellers(
     Raises TravellersRefused, listing every problem, when anything is wrong; nothing is then written.
     """
     problems = check_session_fields(name, scoring_method, scale)
-    rows, file_problems = parse_travellers(text)
+    rows, sit_outs, file_problems = parse_file(text)
     problems += file_problems
     if problems:
         raise TravellersRefused(problems)
     fields = {"scoring": scoring_method, "scale": scale, **convention_fields(conventions or scoring.Conventions())}
-    return _create_session(rows, name=name.strip(), date=date, fields=fields, user=user)
+    return _create_session(rows, sit_outs, name=name.strip(), date=date, fields=fields, user=user)
 
 
 @transaction.atomic
-def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date, fields: dict, user) -> ImportResult:
+def _create_session(
+    rows: list[ImportedLine], sit_outs: list[ImportedSitOut], *, name: str, date: datetime.date, fields: dict, user
+) -> ImportResult:
     """Writes validated rows as a new session: a constant number of queries plus two per board (rescoring)."""
     user = user if user is not None and user.is_authenticated else None
     session = Session.objects.create(name=name, date=date, director=user, **fields)
     with session_write(session.pk):
-        pair_keys = sorted({key for row in rows for key in (row.ns, row.ew)}, key=lambda key: (key[1], key[0]))
-        board_numbers = sorted({row.board for row in rows})
+        keys = {key for row in rows for key in (row.ns, row.ew)} | {sit_out.pair for sit_out in sit_outs}
+        pair_keys = sorted(keys, key=lambda key: (key[1], key[0]))
+        board_numbers = sorted({row.board for row in rows} | {sit_out.board for sit_out in sit_outs})
         section = Section.objects.create(
             session=session,
             letter="A",
@@ -111,17 +116,26 @@ def _create_session(rows: list[ImportedLine], *, name: str, date: datetime.date,
             [Pair(section=section, number=number, direction=direction) for number, direction in pair_keys]
         )
         Board.objects.bulk_create([Board(section=section, number=number) for number in board_numbers])
-        lines = write_lines(section, rows, user=user)
+        lines = write_lines(section, rows, user=user, sit_outs=sit_outs)
         rescore_session(session=session)
     return ImportResult(session, len(lines), len(board_numbers), len(pair_keys))
 
 
-def write_lines(section: Section, rows: list[ImportedLine], *, user) -> list[TravellerLine]:
+def write_lines(
+    section: Section, rows: list[ImportedLine], *, user, sit_outs: Sequence[ImportedSitOut] = ()
+) -> list[TravellerLine]:
     """An imported file's lines (read and checked) written into `section`, whose pairs and boards exist: with their
-    history (by `user`) and seatings. The one writer of imported lines (the CSV, USEBIO and PBN imports)."""
+    history (by `user`) and seatings, and its sit-outs (with their history). The one writer of imported lines (the
+    CSV, USEBIO and PBN imports)."""
     pairs = {(pair.number, pair.direction): pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
     with session_write(section.session_id):  # inside the caller's block: neither locks nor stores again
+        if sit_outs:
+            bulk_create_with_history(
+                [SitOut(board=boards[row.board], pair=pairs[row.pair]) for row in sit_outs],
+                SitOut,
+                default_user=user if user is not None and user.is_authenticated else None,
+            )
         lines = bulk_create_with_history(
             [
                 TravellerLine(
@@ -169,7 +183,8 @@ def export_header(session: Session, with_section: bool = False) -> list[str]:
 
 
 def export_rows(session: Session) -> list[list[str]]:
-    """The header and one row per traveller line of the session, in two queries whatever its size.
+    """The header and one row per traveller line of the session, and one per sit-out (the pair in its column, BYE
+    in CONTRACT), in three queries whatever its size.
 
     A SECTION column comes first when the session has more than one section.
     """
@@ -186,7 +201,10 @@ def export_rows(session: Session) -> list[list[str]]:
         )
     )
     rows = [export_header(session, with_section)]
-    for line in lines:
+    for line in _with_sit_outs(session, list(lines)):
+        if isinstance(line, SitOut):
+            rows.append(([line.board.section.letter] if with_section else []) + sit_out_cells(line))
+            continue
         rows.append(
             ([line.board.section.letter] if with_section else [])
             + [
@@ -203,6 +221,30 @@ def export_rows(session: Session) -> list[list[str]]:
             ]
         )
     return rows
+
+
+def sit_out_cells(sit_out: SitOut) -> list[str]:
+    """A sit-out's row of the export: the pair in its own column (a Howell pair's in NS), BYE as the contract."""
+    label, east_west = sit_out.pair.label, sit_out.pair.direction == "EW"
+    return [str(sit_out.board.number), "" if east_west else label, label if east_west else "", "BYE"] + [""] * 6
+
+
+def _with_sit_outs(session: Session, lines: list[TravellerLine]) -> list[TravellerLine | SitOut]:
+    """The lines with the session's sit-outs among them, in section, board and round order."""
+    sit_outs = SitOut.objects.filter(board__section__session=session).select_related("board__section", "pair")
+    last = 10_000  # after every round and table
+
+    def key(item: TravellerLine | SitOut) -> tuple:
+        table = getattr(item, "table", None)
+        return (
+            item.board.section.letter,
+            item.board.number,
+            last if item.round is None else item.round,
+            last if table is None else table,
+            isinstance(item, SitOut),
+        )
+
+    return sorted([*lines, *sit_outs], key=key)
 
 
 def export_csv(session: Session) -> str:

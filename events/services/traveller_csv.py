@@ -4,7 +4,7 @@ across rows, and the problems with their line numbers. `events.services.transfer
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -38,6 +38,7 @@ PairKey = tuple[int, str]  # (number, direction): (3, "") in a Howell, (3, "NS")
 
 _PAIR = re.compile(r"(\d+)\s*(NS|EW)?", re.IGNORECASE)
 _SCORE = re.compile(r"[+-]?\d+")
+BYE_WORDS = frozenset({"BYE", "SIT OUT", "SIT-OUT", "SITOUT", "SAT OUT"})  # a sit-out in CONTRACT or SCORE
 _RESULT_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS", "score": "SCORE"}
 
 
@@ -51,6 +52,15 @@ class ImportedLine:
     ew: PairKey
     result: LineResult | None  # None only in a file with problems
     lead: str = ""
+
+
+@dataclass(frozen=True)
+class ImportedSitOut:
+    """A row saying that a pair sat out a board (a Bye): BYE in CONTRACT or SCORE, the pair in its column."""
+
+    line: int
+    board: int
+    pair: PairKey
 
 
 @dataclass(frozen=True)
@@ -252,12 +262,40 @@ def read_row(line: int, cells: dict[str, str]) -> tuple[ImportedLine | None, lis
     return ImportedLine(line, board, ns, ew, result, lead.upper()), problems
 
 
-def cross_check(rows: list[ImportedLine]) -> list[CsvProblem]:
-    """Problems between lines: a pair twice on a board; Howell and Mitchell pair numbers mixed."""
+def is_bye(cells: dict[str, str]) -> bool:
+    """Whether a row is a sit-out: BYE (or SIT OUT) in its CONTRACT or its SCORE."""
+    return any(" ".join(cells.get(name, "").split()).upper() in BYE_WORDS for name in ("CONTRACT", "SCORE"))
+
+
+def read_sit_out(line: int, cells: dict[str, str]) -> tuple[ImportedSitOut | None, list[CsvProblem]]:
+    """A sit-out row: its board and the one pair named (in NS_PAIR_NUMBER or EW_PAIR_NUMBER), nothing else."""
+    messages: list[str] = []
+    board = _attempt(messages, read_board, cells["BOARD_NUMBER"])
+    columns = ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER")
+    named = [(column, cells[column].strip()) for column in columns if cells[column].strip()]
+    pair = _attempt(messages, read_pair, *named[0]) if len(named) == 1 else None
+    if len(named) != 1:
+        messages.append(
+            _("a sit-out (BYE) names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER, and no other.")
+        )
+    filled = [name for name in ("PLAYED_BY", "TRICKS", "LEAD") if cells.get(name, "").strip()]
+    filled += [name for name in ("CONTRACT", "SCORE") if cells[name].strip() and not is_bye({name: cells[name]})]
+    if filled:
+        messages.append(_("a sit-out (BYE) has no %(columns)s.") % {"columns": ", ".join(filled)})
+    problems = [CsvProblem(line, message) for message in messages]
+    if board is None or pair is None:
+        return None, problems
+    return ImportedSitOut(line, board, pair), problems
+
+
+def cross_check(rows: list[ImportedLine], sit_outs: Sequence[ImportedSitOut] = ()) -> list[CsvProblem]:
+    """Problems between lines: a pair twice on a board (or sitting it out and playing it); Howell and Mitchell pair
+    numbers mixed."""
     problems = []
     seen: dict[tuple[int, PairKey], int] = {}
-    for row in rows:
-        for key in (row.ns, row.ew):
+    plays = [(row, (row.ns, row.ew)) for row in rows] + [(sit_out, (sit_out.pair,)) for sit_out in sit_outs]
+    for row, keys in sorted(plays, key=lambda play: play[0].line):
+        for key in keys:
             first = seen.setdefault((row.board, key), row.line)
             if first != row.line:
                 problems.append(
@@ -267,10 +305,10 @@ def cross_check(rows: list[ImportedLine]) -> list[CsvProblem]:
                         % {"pair": pair_label(key), "board": row.board, "first": first},
                     )
                 )
-    with_direction = sum(bool(key[1]) for row in rows for key in (row.ns, row.ew))
-    mitchell = 2 * with_direction >= 2 * len(rows)  # most pair numbers carry a direction
-    for row in rows:
-        odd = next((key for key in (row.ns, row.ew) if bool(key[1]) != mitchell), None)
+    with_direction = sum(bool(key[1]) for _row, keys in plays for key in keys)
+    mitchell = 2 * with_direction >= sum(len(keys) for _row, keys in plays)  # most pair numbers carry a direction
+    for row, keys in plays:
+        odd = next((key for key in keys if bool(key[1]) != mitchell), None)
         if odd is not None:
             problems.append(
                 CsvProblem(
@@ -286,21 +324,30 @@ def cross_check(rows: list[ImportedLine]) -> list[CsvProblem]:
 
 
 def parse_travellers(text: str) -> tuple[list[ImportedLine], list[CsvProblem]]:
-    """Every row of a CSV text and no problem, or no row and every problem found (with its line number)."""
+    """Every line of a CSV text and no problem, or no line and every problem found (with its line number); the
+    file's sit-outs are read by `parse_file`."""
+    rows, _sit_outs, problems = parse_file(text)
+    return rows, problems
+
+
+def parse_file(text: str) -> tuple[list[ImportedLine], list[ImportedSitOut], list[CsvProblem]]:
+    """Every line and sit-out of a CSV text and no problem, or none and every problem found (with its line)."""
     try:
         return _parse_records(records(text))
     except FileRefused as refused:  # not CSV at all: a NUL byte, a huge cell
-        return [], refused.problems
+        return [], [], refused.problems
 
 
-def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[ImportedLine], list[CsvProblem]]:
+def _parse_records(
+    records: Iterator[tuple[int, list[str]]],
+) -> tuple[list[ImportedLine], list[ImportedSitOut], list[CsvProblem]]:
     first = next(records, None)
     if first is None:
-        return [], [CsvProblem(None, _("The file is empty."))]
+        return [], [], [CsvProblem(None, _("The file is empty."))]
     positions, problems = read_header(*first)
     if problems:
-        return [], problems
-    rows = []
+        return [], [], problems
+    rows, sit_outs = [], []
     header_width, width = len(first[1]), max(positions.values()) + 1
     for line, cells in records:
         if any(cells[header_width:]):
@@ -313,15 +360,19 @@ def _parse_records(records: Iterator[tuple[int, list[str]]]) -> tuple[list[Impor
             )
             continue
         cells += [""] * (width - len(cells))
-        row, row_problems = read_row(line, {name: cells[position] for name, position in positions.items()})
+        named = {name: cells[position] for name, position in positions.items()}
+        if is_bye(named):
+            sit_out, row_problems = read_sit_out(line, named)
+            sit_outs += [sit_out] if sit_out is not None else []
+        else:
+            row, row_problems = read_row(line, named)
+            rows += [row] if row is not None else []
         problems.extend(row_problems)
-        if row is not None:
-            rows.append(row)
-    problems.extend(cross_check(rows))
+    problems.extend(cross_check(rows, sit_outs))
     if not rows and not problems:
         problems.append(CsvProblem(None, _("The file has a header but no traveller lines.")))
     problems.sort(key=lambda problem: problem.line or 0)
-    return ([] if problems else rows), problems
+    return ([], [], problems) if problems else (rows, sit_outs, [])
 
 
 # --- importing ------------------------------------------------------------------------------

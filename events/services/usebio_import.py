@@ -28,7 +28,15 @@ from events.services.interchange_compare import ImportedPlayer, UsebioImport, co
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count, write_lines
-from events.services.traveller_csv import ImportedLine, TravellersRefused, cross_check, pair_label, read_row
+from events.services.traveller_csv import (
+    ImportedLine,
+    ImportedSitOut,
+    TravellersRefused,
+    cross_check,
+    pair_label,
+    read_row,
+    read_sit_out,
+)
 from events.services.usebio_messages import usebio_message
 from interchange.usebio import UsebioError, UsebioEvent, UsebioLine, UsebioPair, read_usebio
 
@@ -43,10 +51,14 @@ def _is_mitchell(pairs: list[UsebioPair], lines: list[UsebioLine]) -> bool:
     return any(pair.direction for pair in pairs) or any(line.ns == line.ew for line in lines)
 
 
-def read_rows(event: UsebioEvent) -> dict[str, tuple[bool, list[ImportedLine]]]:
-    """Each section's lines read as the traveller CSV reads them; raises TravellersRefused with every problem."""
+Read = tuple[bool, list[ImportedLine], list[ImportedSitOut]]  # a section: Mitchell or not, its lines and sit-outs
+
+
+def read_rows(event: UsebioEvent) -> dict[str, Read]:
+    """Each section's lines and sit-outs read as the traveller CSV reads them; raises TravellersRefused with every
+    problem."""
     problems: list[CsvProblem] = []
-    sections: dict[str, tuple[bool, list[ImportedLine]]] = {}
+    sections: dict[str, Read] = {}
     for letter in event.sections:
         lines = [line for line in event.lines if line.section == letter]
         if not lines:
@@ -66,11 +78,26 @@ def read_rows(event: UsebioEvent) -> dict[str, tuple[bool, list[ImportedLine]]]:
             problems += [_problem(line, letter, problem) for problem in found]
             if row is not None:
                 rows.append(row)
-        problems += [_problem(lines[0], letter, problem) for problem in cross_check(rows)]
-        sections[letter] = (mitchell, rows)
+        sit_outs = _sit_outs(event, letter, mitchell, len(lines), problems)
+        problems += [_problem(lines[0], letter, problem) for problem in cross_check(rows, sit_outs)]
+        sections[letter] = (mitchell, rows, sit_outs)
     if problems:
         raise TravellersRefused(problems)
     return sections
+
+
+def _sit_outs(event: UsebioEvent, letter: str, mitchell: bool, after: int, problems: list) -> list[ImportedSitOut]:
+    """The section's sit-outs, read as the traveller CSV reads a BYE row (numbered after its `after` lines)."""
+    found = []
+    sitting = [sit_out for sit_out in event.sit_outs if sit_out.section == letter]
+    for index, sit_out in enumerate(sitting, start=after + 1):
+        label = _key(sit_out.pair, mitchell, sit_out.side)
+        cells = {"BOARD_NUMBER": str(sit_out.board), "CONTRACT": "BYE", "SCORE": ""}
+        cells |= {f"{side}_PAIR_NUMBER": label if side == sit_out.side else "" for side in ("NS", "EW")}
+        row, row_problems = read_sit_out(index, cells)
+        problems += [CsvProblem(None, f"{letter} {problem.line}: {problem.message}") for problem in row_problems]
+        found += [row] if row is not None else []
+    return found
 
 
 def _problem(line: UsebioLine, letter: str, problem: CsvProblem) -> CsvProblem:
@@ -113,9 +140,10 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
         session = _create_session(event, preset, user)
         with session_write(session.pk):
             result = UsebioImport(session, 0)
-            for letter, (mitchell, rows) in sections.items():
+            for letter, (mitchell, rows, sit_outs) in sections.items():
                 pairs = [pair for pair in event.pairs if pair.section == letter]
-                result.lines += _create_section(session, letter, mitchell, rows, pairs, result.players, user)
+                created = _create_section(session, letter, mitchell, (rows, sit_outs), pairs, result.players, user)
+                result.lines += created
             rescore_session(session=session)
         if event.hands:
             result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
@@ -135,12 +163,13 @@ def _create_session(event: UsebioEvent, preset: str, user) -> Session:
     )
 
 
-def _create_section(session, letter, mitchell, rows, usebio_pairs, matches, user) -> int:
-    """One free-entry section with its pairs (players matched), boards, lines and seatings; returns its lines."""
-    keys = {key for row in rows for key in (row.ns, row.ew)}
+def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user) -> int:
+    """One section with its pairs (players matched), boards, lines, seatings and sit-outs; returns its lines."""
+    rows, sit_outs = read
+    keys = {key for row in rows for key in (row.ns, row.ew)} | {sit_out.pair for sit_out in sit_outs}
     keys |= {(pair.number, pair.direction if mitchell else "") for pair in usebio_pairs}
     keys = sorted(keys, key=lambda key: (key[1], key[0]))
-    numbers = sorted({row.board for row in rows})
+    numbers = sorted({row.board for row in rows} | {sit_out.board for sit_out in sit_outs})
     movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
     section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
     players = {(pair.number, pair.direction if mitchell else ""): pair.players for pair in usebio_pairs}
@@ -157,7 +186,7 @@ def _create_section(session, letter, mitchell, rows, usebio_pairs, matches, user
     Pair.objects.bulk_create(new_pairs)
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
     with session_write(session.pk):  # the caller's block: this one neither locks nor stores again
-        return len(write_lines(section, rows, user=user))
+        return len(write_lines(section, rows, user=user, sit_outs=sit_outs))
 
 
 def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) -> dict | None:

@@ -27,6 +27,7 @@ USEBIO_MESSAGES = {
     "usebio.scale": _("MP_SCORING_METHOD “%(text)s” is not EBU or ACBL."),
     "usebio.hand": _("Board %(board)s: HAND DIRECTION “%(text)s” is not North, East, South or West."),
     "usebio.hands_twice": _("The hands of board %(board)s are given twice."),
+    "usebio.bye": _("Board %(board)s: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER."),
 }
 
 REASONS = {
@@ -70,6 +71,7 @@ PBN_MESSAGES = {
         "PbnTools from JFR Pary and KOPS pages, write) with no ScoreTable naming the pairs of each line: import its "
         "deals as hand records, and the results from the scorer's USEBIO file."
     ),
+    "pbn.bye": _("Board %(board)s: a BYE row names the one pair sitting out, in PairId_NS or PairId_EW."),
 }
 
 WHAT = {

@@ -9,12 +9,15 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.forms import whole_number
-from events.models import Section, TravellerLine
+from club.typed_result import notation
+from events.forms.entry import SitOutForm
+from events.models import Section, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.progress import finished_slips, next_slip
-from events.services.entry import has_slip, save_rows, set_focus, table_rows, traveller_rows
+from events.services.entry import has_slip, save_rows, save_traveller, set_focus, table_rows, traveller_rows
 from events.services.lines import delete_line
 from events.services.rescoring import board_tops
+from events.services.sit_outs import remove_sit_out
 
 
 def get_section(session_id, section_id):
@@ -51,12 +54,20 @@ def traveller_entry(request, session_id, section_id, number):
     board.section = section
     plan = section_plan(section)
     rows = traveller_rows(section, plan, board, request.POST or None)
+    sit_out_form = SitOutForm(request.POST or None, prefix="bye")
     if request.method == "POST":
-        saved = save_rows(section=section, rows=rows, user=request.user)
+        saved = save_traveller(section=section, board=board, rows=rows, sit_out_form=sit_out_form, user=request.user)
         if saved.message:
             messages.error(request, saved.message)
+        if saved.sat_out:
+            messages.success(
+                request,
+                _("Pair %(pair)s sits out board %(board)s.")
+                % {"pair": notation().pair_label(saved.sat_out), "board": number},
+            )
         if not saved.refused:
-            saved_message(request, saved.saved, saved.taken)
+            if saved.saved or saved.taken or not saved.sat_out:
+                saved_message(request, saved.saved, saved.taken)
             return redirect("events:traveller_entry", session_id=session_id, section_id=section_id, number=number)
     numbers = list(section.boards.values_list("number", flat=True))
     position = numbers.index(number)
@@ -70,6 +81,8 @@ def traveller_entry(request, session_id, section_id, number):
             "session": section.session,
             "board": board,
             "rows": rows,
+            "sit_out_form": sit_out_form,
+            "sit_outs": board.sit_outs.select_related("pair").order_by("pair__direction", "pair__number"),
             "top": top,
             "previous": numbers[position - 1] if position else None,
             "next": numbers[position + 1] if position + 1 < len(numbers) else None,
@@ -145,3 +158,23 @@ def line_delete(request, line_id):
         % {"ns": line.ns_pair.label, "ew": line.ew_pair.label, "board": board.number},
     )
     return back
+
+
+@director_required
+@require_POST
+def sit_out_delete(request, sit_out_id):
+    sit_out = get_object_or_404(SitOut.objects.select_related("board__section__session", "pair"), pk=sit_out_id)
+    board = sit_out.board
+    try:
+        remove_sit_out(sit_out=sit_out, user=request.user)
+    except ValidationError as error:  # a final session
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request,
+            _("Sit-out of pair %(pair)s on board %(board)s removed.")
+            % {"pair": notation().pair_label(sit_out.pair.label), "board": board.number},
+        )
+    return redirect(
+        "events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id, number=board.number
+    )

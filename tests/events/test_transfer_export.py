@@ -118,9 +118,9 @@ def test_a_session_with_two_sections_gets_a_section_column():
 )
 def test_the_export_uses_a_constant_number_of_queries(django_assert_max_num_queries, text):
     session = imported(text=text)
-    with django_assert_max_num_queries(2):  # the number of sections, then the lines with their pairs and boards
+    with django_assert_max_num_queries(3):  # the number of sections, the lines with their pairs and boards, sit-outs
         export_rows(session)
-    with django_assert_max_num_queries(3):  # and the session itself
+    with django_assert_max_num_queries(4):  # and the session itself
         export_command(session.pk)
 
 
