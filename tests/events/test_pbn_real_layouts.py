@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from club.models import Member
 from deals import decode
-from events.models import BoardDeal, Pair, Session, TravellerLine
+from events.models import BoardDeal, Pair, Session, SitOut, TravellerLine
 from events.services.hands import import_hands
 from events.services.pbn_import import import_pbn
 from events.services.traveller_csv import TravellersRefused
@@ -165,8 +165,11 @@ def test_norwegian_readers_layout_sit_out_member_numbers_and_meta_title():
     Member.objects.create(first_name="Another", last_name="Name", number="1234567")  # matched by number
     result = import_pbn(data=RUTER_NO.encode("latin-1"))
     assert (result.session.name, str(result.session.date)) == ("Onsdagsturnering", "2026-10-14")
-    # The sit-out row (pair 5, PairId_EW "-") gives no line; the two played lines agree with the file.
+    # The sit-out row (pair 5, PairId_EW "-") gives no line but a sit-out; the two played lines agree with the file.
     assert result.lines == 2 and result.compared == 2 and result.differences == []
+    assert [(s.board.number, s.pair.label) for s in SitOut.objects.filter(board__section__session=result.session)] == [
+        (1, "5")
+    ]
     assert result.pairs_compared == 4 and result.pair_differences == []  # pair 5 has no total to compare
     assert stored_lines() == [
         ("A", 1, 1, 2, "4S", "N", 10, 420, 2.0, 0.0, "HK"),
