@@ -1,6 +1,7 @@
 """Fixtures shared by the whole suite: users and clients for each role."""
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 from django.core.cache import cache
 from django.test import Client
@@ -31,6 +32,12 @@ DATABASE_FIXTURES = {
     "django_db_serialized_rollback",
     "live_server",
 }
+
+
+def pytest_configure(config):
+    # A fast password hasher for every test: the production one (PBKDF2) takes half a second of CPU for each user
+    # a test makes, which no test checks. The tests that log in with a password use it too.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def pytest_addoption(parser):

@@ -1,4 +1,4 @@
-"""Members with an email on the roster, and a fast password hasher (the tests log in often)."""
+"""Members with an email on the roster; mail kept in memory and the site's address for the links."""
 
 import pytest
 from django.test import Client
@@ -10,8 +10,7 @@ PASSWORD = CLAIMED_PASSWORD
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _mail_and_site(settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.SITE_URL = "https://results.example.org"
 

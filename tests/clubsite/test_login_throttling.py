@@ -31,12 +31,6 @@ def fail(client, url_name, username, times=LIMIT, address=HOME):
     return response
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):
-    # Every test logs in a dozen times: a fast hasher keeps them quick (the throttling does not depend on it).
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(params=LOGIN_PAGES, ids=["site", "admin"])
 def login_page(request):
     url_name, user_fixture = request.param

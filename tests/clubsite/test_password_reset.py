@@ -10,11 +10,6 @@ NEW_PASSWORD = "a-brand-new-long-passphrase"
 EMAIL = "pat@example.org"
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hasher(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def player(player_user):
     player_user.email = EMAIL

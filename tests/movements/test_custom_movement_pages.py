@@ -15,13 +15,6 @@ from movements.models import CustomMovement
 from tests.builders.movements import HEADER, SOUND
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # The users of tests/conftest.py are made with the slow production hasher; these tests log in with
-    # force_login, so a fast hasher changes nothing they check.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def custom(db):
     return CustomMovement.objects.create(name="Two-table Howell", csv_text=SOUND, description="Four pairs")

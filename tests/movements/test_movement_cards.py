@@ -32,13 +32,6 @@ def card(response, element_id) -> str:
 PAGES = ["index", "preview", "table_cards", "guide_cards"]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    # The users of tests/conftest.py are made with the slow production hasher; these tests log in with
-    # force_login, so a fast hasher changes nothing they check.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 # ----- table cards ----------------------------------------------------------------------------------------------
 
 

@@ -4,17 +4,11 @@ import re
 from html import unescape
 from urllib.parse import urlencode
 
-import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
 HEADER = "round,table,ns_pair,ew_pair,low_board,high_board\n"
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def get(client, language, name, **query):
