@@ -32,7 +32,7 @@ class BoardCell:
 
 
 @dataclass
-class RoomRow:
+class LiveRoom:
     match: Match
     room: int
     state: str
@@ -53,9 +53,9 @@ class RoomRow:
 
 
 @dataclass
-class MatchLive:
+class LiveMatch:
     score: MatchScore
-    rooms: list[RoomRow]
+    rooms: list[LiveRoom]
 
     @property
     def match(self) -> Match:
@@ -63,12 +63,12 @@ class MatchLive:
 
 
 @dataclass
-class RoundLive:
+class LiveRound:
     event: TeamEvent
     entry: TeamTableEntry | None
     round: int
     rounds: list[int]
-    matches: list[MatchLive] = field(default_factory=list)
+    matches: list[LiveMatch] = field(default_factory=list)
     arrived: list[TypedRoomResult] = field(default_factory=list)
     corrections: list[RoomCorrectionRequest] = field(default_factory=list)
 
@@ -90,7 +90,7 @@ def current_round(event: TeamEvent, rounds: list[int]) -> int | None:
     return first if first is not None else (rounds[-1] if rounds else None)
 
 
-def _room_row(match: Match, room: int, numbers: list[int], found: dict, clock: dict) -> RoomRow:
+def _room_row(match: Match, room: int, numbers: list[int], found: dict, clock: dict) -> LiveRoom:
     """One room: its boards' cells and its state. `found`: the round's saved results and typed boards by
     (match, room, board); `clock`: when play began, the time now and the late setting."""
     lines, typed = found["lines"], found["typed"]
@@ -111,10 +111,10 @@ def _room_row(match: Match, room: int, numbers: list[int], found: dict, clock: d
         late=clock["late"],
     )
     path = room_path(clock["entry"], match.pk, room) if clock["entry"] is not None and clock["entry"].key else ""
-    return RoomRow(match, room, state, cells, path)
+    return LiveRoom(match, room, state, cells, path)
 
 
-def round_live(event: TeamEvent, round_: int | None = None, now: datetime | None = None) -> RoundLive | None:
+def round_live(event: TeamEvent, round_: int | None = None, now: datetime | None = None) -> LiveRound | None:
     """The live view of `round_` (None: the current round); None when the round has no played match."""
     rounds = event_rounds(event)
     round_ = current_round(event, rounds) if round_ is None else round_
@@ -135,11 +135,11 @@ def round_live(event: TeamEvent, round_: int | None = None, now: datetime | None
         "entry": entry,
     }
     per_match = {m.pk: list(m.board_numbers(event.boards_per_match)) for m in matches}
-    live = RoundLive(event, entry, round_, rounds)
+    live = LiveRound(event, entry, round_, rounds)
     for score in match_scores(event, matches):
         numbers = per_match[score.match.pk]
         rooms = [_room_row(score.match, room, numbers, found, clock) for room in ROOMS]
-        live.matches.append(MatchLive(score, rooms))
+        live.matches.append(LiveMatch(score, rooms))
     by_pk = {m.pk: m for m in matches}
     arrived = sorted((t for t in typed_rows if t.confirmed), key=lambda t: t.confirmed_at, reverse=True)
     live.arrived = arrived[:ARRIVED_SHOWN]

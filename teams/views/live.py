@@ -16,7 +16,7 @@ from club.access import director_required
 from club.forms import whole_number
 from club.limits import MAX_ID
 from teams.models import RoomCorrectionRequest, TeamEvent
-from teams.selectors.live import RoundLive, round_live
+from teams.selectors.live import LiveRound, round_live
 from teams.services.table_entry import resolve_room_correction
 
 
@@ -26,7 +26,7 @@ def _event(event_id: int) -> TeamEvent:
     return get_object_or_404(TeamEvent, pk=event_id)
 
 
-def _live(request: HttpRequest, event: TeamEvent) -> RoundLive | None:
+def _live(request: HttpRequest, event: TeamEvent) -> LiveRound | None:
     """The round asked for (`?round=N`), or the current one; a round that is not a number or has no match: 404."""
     asked = request.GET.get("round")
     round_ = whole_number(asked, 1, 999)
