@@ -202,3 +202,15 @@ def test_the_late_setting_and_the_links_to_the_live_view(director_client, event)
     assert f"{live}?round=1" in director_client.get(reverse("teams:match_entry", args=[match.pk])).content.decode()
     director_client.post(url, {})  # closed: no link
     assert live not in director_client.get(url).content.decode()
+
+
+def test_the_polled_part_costs_the_same_queries_for_a_bigger_round(
+    director_client, make_event, django_assert_max_num_queries
+):
+    for teams in (4, 16):
+        event = make_event(teams=teams, boards_per_match=4, name=f"{teams} teams")
+        open_rooms(event)
+        url = reverse("teams:live_grid", args=[event.pk]) + "?round=1"
+        with django_assert_max_num_queries(12):
+            response = director_client.get(url)
+        assert response.status_code == 200 and response.content.decode().count("data-room=") == teams
