@@ -84,3 +84,22 @@ def test_the_directors_grid_follows_the_rooms(page, phones, login, director_user
     with ONE_AT_A_TIME:
         assert RoomCorrectionRequest.objects.get().resolved
     assert problems == []
+
+
+@pytest.mark.parametrize("language, title", [("es-ES", "Vista en directo"), ("ro-RO", "Vedere în direct")])
+def test_the_live_view_fits_360_pixels_in_spanish_and_romanian(
+    browser, live_server, login, director_user, language, title
+):
+    event = make_event(teams=6, boards_per_match=8, name="Equipos del martes")
+    open_rooms(event)
+    context = browser.new_context(base_url=live_server.url, locale=language, viewport=PHONE)
+    page = context.new_page()
+    login(page)
+    page.goto(f"/teams/director/{event.pk}/live/")
+    expect(page.locator("h1")).to_contain_text(title)
+    expect(page.locator("tr[data-room]")).to_have_count(6)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the director's page is {width} px wide"
+    if SCREENSHOTS:
+        page.screenshot(path=str(SCREENSHOTS / f"teams-live-360-{language}.png"), full_page=True)
+    context.close()

@@ -214,3 +214,21 @@ def test_the_polled_part_costs_the_same_queries_for_a_bigger_round(
         with django_assert_max_num_queries(12):
             response = director_client.get(url)
         assert response.status_code == 200 and response.content.decode().count("data-room=") == teams
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        (
+            "es",
+            ["Vista en directo", "Sala 1", "Faltan 8 manos en la ronda 1.", "sin empezar", "Solicitudes de corrección"],
+        ),
+        ("ro", ["Sala 1", "Lipsesc încă 8 mâini în runda 1.", "Cereri de corectură", "neînceput", "Vedere în direct"]),
+    ],
+)
+def test_the_live_view_in_spanish_and_romanian(director_client, event, paths, language, words):
+    director_client.cookies["django_language"] = language
+    page = director_client.get(reverse("teams:live_view", args=[event.pk])).content.decode()
+    for word in words:
+        assert word in page
+    assert "still missing" not in page and "Correction requests" not in page
