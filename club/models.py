@@ -199,6 +199,20 @@ class TypedBoard(models.Model):
     ns_score = models.IntegerField(_("NS score"), null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)  # the live view's clock: play began at the first board typed
 
     class Meta:
         abstract = True
+
+
+class TableCorrection(models.Model):
+    """A table asks the director to correct a confirmed board (`events.CorrectionRequest`,
+    `teams.RoomCorrectionRequest`): open until the director marks it done on the live view."""
+
+    note = models.CharField(_("what is wrong"), max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved = models.BooleanField(_("done"), default=False)
+
+    class Meta:
+        abstract = True
+        ordering = ["resolved", "-created_at"]

@@ -1,5 +1,6 @@
 """What every app's table page shares (pairs sessions' tables, teams matches' rooms): the secret of a table's
-link, its QR code, and the forms of a board typed at the table and confirmed by the other side.
+link, its QR code, and the forms of a board typed at the table, confirmed by the other side, and of a correction
+asked of the director.
 
 A link's secret is an HMAC-SHA256 of what names the table (e.g. session, section, table) under the event's random
 key (`new_key`, made when table entry is first opened) and the site's SECRET_KEY, cut to 22 base64 characters
@@ -91,6 +92,15 @@ class ConfirmBoardForm(forms.Form):
 
     board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class CorrectionForm(forms.Form):
+    """A table asks the director to correct a board it played (templates/table/correction.html)."""
+
+    board = forms.IntegerField(min_value=1, max_value=BOARD_COLUMN, widget=forms.HiddenInput)
+    note = forms.CharField(
+        label=_("What is wrong?"), max_length=200, required=False, widget=forms.TextInput(attrs={"class": BIG})
+    )
 
 
 # One kind of request a table's page takes: the form that reads it, and what to do with its cleaned data.

@@ -12,7 +12,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from club.models import HandRecord, PublishStatus, TableEntrySwitch, TypedBoard
+from club.live_states import DEFAULT_LATE_MINUTES
+from club.models import HandRecord, PublishStatus, TableCorrection, TableEntrySwitch, TypedBoard
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -306,6 +307,10 @@ class TeamTableEntry(TableEntrySwitch):
     """Table entry of a teams event: each room of each match enters its boards on a phone, from its own link."""
 
     event = models.OneToOneField(TeamEvent, on_delete=models.CASCADE, related_name="table_entry")
+    # The live view marks a room late when its last board was confirmed (or play began) longer ago than this.
+    late_minutes = models.PositiveSmallIntegerField(
+        _("a room is late after (minutes without a board confirmed)"), default=DEFAULT_LATE_MINUTES
+    )
 
     class Meta:
         verbose_name = _("table entry")
@@ -335,3 +340,14 @@ class TypedRoomResult(TypedBoard):
     def confirmed(self) -> bool:
         """Confirmed and its result still there (one the director removed may be entered again)."""
         return self.confirmed_at is not None and self.result_id is not None
+
+
+class RoomCorrectionRequest(TableCorrection):
+    """A match's room asks the director to correct a board it confirmed."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="correction_requests")
+    room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
+    board = models.PositiveSmallIntegerField(_("board"))
+
+    def __str__(self):
+        return f"{self.match}: board {self.board} room {self.room}"

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from teams.views import director, entry, hands, public, table, table_director
+from teams.views import director, entry, hands, live, public, table, table_director
 
 app_name = "teams"
 
@@ -23,6 +23,9 @@ director_patterns = [
     path("matches/<int:match_id>/export.csv", entry.match_export, name="match_export"),
     path("<int:event_id>/tables/", table_director.event_tables, name="event_tables"),
     path("matches/<int:match_id>/rooms/<int:room>/qr.svg", table_director.room_qr, name="room_qr"),
+    path("<int:event_id>/live/", live.live_view, name="live_view"),
+    path("<int:event_id>/live/grid/", live.live_grid, name="live_grid"),
+    path("corrections/<int:request_id>/done/", live.correction_done, name="correction_done"),
     path("matches/<int:match_id>/hands/", hands.match_hands, name="match_hands"),
     path("matches/<int:match_id>/hands/confirm/", hands.match_hands_confirm, name="match_hands_confirm"),
     path("matches/<int:match_id>/hands/typed/", hands.match_hand_typed, name="match_hand_typed"),

@@ -1,4 +1,5 @@
-"""The forms of a table's page on a phone: a board's result, its confirmation, a correction request."""
+"""The forms of a table's page on a phone (a board's result, its confirmation; the correction request is
+`club.table_pages.CorrectionForm`) and the director's switches."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -17,13 +18,6 @@ class TableResultForm(TypedBoardForm):
 
 class TableConfirmForm(ConfirmBoardForm):
     round = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
-
-
-class CorrectionForm(forms.Form):
-    board = forms.IntegerField(min_value=1, max_value=999, widget=forms.HiddenInput)
-    note = forms.CharField(
-        label=_("What is wrong?"), max_length=200, required=False, widget=forms.TextInput(attrs={"class": BIG})
-    )
 
 
 class TableEntryForm(forms.Form):

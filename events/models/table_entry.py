@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from club.models import TableEntrySwitch, TypedBoard
+from club.models import TableCorrection, TableEntrySwitch, TypedBoard
 from events.models.core import Board, Section, Session, TravellerLine
 
 
@@ -32,7 +32,6 @@ class TableResult(TypedBoard):
     table = models.PositiveSmallIntegerField(_("table"))
     round = models.PositiveSmallIntegerField(_("round"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
-    updated_at = models.DateTimeField(auto_now=True)
     line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
@@ -50,18 +49,12 @@ class TableResult(TypedBoard):
         return self.confirmed_at is not None and self.line_id is not None
 
 
-class CorrectionRequest(models.Model):
+class CorrectionRequest(TableCorrection):
     """A table asks the director to correct a confirmed result."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="correction_requests")
     table = models.PositiveSmallIntegerField(_("table"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
-    note = models.CharField(_("what is wrong"), max_length=200, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved = models.BooleanField(_("done"), default=False)
-
-    class Meta:
-        ordering = ["resolved", "-created_at"]
 
     def __str__(self):
         return f"{self.section} table {self.table} board {self.board}"

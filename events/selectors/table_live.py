@@ -8,10 +8,9 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from club.live_states import DONE, NO_PLAY, WAITING, late_after, play_began, step_state
 from events.models import CorrectionRequest, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
-
-WAITING, ENTERING, DONE, LATE, NO_PLAY = "waiting", "entering", "done", "late", "none"
 
 
 @dataclass(frozen=True)
@@ -44,8 +43,8 @@ class LiveView:
 
 def _table_cells(plan, table: int, done: dict, typed: set, started: datetime | None, late: timedelta) -> list[Cell]:
     """A table's cells: each round done, entering (a result typed), late (the round it is on began more than
-    `late` ago), waiting or not played. The first round begins when play began (`started`), a later one when the
-    table's previous round was confirmed."""
+    `late` ago), waiting or not played (`club.live_states`). The first round begins when play began (`started`),
+    a later one when the table's previous round was confirmed."""
     cells: list[Cell] = []
     current_found, begun = False, started
     now = timezone.now()
@@ -64,12 +63,8 @@ def _table_cells(plan, table: int, done: dict, typed: set, started: datetime | N
             cells.append(Cell(round_, WAITING, boards))
             continue
         current_found = True
-        if begun is not None and now - begun > late:
-            state = LATE
-        elif any((table, round_, board) in typed for board in boards):
-            state = ENTERING
-        else:
-            state = WAITING
+        entering = any((table, round_, board) in typed for board in boards)
+        state = step_state(done=False, typed=entering, begun=begun, now=now, late=late)
         cells.append(Cell(round_, state, boards))
     return cells
 
@@ -91,10 +86,8 @@ def section_grid(section: Section, entry: TableEntry | None, paths: dict) -> Sec
         done[key] = confirmed.get((number, table, round_))
     rows = TableResult.objects.filter(section=section).values_list("table", "round", "board__number", "updated_at")
     typed = {(table, round_, number) for table, round_, number, _at in rows}
-    # The clock starts when play has begun, at the first result typed at any table (opening table entry early, or
-    # before the players sit down, makes nobody late).
-    started = min((at for *_key, at in rows), default=None)
-    late = timedelta(minutes=entry.late_minutes if entry else 20)
+    started = play_began([at for *_key, at in rows])
+    late = late_after(entry.late_minutes if entry else None)
     grid = SectionGrid(section, list(range(1, plan.rounds + 1)))
     for table in range(1, plan.tables + 1):
         cells = _table_cells(plan, table, done, typed, started, late)

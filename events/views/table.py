@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import refused, run_action
-from events.forms.table import CorrectionForm, TableConfirmForm, TableResultForm
+from club.table_pages import CorrectionForm, refused, run_action
+from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 

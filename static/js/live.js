@@ -1,7 +1,10 @@
-/* The director's live view (events/director/live_view.html): the grid, the results arriving, the correction
-   requests and the ranking are fetched again every few seconds and put in place (our own few lines, no library).
-   The public live results (events/results/live.html) refresh their ranking the same way; when the part is gone
-   (the session published, or live results switched off) the page is loaded again, to say so.
+/* Every live page: the element with `data-live-url` is fetched again from that URL every few seconds and its
+   content put in place (our own few lines, no library). The pages: a pairs session's live view
+   (events/director/live_view.html: the grid, the results arriving, the correction requests and the ranking), a
+   teams round's live view (teams/director/live_view.html: the rooms, the boards, the match scores and the
+   correction requests), and a session's public live results (events/results/live.html). When the part is gone
+   (a 404: the session published, live results switched off, the round removed) the page is loaded again, to say
+   so.
    Polling rather than server-sent events: gunicorn's sync workers would each be held by an open event stream,
    and a 2-core club server has only a handful; a request every few seconds costs one short query round and
    passes every proxy. */

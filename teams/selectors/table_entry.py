@@ -108,6 +108,11 @@ class RoomState:
         return all(board.done for board in self.boards)
 
     @property
+    def played(self) -> list[int]:
+        """The boards saved for this room: a correction may be asked of the director."""
+        return [board.number for board in self.boards if board.done]
+
+    @property
     def version(self) -> str:
         """Changes whenever anything shown changes: two phones at one room compare it to stay the same."""
         parts = [

@@ -15,21 +15,24 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.table_pages import new_key, retype, typed_values
-from teams.models import BoardResult, Match, TeamEvent, TeamTableEntry, TypedRoomResult
+from teams.models import BoardResult, Match, RoomCorrectionRequest, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.table_entry import RoomContext
 from teams.services.matches import save_results
 
 
 @transaction.atomic
-def set_team_table_entry(*, event: TeamEvent, is_open: bool) -> TeamTableEntry:
-    """Opens (a random key made the first time: it makes every room's secret) or closes table entry."""
+def set_team_table_entry(*, event: TeamEvent, is_open: bool, late_minutes: int | None = None) -> TeamTableEntry:
+    """Opens (a random key made the first time: it makes every room's secret) or closes table entry; the live
+    view's late setting with it when given."""
     if is_open and event.status == TeamEvent.Status.FINAL:
         raise ValidationError(_("The event is published final: table entry stays closed."))
     entry, _created = TeamTableEntry.objects.select_for_update().get_or_create(event=event)
     if is_open and not entry.key:
         entry.key = new_key()
     entry.is_open = is_open
+    if late_minutes is not None:
+        entry.late_minutes = late_minutes
     entry.save()
     return entry
 
@@ -95,3 +98,21 @@ def confirm_room_board(*, context: RoomContext, board: int, version: int) -> Typ
     typed.confirmed_at = timezone.now()
     typed.save(update_fields=["result", "confirmed_at"])
     return typed
+
+
+def request_room_correction(*, context: RoomContext, board: int, note: str) -> RoomCorrectionRequest:
+    """A room asks the director to correct a board of its match (once per board while the request is open)."""
+    with transaction.atomic():
+        # The match's row locked: two phones asking at once make one request (the second finds the first).
+        match = Match.objects.select_for_update().select_related("event").get(pk=context.match.pk)
+        if board not in match.board_numbers(match.event.boards_per_match):
+            raise ValidationError(_("Board %(board)s is not played in this match.") % {"board": board})
+        correction, _created = RoomCorrectionRequest.objects.get_or_create(
+            match=match, room=context.room, board=board, resolved=False, defaults={"note": note.strip()[:200]}
+        )
+    return correction
+
+
+def resolve_room_correction(*, correction: RoomCorrectionRequest) -> None:
+    """The director closes a room's request (closing it again, from an older page, changes nothing)."""
+    RoomCorrectionRequest.objects.filter(pk=correction.pk).update(resolved=True)

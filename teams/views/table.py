@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import ConfirmBoardForm, TypedBoardForm, refused, run_action
+from club.table_pages import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
-from teams.services.table_entry import confirm_room_board, save_room_board
+from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 
 
 def _post(request: HttpRequest, context: RoomContext) -> tuple[int | None, Form | None]:
@@ -30,7 +30,15 @@ def _post(request: HttpRequest, context: RoomContext) -> tuple[int | None, Form 
     def confirm(data: dict) -> None:
         confirm_room_board(context=context, board=data["board"], version=data["version"])
 
-    return run_action(request.POST, {"save": (TypedBoardForm, save), "confirm": (ConfirmBoardForm, confirm)})
+    def correct(data: dict) -> None:
+        request_room_correction(context=context, board=data["board"], note=data["note"])
+
+    actions = {
+        "save": (TypedBoardForm, save),
+        "confirm": (ConfirmBoardForm, confirm),
+        "correct": (CorrectionForm, correct),
+    }
+    return run_action(request.POST, actions)
 
 
 def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, failed_form: Form | None) -> dict:

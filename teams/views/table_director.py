@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from club.access import director_required
+from club.live_states import DEFAULT_LATE_MINUTES
 from club.table_pages import qr_svg
 from teams.models import Match, TeamEvent, TeamTableEntry
 from teams.selectors.table_entry import ROOMS, room_links, room_path
@@ -20,18 +21,29 @@ from teams.services.table_entry import set_team_table_entry
 
 class RoomsSwitchForm(forms.Form):
     is_open = forms.BooleanField(label=gettext_lazy("Table entry open"), required=False)
+    late_minutes = forms.IntegerField(
+        label=gettext_lazy("A room is late after (minutes without a board confirmed)"),
+        min_value=1,
+        max_value=240,
+        required=False,
+        help_text=gettext_lazy("The live view marks such a room late. Empty: unchanged."),
+    )
 
 
 @director_required
 def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=event_id)
     entry = TeamTableEntry.objects.filter(event=event).first()
-    form = RoomsSwitchForm(
-        request.POST if request.method == "POST" else None, initial={"is_open": bool(entry and entry.is_open)}
-    )
+    initial = {
+        "is_open": bool(entry and entry.is_open),
+        "late_minutes": entry.late_minutes if entry else DEFAULT_LATE_MINUTES,
+    }
+    form = RoomsSwitchForm(request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            set_team_table_entry(event=event, is_open=form.cleaned_data["is_open"])
+            set_team_table_entry(
+                event=event, is_open=form.cleaned_data["is_open"], late_minutes=form.cleaned_data["late_minutes"]
+            )
         except ValidationError as error:
             form.add_error(None, error)
         else:

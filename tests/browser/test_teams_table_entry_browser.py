@@ -9,20 +9,12 @@ from teams.models import BoardResult, Match
 from teams.room_results import read_room
 from teams.services.matches import save_results
 from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
-from tests.builders.team_tables import open_rooms
+from tests.builders.team_tables import open_rooms, type_board
 from tests.builders.teams import make_event
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]
 
 PLAYED = {1: (("4S", "N", "="), ("4S", "N", "-1")), 2: (("3NT", "S", "+1"), ("2H", "E", "="))}  # board: rooms 1, 2
-
-
-def type_board(phone, board, typed, save="Save"):
-    contract, declarer, result = typed
-    phone.fill(f"#b{board}-contract", contract)
-    phone.select_option(f"#b{board}-declarer", declarer)
-    phone.fill(f"#b{board}-tricks", result)
-    phone.locator(f"#board-{board}").get_by_role("button", name=save).click()
 
 
 def confirm(phone, board):
