@@ -11,6 +11,7 @@ from events.models.core import (
     SessionQuerySet,
     TravellerLine,
 )
+from events.models.summaries import MemberSummary
 from events.models.table_entry import CorrectionRequest, TableEntry, TableResult
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "BoardDeal",
     "Correction",
     "CorrectionRequest",
+    "MemberSummary",
     "Pair",
     "Seating",
     "Section",

@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
 from events.models import Pair
+from events.services.member_summaries import refresh_member_summaries
 from events.services.pages import session_pages_changed
 
 SLOTS = ("player1", "player2")
@@ -38,6 +39,7 @@ def move(source: MergeSource, into_id: int) -> list:
         changes += [[pk, slot] for pk, _session in rows]
         sessions.update(session for _pk, session in rows)
     if sessions:
+        _summaries_changed(source, into_id)
         session_pages_changed(*sorted(sessions))
     return changes
 
@@ -53,7 +55,13 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
         Pair.objects.filter(pk__in=[pk for pk, _session in rows]).update(**back)
         sessions.update(session for _pk, session in rows)
     if sessions:
+        _summaries_changed(source, into_id)
         session_pages_changed(*sorted(sessions))
+
+
+def _summaries_changed(source: MergeSource, into_id: int) -> None:
+    """The summaries of both members (a guest has none): their sessions and partners moved."""
+    refresh_member_summaries(member_ids={into_id} | ({source.member_id} if source.member_id is not None else set()))
 
 
 def guests() -> dict[str, int]:

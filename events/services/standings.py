@@ -14,15 +14,18 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from events.models import Pair, Session
+from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
+from events.services.member_summaries import refresh_all_member_summaries, refresh_session_members
 from events.services.pages import session_pages_changed
+from events.services.pair_par import store_pair_par
 
-STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
+__all__ = ["STANDING_FIELDS", "refresh_all_standings", "refresh_standings", "store_standings"]
 BATCH = 200  # sessions ranked at once when refreshing many
 
 
-def refresh_standings(*, session_ids: Iterable[int]) -> int:
+def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> int:
     """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
 
     Takes the sessions' locks first (a save committed meanwhile by another director is then in the
@@ -33,20 +36,30 @@ def refresh_standings(*, session_ids: Iterable[int]) -> int:
         return 0
     with transaction.atomic():
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
-        changed = store_standings(session_ids=session_ids)
+        changed = store_standings(session_ids=session_ids, summaries=summaries)
         session_pages_changed(*session_ids)
         return changed
 
 
-def store_standings(*, session_ids: list[int]) -> int:
+def store_standings(*, session_ids: list[int], summaries: bool = True) -> int:
     """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
-    rankings and the stored values, plus one update for the pairs whose standing changed."""
+    rankings and the stored values, plus one update for the pairs whose standing changed; then the pairs' figures
+    against par and the summaries of the members of those sessions that are published (`member_summaries`;
+    `summaries=False` only for a caller that writes every member's summary afterwards)."""
+    changed = _rank_and_store(session_ids)
+    store_pair_par(session_ids=session_ids)
+    if summaries:
+        refresh_session_members(session_ids=session_ids, published_only=True)
+    return changed
+
+
+def _rank_and_store(session_ids: list[int]) -> int:
     try:
         results = rank_sessions(session_ids, names=False)
     except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
         if len(session_ids) == 1:
             return 0
-        return sum(store_standings(session_ids=[session_id]) for session_id in session_ids)
+        return sum(_rank_and_store([session_id]) for session_id in session_ids)
     return _store(session_ids, results)
 
 
@@ -68,8 +81,12 @@ def _store(session_ids: list[int], results) -> int:
 
 
 def refresh_all_standings() -> int:
-    """Every session's standings (after a data load that went around the services), a batch at a time."""
+    """Every session's standings (after a data load that went around the services), a batch at a time, then every
+    member's summary once."""
     session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
-    return sum(
-        refresh_standings(session_ids=session_ids[start : start + BATCH]) for start in range(0, len(session_ids), BATCH)
+    changed = sum(
+        refresh_standings(session_ids=session_ids[start : start + BATCH], summaries=False)
+        for start in range(0, len(session_ids), BATCH)
     )
+    refresh_all_member_summaries()
+    return changed
