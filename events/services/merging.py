@@ -39,7 +39,7 @@ def move(source: MergeSource, into_id: int) -> list:
         changes += [[pk, slot] for pk, _session in rows]
         sessions.update(session for _pk, session in rows)
     if sessions:
-        _summaries_changed(source, into_id)
+        _summaries_changed(source, into_id, [pk for pk, _slot in changes])
         session_pages_changed(*sorted(sessions))
     return changes
 
@@ -47,6 +47,7 @@ def move(source: MergeSource, into_id: int) -> list:
 def undo(changes: list, source: MergeSource, into_id: int) -> None:
     """Puts `source` back in the pair places the merge changed that `into_id` still holds."""
     sessions: set[int] = set()
+    moved: list[int] = []
     for slot in SLOTS:
         ids = [pk for pk, changed in changes if changed == slot]
         query = Q(pk__in=ids, **{f"{slot}_id": into_id})
@@ -54,14 +55,17 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
         back = {f"{slot}_id": source.member_id, f"{slot}_guest": source.guest}
         Pair.objects.filter(pk__in=[pk for pk, _session in rows]).update(**back)
         sessions.update(session for _pk, session in rows)
+        moved += [pk for pk, _session in rows]
     if sessions:
-        _summaries_changed(source, into_id)
+        _summaries_changed(source, into_id, moved)
         session_pages_changed(*sorted(sessions))
 
 
-def _summaries_changed(source: MergeSource, into_id: int) -> None:
-    """The summaries of both members (a guest has none): their sessions and partners moved."""
-    refresh_member_summaries(member_ids={into_id} | ({source.member_id} if source.member_id is not None else set()))
+def _summaries_changed(source: MergeSource, into_id: int, pair_ids: list[int]) -> None:
+    """The summaries of both members (a guest has none) and of the partners in the pairs moved (their partner
+    changed)."""
+    members = {pk for row in Pair.objects.filter(pk__in=pair_ids).values_list("player1_id", "player2_id") for pk in row}
+    refresh_member_summaries(member_ids=(members | {source.member_id, into_id}) - {None})
 
 
 def guests() -> dict[str, int]:
