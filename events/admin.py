@@ -4,7 +4,7 @@ from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
 from events.models import Session
-from events.services.member_summaries import members_of, refresh_member_summaries
+from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.setup import SCORING_FIELDS, settle_session
 
@@ -35,7 +35,7 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         """Saved from the change form or reverted from the history: scored again when the scoring changed. A
         reverted state keeps the session's current status."""
-        with transaction.atomic():
+        with transaction.atomic(), members_followed(obj.pk if change else None):
             before = Session.objects.filter(pk=obj.pk).values_list(*SCORING_FIELDS).first() if change else None
             if change:
                 obj.status = Session.objects.values_list("status", flat=True).get(pk=obj.pk)

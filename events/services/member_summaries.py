@@ -12,7 +12,8 @@ privacy changes no summary. `refresh_member_summaries` (the command) writes ever
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from django.db import connection, transaction
 
@@ -65,6 +66,16 @@ def _lock(member_ids: list[int]) -> None:
         list(
             MemberSummary.objects.select_for_update().filter(member_id__in=member_ids).order_by("pk").values_list("pk")
         )
+
+
+@contextmanager
+def members_followed(session_id: int | None) -> Iterator[None]:
+    """Around a change of a published session's sections or pairs: the members no longer in it afterwards get
+    their summaries written again (those still in it are written by `store_standings`)."""
+    before = members_of(session_ids=[session_id], published_only=True) if session_id else set()
+    yield
+    if before:
+        refresh_member_summaries(member_ids=before - members_of(session_ids=[session_id], published_only=True))
 
 
 def refresh_session_members(*, session_ids: Iterable[int], published_only: bool = False) -> int:

@@ -14,7 +14,7 @@ from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
-from events.services.member_summaries import members_of, refresh_member_summaries
+from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
@@ -124,7 +124,7 @@ def save_session(*, form, formset, director) -> bool:
         section_form.add_error(None, reason)
         return False
     try:
-        with transaction.atomic():
+        with transaction.atomic(), members_followed(form.instance.pk):  # a section without results may go
             session = form.save(commit=False)
             session.director = session.director or director
             session.save()
