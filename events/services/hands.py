@@ -18,7 +18,7 @@ from club.hand_analysis import PENDING_FIELDS, HandRecords
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
-from events.services.member_summaries import refresh_session_members
+from events.services.member_summaries import members_of_pairs, refresh_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.pair_par import store_pair_par
 
@@ -113,8 +113,8 @@ def deals_changed(session_ids: set[int]) -> None:
     """The sessions' deals or their analysis changed: the pairs' figures against par, the summaries of the
     published sessions' members (their page's figure) and the sessions' pages."""
     ordered = sorted(session_ids)
-    store_pair_par(session_ids=ordered)
-    refresh_session_members(session_ids=ordered, published_only=True)
+    moved = store_pair_par(session_ids=ordered)
+    refresh_member_summaries(member_ids=members_of_pairs(pair_ids=moved, published_only=True))
     session_pages_changed(*ordered)
 
 

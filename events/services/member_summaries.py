@@ -35,12 +35,22 @@ def members_of(*, session_ids: Iterable[int], published_only: bool = False) -> s
     return found
 
 
+def members_of_pairs(*, pair_ids: list[int], published_only: bool = False) -> set[int]:
+    """The members on the pairs (in published sessions only, if asked): one query."""
+    pairs = Pair.objects.filter(pk__in=pair_ids).order_by()
+    if published_only:
+        pairs = pairs.filter(section__session__status__in=PUBLISHED)
+    found = {pk for row in pairs.values_list("player1_id", "player2_id") for pk in row}
+    found.discard(None)
+    return found
+
+
 def refresh_member_summaries(*, member_ids: Iterable[int]) -> int:
     """Writes the summaries of the members from their whole published history; returns how many were written.
 
-    Five queries a batch of members, whatever their number: the members that exist, their summaries made and
-    locked (in the members' order: a write of another session waits here until this one commits, then reads what
-    it wrote), their pairs, the summaries written.
+    Four queries a batch of members, whatever their number (two more for those without a summary yet): the members
+    that exist, their summaries locked in the members' order (made first where missing: a write of another session
+    waits here until this one commits, then reads what it wrote), their pairs, the summaries written.
     """
     wanted = sorted(set(member_ids))
     written = 0
@@ -61,11 +71,14 @@ def refresh_member_summaries(*, member_ids: Iterable[int]) -> int:
 
 def _lock(member_ids: list[int]) -> None:
     """Takes the row locks of the members' summaries (in the caller's transaction), made first where missing."""
-    MemberSummary.objects.bulk_create([MemberSummary(member_id=pk) for pk in member_ids], ignore_conflicts=True)
+    summaries = MemberSummary.objects.filter(member_id__in=member_ids).order_by("pk")
     if connection.features.has_select_for_update:
-        list(
-            MemberSummary.objects.select_for_update().filter(member_id__in=member_ids).order_by("pk").values_list("pk")
-        )
+        summaries = summaries.select_for_update()
+    found = set(summaries.values_list("pk", flat=True))
+    missing = [MemberSummary(member_id=pk) for pk in member_ids if pk not in found]
+    if missing:  # made (or waited for, when another transaction is making them), then locked by this one
+        MemberSummary.objects.bulk_create(missing, ignore_conflicts=True)
+        list(summaries.filter(member_id__in=[summary.member_id for summary in missing]).values_list("pk"))
 
 
 @contextmanager

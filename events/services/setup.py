@@ -14,7 +14,12 @@ from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
-from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
+from events.services.member_summaries import (
+    members_followed,
+    members_of,
+    refresh_member_summaries,
+    refresh_session_members,
+)
 from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
@@ -97,6 +102,7 @@ def settle_session(*, session: Session, scoring_changed: bool) -> None:
             prepare_section(section=section)
         if scoring_changed:
             rescore_session(session=session)
+    refresh_session_members(session_ids=[session.pk], published_only=True)  # its name or date may have changed
 
 
 def refused_section_change(formset) -> tuple[object, str] | None:

@@ -17,7 +17,7 @@ from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
-from events.services.member_summaries import refresh_all_member_summaries, refresh_session_members
+from events.services.member_summaries import members_of_pairs, refresh_all_member_summaries, refresh_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.pair_par import store_pair_par
 
@@ -44,26 +44,28 @@ def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> 
 def store_standings(*, session_ids: list[int], summaries: bool = True) -> int:
     """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
     rankings and the stored values, plus one update for the pairs whose standing changed; then the pairs' figures
-    against par and the summaries of the members of those sessions that are published (`member_summaries`;
-    `summaries=False` only for a caller that writes every member's summary afterwards)."""
+    against par, and the summaries of the members of the pairs whose standing or figure changed in a published
+    session (`member_summaries`; `summaries=False` only for a caller that writes every member's summary
+    afterwards). What else a summary shows of a session (its name, date, status, players) is written again by the
+    services that change it."""
     changed = _rank_and_store(session_ids)
-    store_pair_par(session_ids=session_ids)
-    if summaries:
-        refresh_session_members(session_ids=session_ids, published_only=True)
-    return changed
+    moved = store_pair_par(session_ids=session_ids)
+    if summaries and (changed or moved):
+        refresh_member_summaries(member_ids=members_of_pairs(pair_ids=[*changed, *moved], published_only=True))
+    return len(changed)
 
 
-def _rank_and_store(session_ids: list[int]) -> int:
+def _rank_and_store(session_ids: list[int]) -> list[int]:
     try:
         results = rank_sessions(session_ids, names=False)
     except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
         if len(session_ids) == 1:
-            return 0
-        return sum(_rank_and_store([session_id]) for session_id in session_ids)
+            return []
+        return [pk for session_id in session_ids for pk in _rank_and_store([session_id])]
     return _store(session_ids, results)
 
 
-def _store(session_ids: list[int], results) -> int:
+def _store(session_ids: list[int], results) -> list[int]:
     """Writes the standings of `results` (from rank_sessions) that differ from those stored."""
     fresh: dict[int, tuple] = {}
     for result in results.values():
@@ -77,7 +79,7 @@ def _store(session_ids: list[int], results) -> int:
         if tuple(values) != standing:
             changed.append((*standing, pair_id))
     update_by_pk(model=Pair, fields=STANDING_FIELDS, rows=changed)
-    return len(changed)
+    return [row[-1] for row in changed]
 
 
 def refresh_all_standings() -> int:
