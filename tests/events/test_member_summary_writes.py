@@ -4,6 +4,7 @@ players changed, a member or a guest merged (and the merge undone), the session 
 deals analysed (the figure against par). A member renamed changes no summary (names are the reader's) but the page."""
 
 import datetime
+from functools import partial
 
 import pytest
 from django.contrib import admin
@@ -17,9 +18,11 @@ from club.models import Member
 from club.registry import MergeSource
 from club.typed_result import read_result
 from events.models import MemberSummary, Session, TravellerLine
+from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
 from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.setup import PlayersTyped, set_players
+from tests.builders.concurrency import run_at_once
 from tests.builders.published import published_session
 from tests.events.test_member_par import dealt
 
@@ -177,3 +180,36 @@ def test_a_renamed_partner_is_renamed_on_the_page_without_a_summary_written(clie
     partner.save()
     assert summary(pair.player1_id).partners == before.partners  # ids, not names
     assert f"{partner.first_name} Renamed" in now(client, pair.player1_id, settings)
+
+
+def test_two_sessions_of_one_member_corrected_at_the_same_moment(database):
+    """Each write locks the member's summary before reading the history: the second waits for the first to commit,
+    then counts its change (without the lock, the later write would store a history read before the other's)."""
+    first = published_session()
+    Member.objects.update(first_name="Early")  # the second session's members have the same names: tell them apart
+    second = published_session()
+    member = first_pair(first).player1
+    pair = first_pair(second)
+    assert set_players(typed=[PlayersTyped(pair, str(member), str(pair.player2))]) == {}
+    lines = [
+        TravellerLine.objects.filter(board__section__session=session, board__number=2).first()
+        for session in (first, second)
+    ]
+    for tricks in ("7", "11", "9"):
+        jobs = [
+            partial(
+                save_line,
+                board=line.board,
+                ns_pair=line.ns_pair,
+                ew_pair=line.ew_pair,
+                result=read_result(2, "3NT", "N", tricks),
+                line=TravellerLine.objects.get(pk=line.pk),
+            )
+            for line in lines
+        ]
+        _results, errors = run_at_once(jobs, database)
+        assert errors == []
+        database()
+        stored = MemberSummary.objects.filter(member=member).values(*SUMMARY_FIELDS).get()
+        assert stored == summary_fields(member.pk, history_rows([member.pk])[member.pk]), tricks
+        assert stored["played"] == 2
