@@ -22,7 +22,7 @@ from events.selectors.member_history import load_history
 from events.selectors.member_par import load_par_chart
 from events.services.member_summaries import refresh_member_summaries
 from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
-from tests.events.test_member_par import dealt
+from tests.builders.hands import dealt
 
 NOV = [datetime.date(2026, 11, day) for day in (2, 9, 16, 23, 30)]
 

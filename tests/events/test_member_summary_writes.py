@@ -23,8 +23,8 @@ from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.setup import PlayersTyped, set_players
 from tests.builders.concurrency import run_at_once
+from tests.builders.hands import dealt
 from tests.builders.published import published_session
-from tests.events.test_member_par import dealt
 
 
 @pytest.fixture(autouse=True)
