@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from club.models import Member
 from events.models import MemberSummary, Pair
@@ -39,7 +39,7 @@ from events.selectors.pairs_and_sections import PUBLISHED, Player, member_player
 SESSION_ORDER = ("-section__session__date", "-section__session_id", "-section__letter")
 
 
-def published_pairs(member_ids: Iterable[int]):
+def published_pairs(member_ids: Iterable[int]) -> QuerySet[Pair]:
     ids = list(member_ids)
     return Pair.objects.filter(
         Q(player1_id__in=ids) | Q(player2_id__in=ids), section__session__status__in=PUBLISHED
