@@ -8,7 +8,6 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.models import User
-from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,7 +22,7 @@ from club.access import club_admin_required
 from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
-from events.selectors.member_history import load_history
+from events.selectors.member_summary import load_member_page
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -78,9 +77,8 @@ def claim_link(request, token: str):
 @member_page
 @require_safe
 def me(request, member: Member):
-    history = load_history(member.pk)
-    page = Paginator(history.sessions, 20).get_page(request.GET.get("page"))
-    context = {"member": member, "history": history, "page": page, "is_me": True, "account_page": True}
+    history = load_member_page(member.pk, request.GET.get("page"), 20)
+    context = {"member": member, "history": history, "page": history.page, "is_me": True, "account_page": True}
     prefixes = {name: reverse(f"events:{name}", args=[0])[:-2] for name in ("member_detail", "session")}
     context.update(member_prefix=prefixes["member_detail"], session_prefix=prefixes["session"])
     context.update(member_sections(member))

@@ -345,7 +345,7 @@ def build(args) -> dict:
 
 def migrate_existing() -> None:
     """Applies migrations added since the database was built (indexes, stored standings), then refreshes the
-    statistics."""
+    statistics; writes the members' summaries when there are none yet."""
     import io
 
     from django.core.management import call_command
@@ -361,6 +361,11 @@ def migrate_existing() -> None:
         )
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
+    from events.models import MemberSummary
+
+    if not MemberSummary.objects.exists():  # built before the stored summaries (migration events.0015)
+        print("  writing every member's summary (refresh_member_summaries)", flush=True)
+        call_command("refresh_member_summaries", stdout=out)
 
 
 # --- measuring -----------------------------------------------------------------------------------

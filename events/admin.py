@@ -4,6 +4,7 @@ from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
 from events.models import Session
+from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.setup import SCORING_FIELDS, settle_session
 
@@ -34,7 +35,7 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         """Saved from the change form or reverted from the history: scored again when the scoring changed. A
         reverted state keeps the session's current status."""
-        with transaction.atomic():
+        with transaction.atomic(), members_followed(obj.pk if change else None):
             before = Session.objects.filter(pk=obj.pk).values_list(*SCORING_FIELDS).first() if change else None
             if change:
                 obj.status = Session.objects.values_list("status", flat=True).get(pk=obj.pk)
@@ -44,10 +45,16 @@ class SessionAdmin(SimpleHistoryAdmin):
 
     def delete_model(self, request, obj):
         session_id = obj.pk
-        super().delete_model(request, obj)
-        session_pages_changed(session_id)
+        with transaction.atomic():
+            members = members_of(session_ids=[session_id], published_only=True)
+            super().delete_model(request, obj)
+            refresh_member_summaries(member_ids=members)  # the session no longer counts in their pages
+            session_pages_changed(session_id)
 
     def delete_queryset(self, request, queryset):
         session_ids = list(queryset.values_list("pk", flat=True))
-        super().delete_queryset(request, queryset)
-        session_pages_changed(*session_ids)
+        with transaction.atomic():
+            members = members_of(session_ids=session_ids, published_only=True)
+            super().delete_queryset(request, queryset)
+            refresh_member_summaries(member_ids=members)
+            session_pages_changed(*session_ids)

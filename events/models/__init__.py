@@ -12,6 +12,7 @@ from events.models.core import (
     TravellerLine,
 )
 from events.models.sit_outs import SitOut
+from events.models.summaries import MemberSummary
 from events.models.table_entry import CorrectionRequest, TableEntry, TableResult
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "BoardDeal",
     "Correction",
     "CorrectionRequest",
+    "MemberSummary",
     "Pair",
     "Seating",
     "Section",

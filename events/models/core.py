@@ -160,6 +160,10 @@ class Section(models.Model):
         return f"{self.session.name} {self.letter}"
 
 
+# A pair's standing as stored on it (events.services.standings): score, highest possible score, boards, place, field
+STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
+
+
 class Pair(models.Model):
     class Direction(models.TextChoices):
         NONE = "", _("Any")
@@ -183,6 +187,10 @@ class Pair(models.Model):
     boards = models.PositiveSmallIntegerField(_("boards scored"), default=0, editable=False)
     place = models.CharField(_("place"), max_length=8, blank=True, editable=False)
     field_size = models.PositiveSmallIntegerField(_("field size"), default=0, editable=False)
+    # Against par (events.services.pair_par, with the standings): the boards with a par the pair played and the sum
+    # of its scores minus par on them, from its own side (the member page's figure).
+    par_boards = models.PositiveSmallIntegerField(_("boards with a par"), default=0, editable=False)
+    par_total = models.IntegerField(_("points against par"), default=0, editable=False)
 
     class Meta:
         ordering = ["section", "direction", "number"]

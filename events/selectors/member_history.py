@@ -14,12 +14,13 @@ from django.db.models import Q
 
 from club.models import Member
 from events.models import Pair, Session
+from events.models.core import STANDING_FIELDS
 from events.selectors.pairs_and_sections import PUBLISHED, PairInfo, Player, member_player
-from events.services.standings import STANDING_FIELDS
 
 BEST_RESULTS = 5
 BEST_PARTNERS = 5
 PARTNER_MIN_SESSIONS = 3
+DOTS_AT_MOST = 60  # sessions drawn each as a dot with its own tooltip; more are drawn as one line
 
 
 @dataclass(slots=True)
@@ -38,6 +39,10 @@ class MemberSession:
     percentage: float | None = None  # matchpoint sessions only
     place: str = ""
     field_size: int | None = None
+
+    @property
+    def pair_id(self) -> int:
+        return self.pair.id
 
     @property
     def won(self) -> bool:
@@ -110,13 +115,17 @@ class Chart(PlotArea):
     window: int
 
     @property
+    def count(self) -> int:
+        return len(self.points)
+
+    @property
     def polyline(self) -> str:
         return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.points)
 
     @property
     def dots(self) -> bool:
         """Few enough sessions to draw each as a dot with its own tooltip."""
-        return len(self.points) <= 60
+        return len(self.points) <= DOTS_AT_MOST
 
 
 @dataclass

@@ -18,6 +18,7 @@ from events.selectors.check_problems import CHECKED_REASON
 from events.selectors.checks import blocking_problems, describe, expected_ns_score, position
 from events.services.corrections import close_corrections, refuse_leaving_final
 from events.services.locking import correction_reason, session_write
+from events.services.member_summaries import refresh_session_members
 from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_board, rescore_session
 
@@ -161,5 +162,6 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
     session.save()
     if status == Session.Status.FINAL:
         close_corrections(session)
+    refresh_session_members(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
     session_pages_changed(session.pk)
     return session

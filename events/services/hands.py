@@ -18,7 +18,9 @@ from club.hand_analysis import PENDING_FIELDS, HandRecords
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
+from events.services.member_summaries import members_of_pairs, refresh_member_summaries
 from events.services.pages import session_pages_changed
+from events.services.pair_par import store_pair_par
 
 
 @dataclass
@@ -89,7 +91,7 @@ def store_deals(
                 },
             )
         if changed:
-            session_pages_changed(session.pk)  # the traveller and the hand records show the deals
+            deals_changed({session.pk})  # the traveller and the hand records show the deals
     return StoredDeals(numbers=sorted(set(deals)), pending=len(changed))
 
 
@@ -107,7 +109,14 @@ def store_typed_deal(*, session: Session, number: int, hands: Mapping[str, str])
     return store_deals(session=session, deals={number: deal}, source=BoardDeal.Source.TYPED)
 
 
+def deals_changed(session_ids: set[int]) -> None:
+    """The sessions' deals or their analysis changed: the pairs' figures against par, the summaries of the
+    published sessions' members (their page's figure) and the sessions' pages."""
+    ordered = sorted(session_ids)
+    moved = store_pair_par(session_ids=ordered)
+    refresh_member_summaries(member_ids=members_of_pairs(pair_ids=moved, published_only=True))
+    session_pages_changed(*ordered)
+
+
 # The session's deals for `club.hand_analysis`: their board numbers and the sessions whose pages show them.
-HAND_RECORDS = HandRecords(
-    BoardDeal, "board__number", "board__section__session_id", lambda ids: session_pages_changed(*sorted(ids))
-)
+HAND_RECORDS = HandRecords(BoardDeal, "board__number", "board__section__session_id", deals_changed)

@@ -10,6 +10,7 @@ from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
 from events.models import Pair
+from events.services.member_summaries import refresh_member_summaries
 from events.services.pages import session_pages_changed
 
 SLOTS = ("player1", "player2")
@@ -38,6 +39,7 @@ def move(source: MergeSource, into_id: int) -> list:
         changes += [[pk, slot] for pk, _session in rows]
         sessions.update(session for _pk, session in rows)
     if sessions:
+        _summaries_changed(source, into_id, [pk for pk, _slot in changes])
         session_pages_changed(*sorted(sessions))
     return changes
 
@@ -45,6 +47,7 @@ def move(source: MergeSource, into_id: int) -> list:
 def undo(changes: list, source: MergeSource, into_id: int) -> None:
     """Puts `source` back in the pair places the merge changed that `into_id` still holds."""
     sessions: set[int] = set()
+    moved: list[int] = []
     for slot in SLOTS:
         ids = [pk for pk, changed in changes if changed == slot]
         query = Q(pk__in=ids, **{f"{slot}_id": into_id})
@@ -52,8 +55,17 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
         back = {f"{slot}_id": source.member_id, f"{slot}_guest": source.guest}
         Pair.objects.filter(pk__in=[pk for pk, _session in rows]).update(**back)
         sessions.update(session for _pk, session in rows)
+        moved += [pk for pk, _session in rows]
     if sessions:
+        _summaries_changed(source, into_id, moved)
         session_pages_changed(*sorted(sessions))
+
+
+def _summaries_changed(source: MergeSource, into_id: int, pair_ids: list[int]) -> None:
+    """The summaries of both members (a guest has none) and of the partners in the pairs moved (their partner
+    changed)."""
+    members = {pk for row in Pair.objects.filter(pk__in=pair_ids).values_list("player1_id", "player2_id") for pk in row}
+    refresh_member_summaries(member_ids=(members | {source.member_id, into_id}) - {None})
 
 
 def guests() -> dict[str, int]:

@@ -14,6 +14,12 @@ from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
+from events.services.member_summaries import (
+    members_followed,
+    members_of,
+    refresh_member_summaries,
+    refresh_session_members,
+)
 from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
@@ -96,6 +102,7 @@ def settle_session(*, session: Session, scoring_changed: bool) -> None:
             prepare_section(section=section)
         if scoring_changed:
             rescore_session(session=session)
+    refresh_session_members(session_ids=[session.pk], published_only=True)  # its name or date may have changed
 
 
 def refused_section_change(formset) -> tuple[object, str] | None:
@@ -123,7 +130,7 @@ def save_session(*, form, formset, director) -> bool:
         section_form.add_error(None, reason)
         return False
     try:
-        with transaction.atomic():
+        with transaction.atomic(), members_followed(form.instance.pk):  # a section without results may go
             session = form.save(commit=False)
             session.director = session.director or director
             session.save()
@@ -157,8 +164,10 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     Returns the problems by (pair id, field): a name several members fit, a number no member has, a name no member
     has and not confirmed as a guest. A final session is refused (ValidationError).
     """
-    if typed:
-        lock_session(typed[0].pair.section.session_id)  # a final session is read-only
+    session_id = typed[0].pair.section.session_id if typed else None
+    if session_id is not None:
+        lock_session(session_id)  # a final session is read-only
+        players_before = members_of(session_ids=[session_id], published_only=True)
     members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     problems: dict[tuple[int, str], str] = {}
     chosen = []
@@ -175,6 +184,8 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
         setattr(pair, f"{slot}_guest", "" if found.member else found.text)
     for pair in {pair.pk: pair for pair, _slot, _found in chosen}.values():
         pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings
-    if typed:
-        session_pages_changed(typed[0].pair.section.session_id)
+    if session_id is not None:
+        now = members_of(session_ids=[session_id], published_only=True)
+        refresh_member_summaries(member_ids=players_before | now)  # a published session's players changed
+        session_pages_changed(session_id)
     return problems

@@ -14,15 +14,18 @@ from collections.abc import Iterable
 from django.db import transaction
 
 from events.models import Pair, Session
+from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
+from events.services.member_summaries import members_of_pairs, refresh_all_member_summaries, refresh_member_summaries
 from events.services.pages import session_pages_changed
+from events.services.pair_par import store_pair_par
 
-STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
+__all__ = ["STANDING_FIELDS", "refresh_all_standings", "refresh_standings", "store_standings"]
 BATCH = 200  # sessions ranked at once when refreshing many
 
 
-def refresh_standings(*, session_ids: Iterable[int]) -> int:
+def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> int:
     """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
 
     Takes the sessions' locks first (a save committed meanwhile by another director is then in the
@@ -33,24 +36,36 @@ def refresh_standings(*, session_ids: Iterable[int]) -> int:
         return 0
     with transaction.atomic():
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
-        changed = store_standings(session_ids=session_ids)
+        changed = store_standings(session_ids=session_ids, summaries=summaries)
         session_pages_changed(*session_ids)
         return changed
 
 
-def store_standings(*, session_ids: list[int]) -> int:
+def store_standings(*, session_ids: list[int], summaries: bool = True) -> int:
     """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
-    rankings and the stored values, plus one update for the pairs whose standing changed."""
+    rankings and the stored values, plus one update for the pairs whose standing changed; then the pairs' figures
+    against par, and the summaries of the members of the pairs whose standing or figure changed in a published
+    session (`member_summaries`; `summaries=False` only for a caller that writes every member's summary
+    afterwards). What else a summary shows of a session (its name, date, status, players) is written again by the
+    services that change it."""
+    changed = _rank_and_store(session_ids)
+    moved = store_pair_par(session_ids=session_ids)
+    if summaries and (changed or moved):
+        refresh_member_summaries(member_ids=members_of_pairs(pair_ids=[*changed, *moved], published_only=True))
+    return len(changed)
+
+
+def _rank_and_store(session_ids: list[int]) -> list[int]:
     try:
         results = rank_sessions(session_ids, names=False)
     except ValueError:  # a custom movement that cannot be read (the checks page says so): rank the others
         if len(session_ids) == 1:
-            return 0
-        return sum(store_standings(session_ids=[session_id]) for session_id in session_ids)
+            return []
+        return [pk for session_id in session_ids for pk in _rank_and_store([session_id])]
     return _store(session_ids, results)
 
 
-def _store(session_ids: list[int], results) -> int:
+def _store(session_ids: list[int], results) -> list[int]:
     """Writes the standings of `results` (from rank_sessions) that differ from those stored."""
     fresh: dict[int, tuple] = {}
     for result in results.values():
@@ -64,12 +79,16 @@ def _store(session_ids: list[int], results) -> int:
         if tuple(values) != standing:
             changed.append((*standing, pair_id))
     update_by_pk(model=Pair, fields=STANDING_FIELDS, rows=changed)
-    return len(changed)
+    return [row[-1] for row in changed]
 
 
 def refresh_all_standings() -> int:
-    """Every session's standings (after a data load that went around the services), a batch at a time."""
+    """Every session's standings (after a data load that went around the services), a batch at a time, then every
+    member's summary once."""
     session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
-    return sum(
-        refresh_standings(session_ids=session_ids[start : start + BATCH]) for start in range(0, len(session_ids), BATCH)
+    changed = sum(
+        refresh_standings(session_ids=session_ids[start : start + BATCH], summaries=False)
+        for start in range(0, len(session_ids), BATCH)
     )
+    refresh_all_member_summaries()
+    return changed

@@ -7,7 +7,6 @@ whatever the size of the session or the length of the member's history.
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -24,8 +23,7 @@ from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.hands import load_hand
 from events.selectors.live_results import shows_live
-from events.selectors.member_history import load_history
-from events.selectors.member_par import load_par_chart
+from events.selectors.member_summary import load_member_page
 from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
 from events.selectors.traveller import load_traveller
@@ -193,16 +191,15 @@ def member_detail(request, member_id):
     is_me = request.user.is_authenticated and member.user_id == request.user.pk
     if not (member.page_is_public or is_me):
         raise Http404("This member's page is not public.")  # by pair number only, or removed (club.privacy)
-    history = load_history(member.pk)
-    page = Paginator(history.sessions, MEMBER_SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
+    history = load_member_page(member.pk, request.GET.get("page"), MEMBER_SESSIONS_PER_PAGE)
     return render(
         request,
         "events/results/member.html",
         {
             "member": member,
             "history": history,
-            "par_chart": load_par_chart(member.pk),
-            "page": page,
+            "par_chart": history.par_chart,
+            "page": history.page,
             "member_prefix": url_prefix("events:member_detail"),
             "session_prefix": url_prefix("events:session"),
             "is_me": is_me,

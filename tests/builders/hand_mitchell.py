@@ -9,6 +9,7 @@ import pytest
 
 from club.models import Member
 from events.models import Section, Session
+from events.services.member_summaries import refresh_session_members
 from tests.builders.sessions import MONDAY, enter, make_session
 
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.
@@ -98,6 +99,7 @@ def build_hand_mitchell(
         for ns, contract, declarer, tricks in lines:
             enter(section, board, ns, contract, declarer, tricks)
     Session.objects.filter(pk=session.pk).update(status=status)  # published once entered: a final one is read-only
+    refresh_session_members(session_ids=[session.pk])  # as set_status does: its members' pages count it
     session.refresh_from_db()
     return session, section
 

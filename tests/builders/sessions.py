@@ -13,6 +13,7 @@ from events.models import Pair, Section, Session
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.services.lines import save_line
+from events.services.member_summaries import refresh_session_members
 from events.services.setup import prepare_section
 from events.services.standings import STANDING_FIELDS
 
@@ -68,6 +69,7 @@ def big_session(tables=7, sections=("A", "B"), kind="mitchell", boards_per_round
 def made_final(session: Session) -> Session:
     """The session, its results entered, made final (read-only from then on)."""
     Session.objects.filter(pk=session.pk).update(status=Session.Status.FINAL)
+    refresh_session_members(session_ids=[session.pk])  # as set_status does: its members' pages count it
     session.refresh_from_db()
     return session
 

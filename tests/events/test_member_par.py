@@ -15,19 +15,11 @@ from django.utils import translation
 from club.hand_analysis import analyse_pending
 from events.models import Session, TravellerLine
 from events.selectors.member_par import ParSession, par_chart, par_sessions
-from events.services.hands import store_deals
 from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
-from tests.builders.hands import SIX_BOARDS
+from tests.builders.hands import dealt
 
 NOV = [datetime.date(2026, 11, day) for day in (2, 9, 16, 23)]
 PAR = {1: 100, 2: 2210, 3: 80}
-
-
-def dealt(session, analysed=True):
-    store_deals(session=session, deals={number: SIX_BOARDS[number] for number in PAR})
-    if analysed:
-        analyse_pending()
-    return session
 
 
 @pytest.fixture

@@ -1,0 +1,24 @@
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from events.models import Session
+from events.services.member_summaries import refresh_all_member_summaries
+from events.services.pair_par import store_pair_par
+
+BATCH = 200  # sessions whose pairs' figures against par are stored at once
+
+
+class Command(BaseCommand):
+    help = (
+        "Stores every pair's figure against par and every member's summary (what the member page shows from the "
+        "whole history) again: once after upgrading, or after data was loaded around the site's services."
+    )
+
+    def handle(self, *args, **options):
+        session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
+        pairs = 0
+        for start in range(0, len(session_ids), BATCH):
+            with transaction.atomic():
+                pairs += len(store_pair_par(session_ids=session_ids[start : start + BATCH]))
+        members = refresh_all_member_summaries()
+        self.stdout.write(f"Figures against par stored again: {pairs} pairs changed. Summaries written: {members}.")

@@ -1,0 +1,107 @@
+"""The members' stored summaries (`events.models.MemberSummary`): what each member page shows from the whole history,
+written again whenever something it counts changes, in the same transaction as that change:
+
+- `store_standings` (every write of a published session's lines, its set-up, a rescoring): the summaries of the
+  members of the session's pairs;
+- `set_status` (a session published or taken back), `set_players`, the merge handler (a member's or guest's places
+  moved, or moved back), a session deleted (the admin), the deals' par (`deals_changed`): the members concerned.
+
+Members' names are not stored (each reader gets them from `club.privacy`), so renaming a member or changing their
+privacy changes no summary. `refresh_member_summaries` (the command) writes every member's, a batch at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from django.db import connection, transaction
+
+from club.models import Member
+from events.models import MemberSummary, Pair
+from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
+from events.selectors.pairs_and_sections import PUBLISHED
+
+BATCH = 200  # members whose histories are read at once
+
+
+def members_of(*, session_ids: Iterable[int], published_only: bool = False) -> set[int]:
+    """The members on the pairs of the sessions (of those published only, if asked): one query."""
+    pairs = Pair.objects.filter(section__session_id__in=list(session_ids)).order_by()
+    if published_only:
+        pairs = pairs.filter(section__session__status__in=PUBLISHED)
+    found = {pk for row in pairs.values_list("player1_id", "player2_id") for pk in row}
+    found.discard(None)
+    return found
+
+
+def members_of_pairs(*, pair_ids: list[int], published_only: bool = False) -> set[int]:
+    """The members on the pairs (in published sessions only, if asked): one query."""
+    pairs = Pair.objects.filter(pk__in=pair_ids).order_by()
+    if published_only:
+        pairs = pairs.filter(section__session__status__in=PUBLISHED)
+    found = {pk for row in pairs.values_list("player1_id", "player2_id") for pk in row}
+    found.discard(None)
+    return found
+
+
+def refresh_member_summaries(*, member_ids: Iterable[int]) -> int:
+    """Writes the summaries of the members from their whole published history; returns how many were written.
+
+    Four queries a batch of members, whatever their number (two more for those without a summary yet): the members
+    that exist, their summaries locked in the members' order (made first where missing: a write of another session
+    waits here until this one commits, then reads what it wrote), their pairs, the summaries written.
+    """
+    wanted = sorted(set(member_ids))
+    written = 0
+    for start in range(0, len(wanted), BATCH):
+        with transaction.atomic():
+            ids = list(
+                Member.objects.filter(pk__in=wanted[start : start + BATCH]).order_by("pk").values_list("pk", flat=True)
+            )
+            _lock(ids)
+            rows = history_rows(ids)
+            summaries = [MemberSummary(member_id=pk, **summary_fields(pk, rows[pk])) for pk in ids]
+            MemberSummary.objects.bulk_create(
+                summaries, update_conflicts=True, unique_fields=["member"], update_fields=SUMMARY_FIELDS
+            )
+            written += len(summaries)
+    return written
+
+
+def _lock(member_ids: list[int]) -> None:
+    """Takes the row locks of the members' summaries (in the caller's transaction), made first where missing."""
+    summaries = MemberSummary.objects.filter(member_id__in=member_ids).order_by("pk")
+    if connection.features.has_select_for_update:
+        summaries = summaries.select_for_update()
+    found = set(summaries.values_list("pk", flat=True))
+    missing = [MemberSummary(member_id=pk) for pk in member_ids if pk not in found]
+    if missing:  # made (or waited for, when another transaction is making them), then locked by this one
+        MemberSummary.objects.bulk_create(missing, ignore_conflicts=True)
+        list(summaries.filter(member_id__in=[summary.member_id for summary in missing]).values_list("pk"))
+
+
+@contextmanager
+def members_followed(session_id: int | None) -> Iterator[None]:
+    """Around a change of a published session's sections or pairs: the members no longer in it afterwards get
+    their summaries written again (those still in it are written by `store_standings`)."""
+    before = members_of(session_ids=[session_id], published_only=True) if session_id else set()
+    yield
+    if before:
+        refresh_member_summaries(member_ids=before - members_of(session_ids=[session_id], published_only=True))
+
+
+def refresh_session_members(*, session_ids: Iterable[int], published_only: bool = False) -> int:
+    """The summaries of the members of the sessions' pairs (with `published_only`, only if a session is published:
+    a session in progress counts in no summary, so writing its lines changes none)."""
+    return refresh_member_summaries(member_ids=members_of(session_ids=session_ids, published_only=published_only))
+
+
+def refresh_all_member_summaries() -> int:
+    """Every member's summary (after an upgrade or a data load that went around the services)."""
+    member_ids = list(Member.objects.order_by("pk").values_list("pk", flat=True))
+    written = 0
+    for start in range(0, len(member_ids), BATCH):
+        with transaction.atomic():
+            written += refresh_member_summaries(member_ids=member_ids[start : start + BATCH])
+    return written

@@ -1,0 +1,215 @@
+"""Every write that changes what a member page counts writes the members' summaries again in its transaction, and
+the cached member page shows the change at once: a line corrected, the session taken back and published again, its
+players changed, a member or a guest merged (and the merge undone), the session renamed or deleted in the admin, its
+deals analysed (the figure against par). A member renamed changes no summary (names are the reader's) but the page."""
+
+import datetime
+from functools import partial
+
+import pytest
+from django.contrib import admin
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from club.merging import merge_people, undo_merge
+from club.models import Member
+from club.registry import MergeSource
+from club.typed_result import read_result
+from events.models import MemberSummary, Session, TravellerLine
+from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
+from events.services.fixes import set_status
+from events.services.lines import delete_line, save_line
+from events.services.setup import PlayersTyped, set_players
+from tests.builders.concurrency import run_at_once
+from tests.builders.hands import dealt
+from tests.builders.published import published_session
+
+
+@pytest.fixture(autouse=True)
+def page_cache(settings):
+    settings.PAGE_CACHE_SECONDS = 600
+
+
+@pytest.fixture
+def session(db):
+    return published_session()
+
+
+def first_pair(session):
+    return session.sections.get().pairs.order_by("direction", "number").first()
+
+
+def summary(member_id) -> MemberSummary:
+    return MemberSummary.objects.get(member_id=member_id)
+
+
+def cached(client, member_id) -> str:
+    """The member page, made and then kept by the page cache (a second request reads nothing)."""
+    url = reverse("events:member_detail", args=[member_id])
+    made = client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        kept = client.get(url).content.decode()
+    assert kept == made and not queries
+    return made
+
+
+def now(client, member_id, settings) -> str:
+    """The member page as a visitor gets it at once, checked against the page made without the cache."""
+    url = reverse("events:member_detail", args=[member_id])
+    page = client.get(url).content.decode()
+    settings.PAGE_CACHE_SECONDS = 0
+    assert client.get(url).content.decode() == page
+    settings.PAGE_CACHE_SECONDS = 600
+    return page
+
+
+def test_a_corrected_line_changes_the_members_figures(client, session, settings):
+    pair = first_pair(session)
+    before, page = summary(pair.player1_id), cached(client, pair.player1_id)
+    line = TravellerLine.objects.filter(board__section__session=session, board__number=1, ns_pair=pair).first()
+    line = line or TravellerLine.objects.filter(board__section__session=session, board__number=1, ew_pair=pair).get()
+    save_line(
+        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "7NT", "N", "7"), line=line
+    )
+    after = summary(pair.player1_id)
+    assert after.average != before.average and after.best[0][4] != before.best[0][4]
+    assert now(client, pair.player1_id, settings) != page
+    assert f"{after.average:.2f}" in now(client, pair.player1_id, settings)
+
+
+def test_a_session_taken_back_leaves_the_pages_and_comes_back_when_published(client, session, settings):
+    member_id = first_pair(session).player1_id
+    cached(client, member_id)
+    set_status(session=session, status=Session.Status.IN_PROGRESS)
+    assert summary(member_id).played == 0
+    assert "No published results for this member yet." in now(client, member_id, settings)
+    until = timezone.now() + datetime.timedelta(days=2)
+    set_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=until)
+    assert summary(member_id).played == 1
+    assert session.name in now(client, member_id, settings)
+
+
+def test_changed_players_move_the_session_between_members(client, session, settings):
+    pair = first_pair(session)
+    leaving, partner = Member.objects.get(pk=pair.player1_id), pair.player2
+    newcomer = Member.objects.create(first_name="New", last_name="Comer")
+    cached(client, leaving.pk), cached(client, partner.pk)
+    set_players(typed=[PlayersTyped(pair, str(newcomer), str(partner))])
+    assert (summary(leaving.pk).played, summary(newcomer.pk).played) == (0, 1)
+    assert summary(partner.pk).partners[0][0] == newcomer.pk
+    assert "New Comer" in now(client, partner.pk, settings)
+    assert "No published results" in now(client, leaving.pk, settings)
+
+
+def test_a_merged_member_and_the_merge_undone(client, session, settings):
+    pair = first_pair(session)
+    into = Member.objects.create(first_name="Kept", last_name="Member")
+    cached(client, into.pk), cached(client, pair.player2_id)
+    merge = merge_people(source=MergeSource(member_id=pair.player1_id), into_id=into.pk)
+    assert (summary(pair.player1_id).played, summary(into.pk).played) == (0, 1)
+    assert summary(pair.player2_id).partners[0][0] == into.pk
+    assert session.name in now(client, into.pk, settings)
+    assert "Kept Member" in now(client, pair.player2_id, settings)
+    undo_merge(merge_id=merge.pk)
+    assert (summary(pair.player1_id).played, summary(into.pk).played) == (1, 0)
+    assert "No published results" in now(client, into.pk, settings)
+
+
+def test_a_merged_guest_becomes_the_members_partner(client, session, settings):
+    pair = first_pair(session)
+    set_players(typed=[PlayersTyped(pair, str(pair.player1), "Visiting Vera", False, True)])
+    assert summary(pair.player1_id).partners[0][:2] == [None, "Visiting Vera"]
+    vera = Member.objects.create(first_name="Vera", last_name="Member")
+    cached(client, pair.player1_id), cached(client, vera.pk)
+    merge_people(source=MergeSource(guest="Visiting Vera"), into_id=vera.pk)
+    assert summary(pair.player1_id).partners[0][:2] == [vera.pk, ""]
+    assert "Vera Member" in now(client, pair.player1_id, settings)
+    assert session.name in now(client, vera.pk, settings)
+
+
+def test_a_session_renamed_in_the_admin(admin_client, client, session, settings):
+    member_id = first_pair(session).player1_id
+    cached(client, member_id)
+    data = {
+        "name": "Renamed night",
+        "date": session.date.isoformat(),
+        "scoring": "matchpoints",
+        "scale": "ebu",
+        "neuberg_for_movement": "on",
+        "datum_discard": "1",
+        "datum_from": "4",
+        "datum_rounding": "ten",
+        "adjusted_imps": "comparison",
+        "adjusted_imps_size": "3",
+        "corrections_until_0": "",
+        "corrections_until_1": "",
+        "director": "",
+    }
+    assert admin_client.post(reverse("admin:events_session_change", args=[session.pk]), data).status_code == 302
+    assert summary(member_id).best[0][2] == "Renamed night"
+    page = now(client, member_id, settings)
+    assert "Renamed night" in page and session.name not in page
+
+
+def test_a_session_deleted_in_the_admin(client, session, settings):
+    member_ids = [pk for row in session.sections.get().pairs.values_list("player1_id", "player2_id") for pk in row]
+    for line in TravellerLine.objects.filter(board__section__session=session):
+        delete_line(line=line)  # a session with results cannot be deleted
+    cached(client, member_ids[0])
+    admin.site._registry[Session].delete_model(None, session)
+    assert {summary(pk).played for pk in member_ids} == {0}
+    assert "No published results" in now(client, member_ids[0], settings)
+
+
+def test_deals_analysed_draw_the_figure_against_par(client, session, settings):
+    member_id = first_pair(session).player1_id
+    assert 'id="par-figure"' not in cached(client, member_id)
+    dealt(session)
+    assert [entry[0] for entry in summary(member_id).par] == [session.pk]
+    assert 'id="par-figure"' in now(client, member_id, settings)
+
+
+def test_a_renamed_partner_is_renamed_on_the_page_without_a_summary_written(client, session, settings):
+    pair = first_pair(session)
+    cached(client, pair.player1_id)
+    before = summary(pair.player1_id)
+    partner = pair.player2
+    partner.last_name = "Renamed"
+    partner.save()
+    assert summary(pair.player1_id).partners == before.partners  # ids, not names
+    assert f"{partner.first_name} Renamed" in now(client, pair.player1_id, settings)
+
+
+def test_two_sessions_of_one_member_corrected_at_the_same_moment(database):
+    """Each write locks the member's summary before reading the history: the second waits for the first to commit,
+    then counts its change (without the lock, the later write would store a history read before the other's)."""
+    first = published_session()
+    Member.objects.update(first_name="Early")  # the second session's members have the same names: tell them apart
+    second = published_session()
+    member = first_pair(first).player1
+    pair = first_pair(second)
+    assert set_players(typed=[PlayersTyped(pair, str(member), str(pair.player2))]) == {}
+    lines = [
+        TravellerLine.objects.filter(board__section__session=session, board__number=2).first()
+        for session in (first, second)
+    ]
+    for tricks in ("7", "11", "9"):
+        jobs = [
+            partial(
+                save_line,
+                board=line.board,
+                ns_pair=line.ns_pair,
+                ew_pair=line.ew_pair,
+                result=read_result(2, "3NT", "N", tricks),
+                line=TravellerLine.objects.get(pk=line.pk),
+            )
+            for line in lines
+        ]
+        _results, errors = run_at_once(jobs, database)
+        assert errors == []
+        database()
+        stored = MemberSummary.objects.filter(member=member).values(*SUMMARY_FIELDS).get()
+        assert stored == summary_fields(member.pk, history_rows([member.pk])[member.pk]), tricks
+        assert stored["played"] == 2
