@@ -12,6 +12,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from club.models import Member, Merge
 from events.models import TravellerLine
 from events.selectors.table_entry import find_table, table_secret
+from events.services.sit_outs import add_sit_out
 from events.services.table_entry import request_correction, set_table_entry
 from movements.models import CustomMovement
 from rubber.models import Season
@@ -73,14 +74,17 @@ def build_world(director) -> dict[str, object]:
 
 
 def build_table_world() -> dict[str, object]:
-    """A session open to table entry (a final one is not): table 1's page and a correction request it sent."""
+    """A session open to table entry (a final one is not): table 1's page, a correction request it sent, and a
+    sit-out."""
     session, section = club_night(name="Table night")
     entry = set_table_entry(session=session, is_open=True)
     secret = table_secret(entry, section.pk, 1)
     context, _problem = find_table(session.pk, section.letter, 1, secret)
     request = request_correction(context=context, board_number=context.plan.plays_at(1, 1)[0].board, note="")
     table = {"session_id": session.pk, "letter": section.letter, "table": 1, "secret": secret}
-    world: dict[str, object] = {"request_id": request.pk}
+    # A pair sitting out a board the table has not played.
+    sit_out = add_sit_out(board=section.boards.order_by("number").last(), pair=section.pairs.order_by("pk").last())
+    world: dict[str, object] = {"request_id": request.pk, "sit_out_id": sit_out.pk}
     for name in ("events:table", "events:table_state"):
         world.update({f"{name}:{key}": value for key, value in table.items()})
     return world
