@@ -52,3 +52,11 @@ def test_a_visitor_follows_the_results_on_a_phone(phone_page):
     page.select_option("#language-select", "es")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator("h1")).to_contain_text("Ana García")
+
+    # In Spanish the traveller's headers are longer: its table scrolls inside its box, and the hidden words of its
+    # cells (top, bottom) stay in that box instead of widening the page.
+    page.goto(page.url.split("/members/")[0] + "/")
+    page.get_by_role("link", name="Monday pairs").click()
+    page.get_by_role("link", name="2", exact=True).click()
+    expect(page.locator("h1")).to_contain_text("Mano 2")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
