@@ -88,6 +88,6 @@ class SitOutForm(forms.Form):
         label=_("Pair sitting out"),
         max_length=5,
         required=False,
-        help_text=_("The pair that does not play this board (a Bye), e.g. 5, 5NS or 5EW."),
+        help_text=_("The pair that does not play this board (a Bye), e.g. 5NS or 5EW (in a Howell, 5)."),
         widget=forms.TextInput(attrs={"size": 4, "autocomplete": "off"}),
     )

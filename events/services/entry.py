@@ -158,7 +158,14 @@ def _pair(section: Section, pairs: dict[str, Pair], label: str, form, field_name
         form.add_error(field_name, str(error))
         return None
     pair = pairs.get(f"{number}{direction}")
-    if pair is None:
+    both = [notation().pair_label(f"{number}{side}") for side in ("NS", "EW") if f"{number}{side}" in pairs]
+    if pair is None and not direction and both:  # a Mitchell's number without its direction
+        form.add_error(
+            field_name,
+            _("Section %(section)s has pairs %(pairs)s: type which one.")
+            % {"section": section.letter, "pairs": _(" and ").join(both)},
+        )
+    elif pair is None:
         form.add_error(
             field_name,
             _("Section %(section)s has no pair %(label)s.") % {"section": section.letter, "label": label.upper()},

@@ -153,7 +153,12 @@ def test_the_director_records_and_removes_a_sit_out(director_client, night):
 
 @pytest.mark.parametrize(
     "pair, message",
-    [("9NS", "Section A has no pair 9NS."), ("x", "X is not a pair number"), ("", "has a result on board 1")],
+    [
+        ("9NS", "Section A has no pair 9NS."),
+        ("x", "X is not a pair number"),
+        ("", "has a result on board 1"),
+        ("2", "Section A has pairs 2NS and 2EW: type which one."),  # a Mitchell's number without its direction
+    ],
 )
 def test_a_refused_sit_out_saves_nothing_and_keeps_what_was_typed(director_client, night, pair, message):
     session, section = night
