@@ -28,6 +28,9 @@ class MemberSummary(models.Model):
     chart = models.JSONField(_("percentage chart"), null=True, blank=True)
     # [[session id, name, ISO date, boards, average], ...]: the newest sessions against par, oldest first
     par = models.JSONField(_("results against par"), default=list)
+    # A line of one of the member's published sessions changed since it was written: the page counts the whole
+    # history until `manage.py refresh_member_summaries --stale` (cron) writes it again.
+    stale = models.BooleanField(_("to be written again"), default=False)
 
     class Meta:
         verbose_name = _("member summary")

@@ -222,8 +222,9 @@ def _names(member_id: int, rows: list, partners: list[list]) -> dict[int, Player
 
 
 def _summary(member_id: int) -> tuple[dict[str, Any], ParChart | None]:
-    """The stored summary's fields and the par figure; computed from the whole history when none is stored yet."""
-    stored = MemberSummary.objects.filter(member_id=member_id).values(*SUMMARY_FIELDS).first()
+    """The stored summary's fields and the par figure; computed from the whole history when none is stored yet, or
+    when the stored one is stale (a line changed since: `member_summaries.mark_summaries_stale`)."""
+    stored = MemberSummary.objects.filter(member_id=member_id, stale=False).values(*SUMMARY_FIELDS).first()
     if stored is not None:
         return stored, par_chart(stored_par(stored["par"]))
     fields = summary_fields(member_id, history_rows([member_id])[member_id])

@@ -1,8 +1,11 @@
 """The members' stored summaries (`events.models.MemberSummary`): what each member page shows from the whole history,
 written again whenever something it counts changes, in the same transaction as that change:
 
-- `store_standings` (every write of a published session's lines, its set-up, a rescoring): the summaries of the
-  members of the session's pairs;
+- `store_standings` (every write of a published session's lines, its set-up, a rescoring) marks the summaries of
+  the members of the pairs whose standing changed as stale (`mark_summaries_stale`, one statement: a director's
+  correction does not wait for the members' whole histories to be read), and the member page counts the whole
+  history of a member whose summary is stale until `refresh_stale_member_summaries` (`manage.py
+  refresh_member_summaries --stale`, from cron every minute) writes it again;
 - `set_status` (a session published or taken back), `set_players`, the merge handler (a member's or guest's places
   moved, or moved back), a session deleted (the admin), the deals' par (`deals_changed`): the members concerned.
 
@@ -61,11 +64,36 @@ def refresh_member_summaries(*, member_ids: Iterable[int]) -> int:
             )
             _lock(ids)
             rows = history_rows(ids)
-            summaries = [MemberSummary(member_id=pk, **summary_fields(pk, rows[pk])) for pk in ids]
+            summaries = [MemberSummary(member_id=pk, stale=False, **summary_fields(pk, rows[pk])) for pk in ids]
             MemberSummary.objects.bulk_create(
-                summaries, update_conflicts=True, unique_fields=["member"], update_fields=SUMMARY_FIELDS
+                summaries, update_conflicts=True, unique_fields=["member"], update_fields=[*SUMMARY_FIELDS, "stale"]
             )
             written += len(summaries)
+    return written
+
+
+def mark_summaries_stale(*, member_ids: Iterable[int]) -> None:
+    """Marks the members' summaries stale, in the caller's transaction (one statement; a summary not made yet is made
+    stale). The rows are locked in the members' order: a refresh holding one makes this wait until it has written,
+    and a refresh after this waits for the caller's commit before reading the history, so none is left fresh
+    without the caller's change."""
+    ids = sorted(set(member_ids))
+    if ids:
+        MemberSummary.objects.bulk_create(
+            [MemberSummary(member_id=pk, stale=True) for pk in ids],
+            update_conflicts=True,
+            unique_fields=["member"],
+            update_fields=["stale"],
+        )
+
+
+def refresh_stale_member_summaries() -> int:
+    """Writes again the summaries marked stale, a batch of members a transaction; returns how many were written."""
+    member_ids = list(MemberSummary.objects.filter(stale=True).order_by("pk").values_list("member_id", flat=True))
+    written = 0
+    for start in range(0, len(member_ids), BATCH):
+        with transaction.atomic():
+            written += refresh_member_summaries(member_ids=member_ids[start : start + BATCH])
     return written
 
 

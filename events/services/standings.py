@@ -17,7 +17,7 @@ from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
-from events.services.member_summaries import members_of_pairs, refresh_all_member_summaries, refresh_member_summaries
+from events.services.member_summaries import mark_summaries_stale, members_of_pairs, refresh_all_member_summaries
 from events.services.pages import session_pages_changed
 from events.services.pair_par import store_pair_par
 
@@ -45,13 +45,13 @@ def store_standings(*, session_ids: list[int], summaries: bool = True) -> int:
     """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
     rankings and the stored values, plus one update for the pairs whose standing changed; then the pairs' figures
     against par, and the summaries of the members of the pairs whose standing or figure changed in a published
-    session (`member_summaries`; `summaries=False` only for a caller that writes every member's summary
+    session marked stale (`member_summaries`; `summaries=False` only for a caller that writes every member's summary
     afterwards). What else a summary shows of a session (its name, date, status, players) is written again by the
     services that change it."""
     changed = _rank_and_store(session_ids)
     moved = store_pair_par(session_ids=session_ids)
     if summaries and (changed or moved):
-        refresh_member_summaries(member_ids=members_of_pairs(pair_ids=[*changed, *moved], published_only=True))
+        mark_summaries_stale(member_ids=members_of_pairs(pair_ids=[*changed, *moved], published_only=True))
     return len(changed)
 
 

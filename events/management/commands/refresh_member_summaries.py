@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from events.models import Session
-from events.services.member_summaries import refresh_all_member_summaries
+from events.services.member_summaries import refresh_all_member_summaries, refresh_stale_member_summaries
 from events.services.pair_par import store_pair_par
 
 BATCH = 200  # sessions whose pairs' figures against par are stored at once
@@ -11,10 +11,22 @@ BATCH = 200  # sessions whose pairs' figures against par are stored at once
 class Command(BaseCommand):
     help = (
         "Stores every pair's figure against par and every member's summary (what the member page shows from the "
-        "whole history) again: once after upgrading, or after data was loaded around the site's services."
+        "whole history) again: once after upgrading, or after data was loaded around the site's services. With "
+        "--stale, only the summaries a changed line marked stale."
     )
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--stale",
+            action="store_true",
+            help="only the summaries marked stale by a changed line (cron: every minute; the member page counts the "
+            "whole history of a stale one meanwhile)",
+        )
+
     def handle(self, *args, **options):
+        if options["stale"]:
+            self.stdout.write(f"Stale summaries written: {refresh_stale_member_summaries()}.")
+            return
         session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
         pairs = 0
         for start in range(0, len(session_ids), BATCH):
