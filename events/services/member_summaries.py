@@ -28,24 +28,23 @@ from events.selectors.pairs_and_sections import PUBLISHED
 BATCH = 200  # members whose histories are read at once
 
 
-def members_of(*, session_ids: Iterable[int], published_only: bool = False) -> set[int]:
-    """The members on the pairs of the sessions (of those published only, if asked): one query."""
-    pairs = Pair.objects.filter(section__session_id__in=list(session_ids)).order_by()
+def _members(pairs, published_only: bool) -> set[int]:
+    """The members on `pairs` (a Pair queryset; in published sessions only, if asked): one query."""
     if published_only:
         pairs = pairs.filter(section__session__status__in=PUBLISHED)
-    found = {pk for row in pairs.values_list("player1_id", "player2_id") for pk in row}
+    found = {pk for row in pairs.order_by().values_list("player1_id", "player2_id") for pk in row}
     found.discard(None)
     return found
+
+
+def members_of(*, session_ids: Iterable[int], published_only: bool = False) -> set[int]:
+    """The members on the pairs of the sessions (of those published only, if asked): one query."""
+    return _members(Pair.objects.filter(section__session_id__in=list(session_ids)), published_only)
 
 
 def members_of_pairs(*, pair_ids: list[int], published_only: bool = False) -> set[int]:
     """The members on the pairs (in published sessions only, if asked): one query."""
-    pairs = Pair.objects.filter(pk__in=pair_ids).order_by()
-    if published_only:
-        pairs = pairs.filter(section__session__status__in=PUBLISHED)
-    found = {pk for row in pairs.values_list("player1_id", "player2_id") for pk in row}
-    found.discard(None)
-    return found
+    return _members(Pair.objects.filter(pk__in=pair_ids), published_only)
 
 
 def refresh_member_summaries(*, member_ids: Iterable[int]) -> int:

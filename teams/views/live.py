@@ -14,16 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club.access import director_required
 from club.forms import whole_number
-from club.limits import MAX_ID
 from teams.models import RoomCorrectionRequest, TeamEvent
 from teams.selectors.live import LiveRound, round_live
 from teams.services.table_entry import resolve_room_correction
-
-
-def _event(event_id: int) -> TeamEvent:
-    if not 0 < event_id <= MAX_ID:
-        raise Http404("No such event.")
-    return get_object_or_404(TeamEvent, pk=event_id)
 
 
 def _live(request: HttpRequest, event: TeamEvent) -> LiveRound | None:
@@ -42,7 +35,7 @@ def _live(request: HttpRequest, event: TeamEvent) -> LiveRound | None:
 @director_required
 @require_GET
 def live_view(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = _event(event_id)
+    event = get_object_or_404(TeamEvent, pk=event_id)
     live = _live(request, event)
     grid_url = reverse("teams:live_grid", args=[event.pk]) + (f"?round={live.round}" if live else "")
     return render(request, "teams/director/live_view.html", {"event": event, "live": live, "grid_url": grid_url})
@@ -53,7 +46,7 @@ def live_view(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def live_grid(request: HttpRequest, event_id: int) -> HttpResponse:
     """The live view's changing part alone: the page fetches it every few seconds."""
-    event = _event(event_id)
+    event = get_object_or_404(TeamEvent, pk=event_id)
     live = _live(request, event)
     if live is None:
         raise Http404("No match is played yet.")
@@ -63,8 +56,6 @@ def live_grid(request: HttpRequest, event_id: int) -> HttpResponse:
 @director_required
 @require_POST
 def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
-    if not 0 < request_id <= MAX_ID:
-        raise Http404("No such request.")
     correction = get_object_or_404(RoomCorrectionRequest.objects.select_related("match"), pk=request_id)
     resolve_room_correction(correction=correction)
     messages.success(request, _("Correction request closed."))
