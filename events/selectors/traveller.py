@@ -279,3 +279,8 @@ def _frequencies(session: Session, rows: list[TravellerRow], compared: list[int]
         ns_raw, ew_raw = raw[score] if working.factored else (None, None)
         frequencies.append(Frequency(score, count, first.ns_points, first.ew_points, ns_raw, ew_raw))
     return frequencies
+
+
+def board_sit_outs(board) -> list[SitOut]:
+    """The sit-outs recorded on a board, with their pairs (the director's traveller entry page): one query."""
+    return list(board.sit_outs.select_related("pair").order_by("pair__direction", "pair__number"))

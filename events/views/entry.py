@@ -14,6 +14,7 @@ from events.forms.entry import SitOutForm
 from events.models import Section, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.progress import finished_slips, next_slip
+from events.selectors.traveller import board_sit_outs
 from events.services.entry import has_slip, save_rows, save_traveller, set_focus, table_rows, traveller_rows
 from events.services.lines import delete_line
 from events.services.rescoring import board_tops
@@ -82,7 +83,7 @@ def traveller_entry(request, session_id, section_id, number):
             "board": board,
             "rows": rows,
             "sit_out_form": sit_out_form,
-            "sit_outs": board.sit_outs.select_related("pair").order_by("pair__direction", "pair__number"),
+            "sit_outs": board_sit_outs(board),
             "top": top,
             "previous": numbers[position - 1] if position else None,
             "next": numbers[position + 1] if position + 1 < len(numbers) else None,
