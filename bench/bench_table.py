@@ -4,11 +4,13 @@
 
 It sets up a session (`manage.py create_session`, then `manage.py table_links`) in the database of
 DATABASE_URL (by default a scratch SQLite file, bench/results/table.sqlite3, made afresh), starts gunicorn as
-`make serve` does (3 workers, DEBUG off) and drives the room: every table saves then confirms each board of the
-round at the same moment as every other table (one thread per table, released together), while `--pollers`
+`make serve` does (3 workers, DEBUG off) and drives the room: board after board, every table saves then confirms
+its board within the same second as every other table (one thread per table, released together for each board,
+each at a random moment of that second: `--spread 1`; `--spread 0` releases them all at the same instant; at a
+real table the save and the confirmation are seconds apart, here one follows the other at once), while `--pollers`
 phones ask for their table's state every 4 seconds (as the page does). Then it checks that the database holds
-every result once, scored, and reports saves per second, the p50/p95 time of save + confirm, the polls'
-p50/p95 and the errors.
+every result once, scored, and reports saves per second, the p50/p95 time of a save, of a confirmation and of
+the two together, the polls' p50/p95 and the errors.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -40,6 +43,8 @@ TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     saves: list[float] = field(default_factory=list)  # seconds for save + confirm of one board
+    saved: list[float] = field(default_factory=list)  # the save alone
+    confirmed: list[float] = field(default_factory=list)  # the confirmation alone
     polls: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -123,18 +128,23 @@ def serve(env: dict, port: int) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def play_table(phone: Phone, table: int, plan, rounds: int, barrier: threading.Barrier, tally: Tally) -> None:
-    """One table: for each round, released with every other table, each board saved then confirmed."""
+def play_table(phone: Phone, table: int, plan, rounds: int, room: tuple[threading.Barrier, float], tally: Tally):
+    """One table: each board of each round saved then confirmed, released with every other table's board (then
+    waiting a random moment of `spread` seconds): every table finishes a board within the same second."""
+    barrier, spread = room
+    draw = random.Random(table)  # the same moments on every run
     phone.open()
     for round_ in range(1, rounds + 1):
-        barrier.wait(timeout=300)
         for play in plan.plays_at(table, round_):
+            barrier.wait(timeout=300)
+            time.sleep(draw.uniform(0, spread))
             contract, declarer, result = CONTRACTS[(play.board + table) % len(CONTRACTS)]
             base = {"round": round_, "board": play.board}
             start = time.perf_counter()
             try:
                 saved = phone.post({**base, "action": "save", "contract": contract, "declarer": declarer,
                                     "tricks": result, "lead": ""})  # fmt: skip
+                between = time.perf_counter()
                 confirmed = phone.post({**base, "action": "confirm", "version": 1})
             except (OSError, http.client.HTTPException) as error:
                 tally.add("errors", f"table {table} board {play.board}: {error}")
@@ -142,11 +152,18 @@ def play_table(phone: Phone, table: int, plan, rounds: int, barrier: threading.B
             if (saved, confirmed) != (302, 302):
                 tally.add("errors", f"table {table} board {play.board}: {saved}, {confirmed}")
             else:
-                tally.add("saves", time.perf_counter() - start)
+                end = time.perf_counter()
+                tally.add("saves", end - start)
+                tally.add("saved", between - start)
+                tally.add("confirmed", end - between)
 
 
-def poll(phone: Phone, stop: threading.Event, tally: Tally) -> None:
-    while not stop.wait(4.0):  # as static/js/table.js polls
+def poll(phone: Phone, phase: float, stop: threading.Event, tally: Tally) -> None:
+    """One phone asking for its table's state every 4 seconds (as static/js/table.js does), from its own moment:
+    phones opened their pages at different times, so their polls do not all fall on the same instant."""
+    if stop.wait(phase):
+        return
+    while not stop.wait(4.0):
         start = time.perf_counter()
         try:
             status, _text = phone.request("GET", phone.path + "state/")
@@ -189,15 +206,17 @@ def run(args: argparse.Namespace) -> None:
     plan = mitchell(args.tables, args.boards_per_round)
     rounds = min(args.rounds, plan.rounds)
     server = serve(env, args.port)
-    tally, stop = Tally(), threading.Event()
+    tally, stop, phases = Tally(), threading.Event(), random.Random(0)
     try:
         pollers = [
-            threading.Thread(target=poll, args=(Phone(args.port, paths[1 + n % args.tables]), stop, tally))
+            threading.Thread(
+                target=poll, args=(Phone(args.port, paths[1 + n % args.tables]), phases.uniform(0, 4), stop, tally)
+            )
             for n in range(args.pollers)
         ]
-        barrier = threading.Barrier(args.tables)
+        room = threading.Barrier(args.tables), args.spread
         tables = [
-            threading.Thread(target=play_table, args=(Phone(args.port, paths[t]), t, plan, rounds, barrier, tally))
+            threading.Thread(target=play_table, args=(Phone(args.port, paths[t]), t, plan, rounds, room, tally))
             for t in range(1, args.tables + 1)
         ]
         for thread in pollers:
@@ -220,11 +239,13 @@ def run(args: argparse.Namespace) -> None:
 
 def report(args, env: dict, tally: Tally, elapsed: float, rounds: int, expected: int) -> None:
     database = env["DATABASE_URL"].split(":", 1)[0]
-    print(f"table entry: {args.tables} tables, {rounds} rounds of {args.boards_per_round} boards, "
-          f"{args.pollers} phones polling, gunicorn 3 workers, {database}")  # fmt: skip
+    start = f"within {args.spread:g} s" if args.spread else "at the same instant"
+    print(f"table entry: {args.tables} tables finishing each board {start}, {rounds} rounds of "
+          f"{args.boards_per_round} boards, {args.pollers} phones polling, gunicorn 3 workers, {database}")  # fmt: skip
     print(f"  results saved and confirmed: {len(tally.saves)} in {elapsed:.1f} s = {len(tally.saves) / elapsed:.1f}/s")
-    print(f"  save + confirm: p50 {1000 * statistics.median(tally.saves or [0]):.0f} ms, "
-          f"p95 {1000 * percentile(tally.saves, 0.95):.0f} ms")  # fmt: skip
+    for name, times in (("save", tally.saved), ("confirm", tally.confirmed), ("save + confirm", tally.saves)):
+        print(f"  {name}: p50 {1000 * statistics.median(times or [0]):.0f} ms, "
+              f"p95 {1000 * percentile(times, 0.95):.0f} ms")  # fmt: skip
     print(f"  polls: {len(tally.polls)}, p50 {1000 * statistics.median(tally.polls or [0]):.0f} ms, "
           f"p95 {1000 * percentile(tally.polls, 0.95):.0f} ms")  # fmt: skip
     print(f"  errors: {len(tally.errors)}" + "".join(f"\n    {error}" for error in tally.errors[:10]))
@@ -237,6 +258,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds played (bounds the number of requests)")
     parser.add_argument("--boards-per-round", type=int, default=2)
     parser.add_argument("--pollers", type=int, default=60)
+    parser.add_argument(
+        "--spread", type=float, default=1.0, help="seconds within which every table sends a board (0: the same instant)"
+    )
     parser.add_argument("--port", type=int, default=8765)
     run(parser.parse_args())
 

@@ -15,6 +15,10 @@ class TableEntry(TableEntrySwitch):
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
     # The ranking as it stands shown publicly, marked provisional, while the session is in progress.
     live_results = models.BooleanField(_("live results"), default=False)
+    # A table's confirmation changed a board since the stored standings were written (when `standings_at`): they
+    # are written again about once a second at most (`events.services.locking.refresh_stale_standings`).
+    standings_stale = models.BooleanField(default=False, editable=False)
+    standings_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("table entry")

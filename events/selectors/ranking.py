@@ -171,17 +171,15 @@ class SessionResults:
         return None, None
 
 
-def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
-    """Every field's ranking of the given sessions, in four or five queries however many there are.
-
-    Without `names` the pairs come without their players (for places and field sizes only).
-    """
-    session_ids = list(session_ids)
-    results = {session_id: SessionResults(session_id) for session_id in session_ids}
-    if not session_ids:
-        return results
-    sections = load_sections(session_id__in=session_ids)
+def _pairs_and_totals(session_ids: list[int], sections: dict, names: bool, stored: bool) -> tuple[dict, dict]:
+    """The sessions' pairs (with their players, or without) and their totals (see `rank_sessions`)."""
     in_sessions = Pair.objects.filter(section__session_id__in=session_ids).order_by()
+    if stored and not names:
+        pairs, totals = {}, {}
+        fields = ("id", "section_id", "number", "direction", "score", "maximum", "boards")
+        for pk, section_id, number, direction, *standing in in_sessions.values_list(*fields):
+            pairs[pk], totals[pk] = PairInfo(pk, section_id, number, direction, ()), Totals(*standing)
+        return pairs, totals
     if names:
         pairs = load_pairs(section__session_id__in=session_ids)
     else:
@@ -189,7 +187,23 @@ def rank_sessions(session_ids, names: bool = True) -> dict[int, SessionResults]:
             pk: PairInfo(pk, section_id, number, direction, ())
             for pk, section_id, number, direction in in_sessions.values_list("id", "section_id", "number", "direction")
         }
-    totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
+    return pairs, pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
+
+
+def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict[int, SessionResults]:
+    """Every field's ranking of the given sessions, in four or five queries however many there are.
+
+    Without `names` the pairs come without their players (for places and field sizes only). With `stored` (and
+    without names: the home page's winners of published sessions) the pairs' totals are those stored with their
+    standings (`events.services.standings`, written with every change of a line) instead of being added up from
+    the lines: two queries, whatever the sessions' size.
+    """
+    session_ids = list(session_ids)
+    results = {session_id: SessionResults(session_id) for session_id in session_ids}
+    if not session_ids:
+        return results
+    sections = load_sections(session_id__in=session_ids)
+    pairs, totals = _pairs_and_totals(session_ids, sections, names, stored)
     by_section: dict[int, list[PairInfo]] = defaultdict(list)
     for pair in pairs.values():
         by_section[pair.section_id].append(pair)

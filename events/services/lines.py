@@ -102,6 +102,9 @@ def save_line(
     section = board.section
     with session_write(section.session_id):
         plan = section_plan(section)
+        # The board's row, then its lines: tables confirming at once (sharing the session's lock) write a board
+        # one after the other, a first line included.
+        Board.objects.select_for_update(of=("self",)).filter(pk=board.pk).order_by().values_list("pk").first()
         lines = list(board.lines.select_for_update().order_by("pk"))
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)

@@ -10,6 +10,14 @@ once, in the outermost block.
 
 `tests/events/test_session_write.py` fails if a service writes lines outside such a block.
 
+A table's confirmation writes one board: `session_write(session_id, shared=True)` takes the session's lock shared
+(on PostgreSQL many tables confirm at once; the director's writes, which take it alone, wait for them and they for
+the director), and `save_line` serialises each board's writers by the board's row. Its block marks the standings
+stale instead of storing them, and after its commit `refresh_stale_standings` stores them, at most once a second:
+a room's thirty confirmations in one second are ranked once, not thirty times one after the other. Nothing shows
+the stored standings of a session in progress (its pages rank its lines as they are); they are stored again
+before it is published.
+
 A final session is read-only: `session_write` refuses it (a ValidationError) before any write, whichever service
 asked. The director reopens it (`events.services.corrections.reopen_session`, with a reason); while it is open
 for correction, `correction_reason(session_id)` gives the reason that the lines' history records with each change.
@@ -17,15 +25,18 @@ for correction, `correction_reason(session_id)` gives the reason that the lines'
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from events.models import Correction, Session
+from events.models import Correction, Session, TableEntry
 from events.services.pages import session_pages_changed
 from events.services.standings import store_standings
 
@@ -33,13 +44,19 @@ _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", d
 _reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
 
 
-def lock_session(session_id: int, *, final_allowed: bool = False) -> None:
-    """Takes the session's row lock (SQLite writes one transaction at a time) and refuses a final session, unless
+def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool = False) -> None:
+    """Takes the session's row lock (SQLite writes one transaction at a time), `shared` with the other shared
+    holders (PostgreSQL's FOR SHARE, which Django's ORM cannot say), and refuses a final session, unless
     `final_allowed` (a write that changes no result, such as the boards' hand records)."""
-    sessions = Session.objects.filter(pk=session_id)
-    if connection.features.has_select_for_update:
-        sessions = sessions.select_for_update(of=("self",))
-    row = sessions.values_list("status", "name").first()
+    if shared and connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT status, name FROM {Session._meta.db_table} WHERE id = %s FOR SHARE", [session_id])
+            row = cursor.fetchone()
+    else:
+        sessions = Session.objects.filter(pk=session_id)
+        if connection.features.has_select_for_update:
+            sessions = sessions.select_for_update(of=("self",))
+        row = sessions.values_list("status", "name").first()
     if row is not None and row[0] == Session.Status.FINAL and not final_allowed:
         raise ValidationError(
             _(
@@ -67,13 +84,15 @@ def correction_reason(session_id: int) -> str:
 
 
 @contextmanager
-def session_write(session_id: int) -> Iterator[None]:
-    """Locks the session for the block's writes and stores its standings after them (see the module)."""
+def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
+    """Locks the session for the block's writes and stores its standings after them; `shared`, for one board's
+    write at a table, holds the lock with the other tables and has the standings stored after the commit (see the
+    module)."""
     if session_id in _open_sessions.get():
         yield  # an outer block for this session locked it and stores the standings
         return
     with transaction.atomic():
-        lock_session(session_id)
+        lock_session(session_id, shared=shared)
         reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True).values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
         reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
@@ -82,6 +101,79 @@ def session_write(session_id: int) -> Iterator[None]:
         finally:
             _open_sessions.reset(token)
             _reasons.reset(reasons)
-        if not transaction.get_rollback():  # the block refused its writes: nothing to store
+        if transaction.get_rollback():  # the block refused its writes: nothing to store
+            return
+        if shared:  # the last write: the entry's row is locked only until the commit
+            TableEntry.objects.filter(session_id=session_id).update(standings_stale=True)
+        else:  # alone on the session: what the tables marked is stored too
             store_standings(session_ids=[session_id])
-            session_pages_changed(session_id)
+            TableEntry.objects.filter(session_id=session_id, standings_stale=True).update(
+                standings_stale=False, standings_at=timezone.now()
+            )
+        session_pages_changed(session_id)
+    if shared:
+        refresh_stale_standings(session_id=session_id)
+
+
+# Two keys of PostgreSQL's advisory locks: this one's kind, then the session's id.
+_REFRESH_LOCK = 4817
+# The tables' confirmations store the standings at most this often: a room's burst is ranked about once a second.
+STANDINGS_EVERY = datetime.timedelta(seconds=1)
+
+
+def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STANDINGS_EVERY) -> bool:
+    """Stores the session's standings if a table's confirmation marked them stale and they were stored more than
+    `every` ago; says whether it did.
+
+    One writer at a time (PostgreSQL's advisory lock, tried without waiting: a writer that finds it taken leaves).
+    The mark is cleared before the standings are read, so a confirmation committed meanwhile leaves its own mark.
+    A mark left (stored too recently, or marked during a refresh) is taken by the next confirmation, the tables'
+    polls (`table_page_state`, every few seconds), `refresh_standings --stale` (cron) or any director's write; a
+    session is never published with it, since publishing rescores the whole session."""
+    if not _try_refresh_lock(session_id):
+        return False
+    try:
+        now = timezone.now()
+        due = Q(standings_at__isnull=True) | Q(standings_at__lte=now - every)
+        marked = TableEntry.objects.filter(due, session_id=session_id, standings_stale=True)
+        if not marked.update(standings_stale=False, standings_at=now):
+            return False
+        try:
+            with transaction.atomic():
+                lock_session(session_id, final_allowed=True, shared=True)
+                store_standings(session_ids=[session_id])
+                session_pages_changed(session_id)
+        except BaseException:
+            TableEntry.objects.filter(session_id=session_id).update(standings_stale=True)  # for the next writer
+            raise
+        return True
+    finally:
+        _release_refresh_lock(session_id)
+
+
+def refresh_read_standings(entry: TableEntry) -> bool:
+    """`refresh_stale_standings` from a page that read the session's table entry (a phone's poll): no query unless
+    the entry it read was marked and due."""
+    stored = entry.standings_at
+    if not entry.standings_stale or (stored is not None and timezone.now() - stored < STANDINGS_EVERY):
+        return False
+    return refresh_stale_standings(session_id=entry.session_id)
+
+
+def store_marked_standings(*, session_id: int) -> bool:
+    """The standings the tables marked stale stored now (before an export reads them, or from cron)."""
+    return refresh_stale_standings(session_id=session_id, every=datetime.timedelta(0))
+
+
+def _try_refresh_lock(session_id: int) -> bool:
+    if connection.vendor != "postgresql":
+        return True  # SQLite: one write transaction at a time already
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_REFRESH_LOCK, session_id])
+        return bool(cursor.fetchone()[0])
+
+
+def _release_refresh_lock(session_id: int) -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_REFRESH_LOCK, session_id])

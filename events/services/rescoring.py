@@ -78,14 +78,20 @@ def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) 
 
 
 def _scored_rows(section: Section, plan: Movement, number: int, lines: list[TravellerLine], most_played) -> list:
-    """Scores the lines of board `number` (in memory): the rows `update_by_pk` stores."""
+    """Scores the lines of board `number` (in memory): the rows `update_by_pk` stores, those whose points changed
+    (a row written costs an entry in each of the lines' indexes: a session rescored as it was writes nothing)."""
     played = sum(1 for line in lines if not line.not_played)
+    before = [(line.ns_points, line.ew_points) for line in lines]
     score_lines(
         session=section.session,
         lines=lines,
         expected=expected_results(section, plan, number, played, most_played),
     )
-    return [(line.ns_points, line.ew_points, line.pk) for line in lines]
+    return [
+        (line.ns_points, line.ew_points, line.pk)
+        for line, old in zip(lines, before, strict=True)
+        if (line.ns_points, line.ew_points) != old
+    ]
 
 
 def rescore_board(
@@ -111,21 +117,47 @@ def rescore_board(
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
+# What scoring a line reads and writes: its lines are loaded with these alone when a section or a session is scored.
+SCORED_FIELDS = ("board_id", "adjusted", "ns_score", "not_played", "ns_points", "ew_points")
+
+
+def _by_board(lines) -> dict[int, list[TravellerLine]]:
+    found: dict[int, list[TravellerLine]] = {}
+    for line in lines:
+        found.setdefault(line.board_id, []).append(line)
+    return found
+
+
+def _section_rows(section: Section, plan: Movement, boards, lines_by_board: dict[int, list[TravellerLine]]) -> list:
+    """The changed rows of every board of the section, scored (Neuberg's most results on a board counted here)."""
+    most_played = max(
+        (sum(not line.not_played for line in lines_by_board.get(board.pk, [])) for board in boards), default=0
+    )
+    rows = []
+    for board in boards:
+        rows += _scored_rows(section, plan, board.number, lines_by_board.get(board.pk, []), most_played)
+    return rows
+
+
 def rescore_section(*, section: Section, plan: Movement) -> None:
     """Scores every board of the section again, its points stored in one statement (a batch of rows)."""
     with session_write(section.session_id):
-        lines_by_board: dict[int, list[TravellerLine]] = {}
-        for line in TravellerLine.objects.filter(board__section=section).order_by("pk"):
-            lines_by_board.setdefault(line.board_id, []).append(line)
-        most_played = max((sum(not line.not_played for line in lines) for lines in lines_by_board.values()), default=0)
-        rows = []
-        for board in section.boards.all():
-            rows += _scored_rows(section, plan, board.number, lines_by_board.get(board.pk, []), most_played)
+        lines = TravellerLine.objects.filter(board__section=section).only(*SCORED_FIELDS).order_by("pk")
+        rows = _section_rows(section, plan, list(section.boards.all()), _by_board(lines))
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
 def rescore_session(*, session: Session) -> None:
-    """Scores every board of the session again, then stores its standings."""
+    """Scores every board of the session again (its lines and boards read at once, the changed points written in
+    one statement), then stores its standings."""
     with session_write(session.pk):
-        for section in session.sections.select_related("custom_movement", "session"):
-            rescore_section(section=section, plan=section_plan(section))
+        sections = list(session.sections.select_related("custom_movement", "session"))
+        lines = TravellerLine.objects.filter(board__section__session=session).only(*SCORED_FIELDS).order_by("pk")
+        lines_by_board = _by_board(lines)
+        boards: dict[int, list[Board]] = {}
+        for board in Board.objects.filter(section__session=session).order_by("number"):
+            boards.setdefault(board.section_id, []).append(board)
+        rows = []
+        for section in sections:
+            rows += _section_rows(section, section_plan(section), boards.get(section.pk, []), lines_by_board)
+        update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)

@@ -3,7 +3,8 @@ pair confirms it (then it is saved as the board's line through `save_line`, scor
 ask the director to correct a confirmed board.
 
 A result is keyed by section, table, round and board: sent twice (a retry, a double tap, two phones at one
-table) it is stored once. Every write runs in `session_write`, which serialises the session's writers.
+table) it is stored once. A confirmation writes its board in `session_write(shared=True)`: the tables of a room
+confirm at once, each board's writers one after the other.
 """
 
 from __future__ import annotations
@@ -75,11 +76,15 @@ def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
     return pairs[play.ns], pairs[play.ew]
 
 
-def _check(context: TableContext, play: BoardPlay, typed: TableResult | None) -> tuple:
-    """The board, its pairs and the board's other lines, refused if a pair already has a result on it."""
+def _board_and_pairs(context: TableContext, play: BoardPlay) -> tuple:
     board = context.section.boards.get(number=play.board)
     board.section = context.section
-    ns, ew = _pairs(context, play)
+    return board, *_pairs(context, play)
+
+
+def _check(context: TableContext, play: BoardPlay, typed: TableResult | None) -> tuple:
+    """The board and its pairs, refused if a pair already has a result on the board."""
+    board, ns, ew = _board_and_pairs(context, play)
     others = [line for line in board.lines.all() if typed is None or line.pk != typed.line_id]
     check_placement(context.plan, board, ns, ew, play.round, others)
     return board, ns, ew
@@ -99,7 +104,7 @@ def save_table_result(
     result: LineResult = read_result(board_number, contract, declarer, tricks)
     key = {"section": context.section, "table": context.table, "round": round_}
     with transaction.atomic():
-        typed = TableResult.objects.select_for_update().filter(**key, board__number=board_number).first()
+        typed = _locked(TableResult.objects.filter(**key, board__number=board_number)).first()
         _refuse_confirmed(typed, board_number)
         board, _ns, _ew = _check(context, play, typed)
         values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
@@ -108,11 +113,17 @@ def save_table_result(
                 with transaction.atomic():  # two phones at one table creating it at once: one row (the key)
                     return TableResult.objects.create(**key, board=board, **values)
             except IntegrityError:
-                typed = TableResult.objects.select_for_update().get(**key, board=board)
+                typed = _locked(TableResult.objects.filter(**key, board=board)).get()
                 _refuse_confirmed(typed, board_number)
         if retype(typed, values):
             typed.save()
         return typed
+
+
+def _locked(results):
+    """The typed result's row alone locked: not its board's nor its section's (their rows, joined by the model's
+    ordering, would make every table of a section write one after the other)."""
+    return results.select_for_update(of=("self",)).order_by("pk")
 
 
 def _refuse_confirmed(typed: TableResult | None, board_number: int) -> None:
@@ -127,12 +138,9 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
     """The East-West pair confirms the board: the line is saved (and the board scored) with "entered at table N"
     as its source. Confirming again is harmless; confirming a version changed meanwhile is refused."""
     play = _play(context, round_, board_number)
-    with session_write(context.section.session_id):
-        typed = (
-            TableResult.objects.select_for_update()
-            .filter(section=context.section, table=context.table, round=round_, board__number=board_number)
-            .first()
-        )
+    with session_write(context.section.session_id, shared=True):  # one board: the other tables confirm meanwhile
+        key = {"section": context.section, "table": context.table, "round": round_, "board__number": board_number}
+        typed = _locked(TableResult.objects.filter(**key)).first()
         if typed is None:
             raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board_number})
         if typed.confirmed:
@@ -142,7 +150,7 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
                 _("Board %(board)s was changed on another phone: check the score again, then confirm.")
                 % {"board": board_number}
             )
-        board, ns, ew = _check(context, play, typed)
+        board, ns, ew = _board_and_pairs(context, play)  # `save_line` checks them against the board's lines
         result = read_result(board_number, typed.contract, typed.declarer, typed.tricks)
         typed.line = save_line(
             board=board,

@@ -34,7 +34,7 @@ def home(request):
         request.GET.get("page")
     )
     listed = list(page.object_list)
-    results = rank_sessions([session.pk for session in listed], names=False)
+    results = rank_sessions([session.pk for session in listed], names=False, stored=True)  # published: stored
     name_winners(results)
     rows = [{"session": session, "results": results[session.pk]} for session in listed]
     return render(

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from club.table_pages import CorrectionForm, refused, run_action
 from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
+from events.services.locking import refresh_read_standings
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 
 
@@ -93,8 +94,10 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
 
 @require_GET
 def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> JsonResponse:
-    """What the page shows, as a short version string: the phones poll it to stay in step."""
+    """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
+    the room's last confirmations marked, once a second at most: `refresh_read_standings`)."""
     context, problem = find_table(session_id, letter, table, secret)
     if context is None:
         return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
+    refresh_read_standings(context.entry)
     return JsonResponse({"version": table_state(context, pairs=False).version})

@@ -132,11 +132,11 @@ def test_home_pages_keep_the_filter(client, db):
 @pytest.mark.slow  # many sessions entered line by line
 def test_home_queries_do_not_grow_with_the_sessions(client, db, django_assert_max_num_queries):
     build_hand_mitchell(name="One")
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(6):
         assert client.get(reverse("events:home")).status_code == 200
     for day in range(3):
         build_hand_mitchell(name=f"Night {day}", date=datetime.date(2026, 10, 1 + day))
     big_session(tables=3, sections=("A", "B"))
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(6):
         response = client.get(reverse("events:home"), {"year": 2026})
     assert len(rows_of(response, "sessions")) == 5

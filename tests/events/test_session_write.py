@@ -79,7 +79,7 @@ def test_nested_blocks_lock_and_store_once(db):
                 pass
             assert refresh.call_count == 0
         assert refresh.call_args_list == [mock.call(session_ids=[session.pk])]
-        assert lock.call_args_list == [mock.call(session.pk)]
+        assert lock.call_args_list == [mock.call(session.pk, shared=False)]
 
 
 def test_an_error_stores_nothing(db):

@@ -23,9 +23,27 @@ def test_rescoring_a_session_writes_each_sections_points_in_one_statement(django
     ):
         rescore_session(session=session)
     assert boards == 28
-    assert len(writes(captured, "events_travellerline")) == 2  # one a section
+    assert len(writes(captured, "events_travellerline")) == 1  # one for the whole session (was one a section)
     assert len(writes(captured, "events_pair")) <= 1
     assert not TravellerLine.objects.filter(board__section__session=session, ns_points__isnull=True).exists()
+    assert_current(session)
+
+
+@pytest.mark.django_db
+def test_rescoring_a_session_as_it_was_writes_no_line_and_a_changed_line_alone(django_assert_max_num_queries):
+    session = big_session(tables=7, sections=("A", "B"))
+    with entered_before_publishing(session.pk), django_assert_max_num_queries(20) as captured:
+        rescore_session(session=session)
+    assert writes(captured, "events_travellerline") == []  # every point as stored: no row rewritten
+    line = TravellerLine.objects.filter(board__section__session=session, adjusted="").order_by("pk").first()
+    right = (line.ns_points, line.ew_points)
+    TravellerLine.objects.filter(pk=line.pk).update(ns_points=None, ew_points=None)
+    with entered_before_publishing(session.pk), django_assert_max_num_queries(20) as captured:
+        rescore_session(session=session)
+    [statement] = writes(captured, "events_travellerline")
+    assert statement.count("CAST(") == 3  # one row: its two points and its key
+    line.refresh_from_db()
+    assert (line.ns_points, line.ew_points) == right
     assert_current(session)
 
 

@@ -4,6 +4,7 @@ the room confirming at once. Nothing lost, nothing stored twice (run on SQLite a
 from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
+from events.services.locking import store_marked_standings
 from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
@@ -35,6 +36,7 @@ def test_every_table_confirming_at_once_loses_nothing(database):
     lines = TravellerLine.objects.filter(board__section=section)
     assert lines.count() == len(plan.schedule)
     assert all(line.ns_points is not None for line in lines)
+    store_marked_standings(session_id=session.pk)  # what a phone's poll or cron does a second later
     stored = {pair.label: pair.score for pair in section.pairs.all()}
     ranked = {
         row.pair.label: row.score for field in rank_sessions([session.pk])[session.pk].fields for row in field.rows

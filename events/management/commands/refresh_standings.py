@@ -1,16 +1,27 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from events.models import TableEntry
+from events.services.locking import store_marked_standings
 from events.services.standings import refresh_all_standings
 
 
 class Command(BaseCommand):
     help = (
         "Stores every pair's standing again from its session's ranking (after data was loaded or changed "
-        "around the site's services)."
+        "around the site's services); with --stale, only those of the sessions whose tables' results marked them "
+        "(cron, every minute: the tables' pages store them within seconds while they are open)."
     )
 
+    def add_arguments(self, parser):
+        parser.add_argument("--stale", action="store_true", help="only the sessions the tables' results marked")
+
     def handle(self, *args, **options):
+        if options["stale"]:
+            marked = TableEntry.objects.filter(standings_stale=True).values_list("session_id", flat=True)
+            stored = sum(store_marked_standings(session_id=session_id) for session_id in list(marked))
+            self.stdout.write(f"Standings stored again: {stored} sessions.")
+            return
         with transaction.atomic():
             changed = refresh_all_standings()
         self.stdout.write(f"Standings stored again: {changed} pairs changed.")

@@ -1,0 +1,185 @@
+"""A table's confirmation holds the session's lock shared with the other tables and marks the standings stale;
+they are stored after its commit at most once a second (`refresh_stale_standings`), by the next confirmation, a
+phone's poll, cron, an export or any director's write."""
+
+import datetime
+import io
+import threading
+from unittest import mock
+
+import pytest
+from django.core.management import call_command
+from django.db import OperationalError, connection, transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from events.models import TableEntry, TravellerLine
+from events.plans import section_plan
+from events.selectors.ranking import rank_sessions
+from events.selectors.table_entry import find_table
+from events.services import locking
+from events.services.locking import lock_session, refresh_stale_standings, session_write, store_marked_standings
+from events.services.table_entry import confirm_table_result, save_table_result
+from tests.builders.sessions import make_session
+from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
+
+postgres_only = pytest.mark.skipif("connection.vendor != 'postgresql'", reason="PostgreSQL's locks")
+
+
+def stored_and_ranked(session, section):
+    stored = {pair.label: pair.score for pair in section.pairs.all()}
+    ranked = {row.pair.label: row.score for f in rank_sessions([session.pk])[session.pk].fields for row in f.rows}
+    return stored, ranked
+
+
+def play_round(client, section, paths, round_=1):
+    for table in range(1, section_plan(section).tables + 1):
+        for play in section_plan(section).plays_at(table, round_):
+            for data in (save_post(play, *typed_for(play)), confirm_post(play)):
+                assert client.post(paths[str(table)], data).status_code == 302
+
+
+def test_a_confirmation_stores_the_standings_after_its_commit(db, client):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    paths = open_tables(session)
+    with mock.patch.object(locking, "lock_session", wraps=locking.lock_session) as lock:
+        play_round(client, section, paths)
+    assert mock.call(session.pk, shared=True) in lock.call_args_list  # the confirmations share the lock
+    assert TravellerLine.objects.filter(board__section=section).count() == 6
+    entry = TableEntry.objects.get(session=session)
+    # The first confirmation stored them; the five after it, within the second, left them marked.
+    assert entry.standings_stale is True and entry.standings_at is not None
+    assert stored_and_ranked(session, section)[0] != stored_and_ranked(session, section)[1]
+    TableEntry.objects.filter(session=session).update(standings_at=timezone.now() - datetime.timedelta(seconds=2))
+    poll = client.get(paths["1"] + "state/")  # a phone's poll a second later stores them
+    assert poll.status_code == 200
+    assert TableEntry.objects.get(session=session).standings_stale is False
+    stored, ranked = stored_and_ranked(session, section)
+    assert stored == ranked and sum(stored.values()) > 0
+
+
+def test_a_room_confirming_in_one_second_is_ranked_once(db, client):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
+        play_round(client, section, open_tables(session))
+    assert store.call_count == 1  # six confirmations (a test's second), one ranking
+
+
+def test_cron_and_exports_store_what_the_tables_marked(db, client, director_client):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    play_round(client, section, open_tables(session))
+    out = io.StringIO()
+    call_command("refresh_standings", "--stale", stdout=out)
+    assert out.getvalue().strip() == "Standings stored again: 1 sessions."
+    stored, ranked = stored_and_ranked(session, section)
+    assert stored == ranked
+    call_command("refresh_standings", "--stale", stdout=out)  # nothing marked now
+    assert out.getvalue().strip().splitlines()[-1] == "Standings stored again: 0 sessions."
+    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
+        assert director_client.get(reverse("events:usebio_export", args=[session.pk])).status_code == 200
+    assert store.call_count == 1 and not TableEntry.objects.get(session=session).standings_stale
+
+
+def test_a_directors_write_stores_what_the_tables_marked(db, client):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    play_round(client, section, open_tables(session))
+    with session_write(session.pk):  # e.g. the director corrects a line: the session's lock alone
+        pass
+    assert TableEntry.objects.get(session=session).standings_stale is False
+    stored, ranked = stored_and_ranked(session, section)
+    assert stored == ranked
+
+
+def test_a_mark_set_during_a_refresh_stays_for_the_next(db, client):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    play_round(client, section, open_tables(session))
+    TableEntry.objects.filter(session=session).update(standings_stale=True, standings_at=None)
+    real = locking.store_standings
+
+    def store_while_a_table_confirms(**kwargs):  # a confirmation commits while the standings are being stored
+        TableEntry.objects.filter(session=session).update(standings_stale=True)
+        return real(**kwargs)
+
+    with mock.patch.object(locking, "store_standings", side_effect=store_while_a_table_confirms):
+        assert refresh_stale_standings(session_id=session.pk) is True
+    assert TableEntry.objects.get(session=session).standings_stale is True
+    assert refresh_stale_standings(session_id=session.pk) is False  # stored less than a second ago
+    assert store_marked_standings(session_id=session.pk) is True
+    assert TableEntry.objects.get(session=session).standings_stale is False
+
+
+def test_a_refresh_that_fails_leaves_the_mark_for_the_next_writer(db):
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    open_tables(session)
+    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    with mock.patch.object(locking, "store_standings", side_effect=RuntimeError("the database went away")):
+        with pytest.raises(RuntimeError):
+            refresh_stale_standings(session_id=session.pk)
+    assert TableEntry.objects.get(session=session).standings_stale is True
+    assert store_marked_standings(session_id=session.pk) is True
+
+
+def hold_in_another_connection(sql: str, params: list, release: threading.Event, held: threading.Event):
+    """Runs `sql` in a transaction of its own connection (another thread) and keeps it open until `release`."""
+
+    def run():
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                held.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    assert held.wait(timeout=30)
+    return thread
+
+
+@postgres_only
+def test_a_refresh_under_way_elsewhere_is_left_to_that_writer(transactional_db):
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    open_tables(session)
+    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    release, held = threading.Event(), threading.Event()
+    sql = "SELECT pg_advisory_xact_lock(%s, %s)"
+    thread = hold_in_another_connection(sql, [locking._REFRESH_LOCK, session.pk], release, held)
+    try:
+        assert store_marked_standings(session_id=session.pk) is False  # another writer is storing them
+        assert TableEntry.objects.get(session=session).standings_stale is True
+    finally:
+        release.set()
+        thread.join()
+    assert store_marked_standings(session_id=session.pk) is True
+
+
+@postgres_only
+def test_tables_confirm_together_and_the_director_waits_for_them(transactional_db):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    paths = open_tables(session)
+    play = section_plan(section).plays_at(1, 1)[0]
+    context, _problem = find_table(session.pk, section.letter, 1, paths["1"].rstrip("/").rsplit("/", 1)[-1])
+    save_table_result(context=context, round_=1, board_number=play.board, contract="4S", declarer="N",
+                      tricks="=", lead="")  # fmt: skip
+    release, held = threading.Event(), threading.Event()
+    sql = "SELECT id FROM events_session WHERE id = %s FOR SHARE"  # another table, in the middle of its confirmation
+    thread = hold_in_another_connection(sql, [session.pk], release, held)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '3s'")
+        confirm_table_result(context=context, round_=1, board_number=play.board, version=1)
+        assert TravellerLine.objects.filter(board__section=section).count() == 1
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '200ms'")
+        with pytest.raises(OperationalError, match="lock timeout"):
+            with transaction.atomic():
+                lock_session(session.pk)  # the director's write takes the lock alone: it waits for the table
+    finally:
+        release.set()
+        thread.join()
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = 0")
+    with session_write(session.pk):  # and gets it once the table is done
+        pass
