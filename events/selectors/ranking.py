@@ -174,29 +174,32 @@ class SessionResults:
 def _pairs_and_totals(session_ids: list[int], sections: dict, names: bool, stored: bool) -> tuple[dict, dict]:
     """The sessions' pairs (with their players, or without) and their totals (see `rank_sessions`)."""
     in_sessions = Pair.objects.filter(section__session_id__in=session_ids).order_by()
-    if stored and not names:
-        pairs, totals = {}, {}
-        fields = ("id", "section_id", "number", "direction", "score", "maximum", "boards")
-        for pk, section_id, number, direction, *standing in in_sessions.values_list(*fields):
-            pairs[pk], totals[pk] = PairInfo(pk, section_id, number, direction, ()), Totals(*standing)
-        return pairs, totals
+    standing = ("score", "maximum", "boards") if stored else ()
+    totals: dict[int, Totals] = {}
     if names:
         pairs = load_pairs(section__session_id__in=session_ids)
+        if stored:
+            totals = {pk: Totals(*values) for pk, *values in in_sessions.values_list("id", *standing)}
     else:
-        pairs = {
-            pk: PairInfo(pk, section_id, number, direction, ())
-            for pk, section_id, number, direction in in_sessions.values_list("id", "section_id", "number", "direction")
-        }
-    return pairs, pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
+        pairs = {}
+        for pk, section_id, number, direction, *values in in_sessions.values_list(
+            "id", "section_id", "number", "direction", *standing
+        ):
+            pairs[pk] = PairInfo(pk, section_id, number, direction, ())
+            if stored:
+                totals[pk] = Totals(*values)
+    if not stored:
+        totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
+    return pairs, totals
 
 
 def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict[int, SessionResults]:
     """Every field's ranking of the given sessions, in four or five queries however many there are.
 
-    Without `names` the pairs come without their players (for places and field sizes only). With `stored` (and
-    without names: the home page's winners of published sessions) the pairs' totals are those stored with their
-    standings (`events.services.standings`, written with every change of a line) instead of being added up from
-    the lines: two queries, whatever the sessions' size.
+    Without `names` the pairs come without their players (for places and field sizes only). With `stored`, for
+    published sessions only (the home page, a published session's ranking), the pairs' totals are those stored
+    with their standings instead of being added up from the lines: a published session's are written in the
+    transaction of every change of its lines (`events.services.locking.session_write`), so they are exact.
     """
     session_ids = list(session_ids)
     results = {session_id: SessionResults(session_id) for session_id in session_ids}

@@ -16,7 +16,8 @@ the director), and `save_line` serialises each board's writers by the board's ro
 stale instead of storing them, and after its commit `refresh_stale_standings` stores them, at most once a second:
 a room's thirty confirmations in one second are ranked once, not thirty times one after the other. Nothing shows
 the stored standings of a session in progress (its pages rank its lines as they are); they are stored again
-before it is published.
+before it is published. A published session's pages read its stored standings: its shared writers store them in
+their own transaction, one after the other (an advisory lock held to the commit), so they are always exact.
 
 A final session is read-only: `session_write` refuses it (a ValidationError) before any write, whichever service
 asked. The director reopens it (`events.services.corrections.reopen_session`, with a reason); while it is open
@@ -44,10 +45,11 @@ _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", d
 _reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
 
 
-def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool = False) -> None:
+def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool = False) -> str | None:
     """Takes the session's row lock (SQLite writes one transaction at a time), `shared` with the other shared
     holders (PostgreSQL's FOR SHARE, which Django's ORM cannot say), and refuses a final session, unless
-    `final_allowed` (a write that changes no result, such as the boards' hand records)."""
+    `final_allowed` (a write that changes no result, such as the boards' hand records). Returns its status, which
+    cannot change while the lock is held."""
     if shared and connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(f"SELECT status, name FROM {Session._meta.db_table} WHERE id = %s FOR SHARE", [session_id])
@@ -66,6 +68,7 @@ def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool =
             % {"name": row[1]},
             code="final",
         )
+    return row[0] if row is not None else None
 
 
 # simple_history's `history_change_reason` column (varchar(100) on PostgreSQL, which refuses a longer value).
@@ -92,7 +95,9 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
         yield  # an outer block for this session locked it and stores the standings
         return
     with transaction.atomic():
-        lock_session(session_id, shared=shared)
+        # Shared writers of a session in progress leave its standings to after their commit; those of a published
+        # one (whose stored standings its pages read) store them in their transaction, one after the other.
+        deferred = lock_session(session_id, shared=shared) == Session.Status.IN_PROGRESS and shared
         reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True).values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
         reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
@@ -103,15 +108,17 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             _reasons.reset(reasons)
         if transaction.get_rollback():  # the block refused its writes: nothing to store
             return
-        if shared:  # the last write: the entry's row is locked only until the commit
+        if deferred:  # the last write: the entry's row is locked only until the commit
             TableEntry.objects.filter(session_id=session_id).update(standings_stale=True)
-        else:  # alone on the session: what the tables marked is stored too
+        else:  # alone on the session, or after the other shared writers: what the tables marked is stored too
+            if shared:
+                _wait_for_refresh_lock(session_id)
             store_standings(session_ids=[session_id])
             TableEntry.objects.filter(session_id=session_id, standings_stale=True).update(
                 standings_stale=False, standings_at=timezone.now()
             )
         session_pages_changed(session_id)
-    if shared:
+    if deferred:
         refresh_stale_standings(session_id=session_id)
 
 
@@ -171,6 +178,13 @@ def _try_refresh_lock(session_id: int) -> bool:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_REFRESH_LOCK, session_id])
         return bool(cursor.fetchone()[0])
+
+
+def _wait_for_refresh_lock(session_id: int) -> None:
+    """Held until the transaction ends: the next writer ranks the lines this one committed."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_REFRESH_LOCK, session_id])
 
 
 def _release_refresh_lock(session_id: int) -> None:

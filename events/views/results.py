@@ -97,7 +97,7 @@ def session_ranking(request, session_id):
     if not session.is_public and not is_director(request.user) and shows_live(session):
         return redirect("events:live_results", session_id=session.pk)  # the live results, marked provisional
     check_visible(request.user, session, "This session is still in progress.")
-    results = rank_sessions([session.pk])[session.pk]
+    results = rank_sessions([session.pk], stored=session.is_public)[session.pk]  # published: stored exactly
     member_id = member_of(request.user)
     mark_mine(results, member_id)
     return render(

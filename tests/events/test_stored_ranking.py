@@ -1,5 +1,5 @@
-"""The home page's winners read the standings stored with the pairs (two queries whatever the sessions' size)
-instead of adding up every line: the same rankings, the same page."""
+"""The home page's winners and a published session's ranking read the standings stored with the pairs instead
+of adding up every line: the same rankings, the same pages."""
 
 from unittest import mock
 
@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from events.models import Session
 from events.selectors.ranking import rank_sessions
-from events.views import public
+from events.views import public, results
 from tests.builders.sessions import big_session, fill_session, free_entry_session, made_final, make_session
 
 
@@ -55,3 +55,16 @@ def test_the_home_page_is_the_same_from_the_stored_standings(
     with mock.patch.object(public, "rank_sessions", lambda ids, **kwargs: rank_sessions(ids, names=False)):
         added_up_page = client.get(reverse("events:home")).content.decode()
     assert stored_page.count("%") > 4 and stored_page == added_up_page
+
+
+def test_a_published_sessions_ranking_page_is_the_same_from_the_stored_standings(
+    client, published_kinds, settings, django_assert_max_num_queries
+):
+    settings.PAGE_CACHE_SECONDS = 0
+    for session_id in published_kinds:
+        url = reverse("events:session", args=[session_id])
+        with django_assert_max_num_queries(7):
+            stored_page = client.get(url).content.decode()
+        with mock.patch.object(results, "rank_sessions", lambda ids, **kwargs: rank_sessions(ids)):
+            added_up_page = client.get(url).content.decode()
+        assert stored_page.count('data-pair="') >= 6 and stored_page == added_up_page

@@ -1,7 +1,9 @@
 """Table entry under load: two phones at one table sending the same board at the same moment, and every table of
 the room confirming at once. Nothing lost, nothing stored twice (run on SQLite and on PostgreSQL)."""
 
-from events.models import CorrectionRequest, TableResult, TravellerLine
+import pytest
+
+from events.models import CorrectionRequest, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.services.locking import store_marked_standings
@@ -23,9 +25,12 @@ def test_two_phones_at_one_table_sending_a_board_at_once_store_it_once(database)
     assert all(line.history.count() == 1 for line in TravellerLine.objects.all())
 
 
-def test_every_table_confirming_at_once_loses_nothing(database):
+@pytest.mark.parametrize("status", [Session.Status.IN_PROGRESS, Session.Status.PROVISIONAL])
+def test_every_table_confirming_at_once_loses_nothing(database, status):
+    # Published, the tables store the standings in their transactions, one after the other: exact at each commit.
     session, section = make_session("mitchell", tables=5, boards_per_round=2, name="Room")
     paths = open_tables(session)
+    Session.objects.filter(pk=session.pk).update(status=status)
     plan = section_plan(section)
     for round_ in range(1, plan.rounds + 1):
         plays = [play for table in range(1, plan.tables + 1) for play in plan.plays_at(table, round_)]
@@ -36,7 +41,9 @@ def test_every_table_confirming_at_once_loses_nothing(database):
     lines = TravellerLine.objects.filter(board__section=section)
     assert lines.count() == len(plan.schedule)
     assert all(line.ns_points is not None for line in lines)
-    store_marked_standings(session_id=session.pk)  # what a phone's poll or cron does a second later
+    if status == Session.Status.IN_PROGRESS:
+        store_marked_standings(session_id=session.pk)  # what a phone's poll or cron does a second later
+    assert not TableEntry.objects.filter(session=session, standings_stale=True).exists()
     stored = {pair.label: pair.score for pair in section.pairs.all()}
     ranked = {
         row.pair.label: row.score for field in rank_sessions([session.pk])[session.pk].fields for row in field.rows

@@ -13,7 +13,7 @@ from django.db import OperationalError, connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import TableEntry, TravellerLine
+from events.models import Session, TableEntry, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.selectors.table_entry import find_table
@@ -79,6 +79,19 @@ def test_cron_and_exports_store_what_the_tables_marked(db, client, director_clie
     with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
         assert director_client.get(reverse("events:usebio_export", args=[session.pk])).status_code == 200
     assert store.call_count == 1 and not TableEntry.objects.get(session=session).standings_stale
+
+
+def test_a_published_sessions_confirmations_store_the_standings_at_once(db, client):
+    # Its pages read the stored standings: no mark, no second's lag.
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    paths = open_tables(session)
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
+    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
+        play_round(client, section, paths)
+    assert store.call_count == 6  # each confirmation, in its transaction
+    assert TableEntry.objects.get(session=session).standings_stale is False
+    stored, ranked = stored_and_ranked(session, section)
+    assert stored == ranked and sum(stored.values()) > 0
 
 
 def test_a_directors_write_stores_what_the_tables_marked(db, client):
