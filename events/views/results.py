@@ -160,7 +160,7 @@ def traveller_csv(request, session_id, section_id, number):
 @cached_page(*SESSION_PAGE)
 def pair_scorecard(request, session_id, pair_id):
     session = visible_session(request, session_id)
-    results = rank_sessions([session.pk])[session.pk]
+    results = rank_sessions([session.pk], stored=session.is_public)[session.pk]  # published: stored exactly
     pair = results.pairs.get(pair_id)
     if pair is None:
         raise Http404("No such pair in this session.")

@@ -57,7 +57,7 @@ def test_the_home_page_is_the_same_from_the_stored_standings(
     assert stored_page.count("%") > 4 and stored_page == added_up_page
 
 
-def test_a_published_sessions_ranking_page_is_the_same_from_the_stored_standings(
+def test_a_published_sessions_ranking_and_scorecards_are_the_same_from_the_stored_standings(
     client, published_kinds, settings, django_assert_max_num_queries
 ):
     settings.PAGE_CACHE_SECONDS = 0
@@ -68,3 +68,9 @@ def test_a_published_sessions_ranking_page_is_the_same_from_the_stored_standings
         with mock.patch.object(results, "rank_sessions", lambda ids, **kwargs: rank_sessions(ids)):
             added_up_page = client.get(url).content.decode()
         assert stored_page.count('data-pair="') >= 6 and stored_page == added_up_page
+        pair_id = rank_sessions([session_id])[session_id].fields[0].rows[0].pair.id
+        url = reverse("events:pair_scorecard", args=[session_id, pair_id])
+        stored_page = client.get(url).content.decode()
+        with mock.patch.object(results, "rank_sessions", lambda ids, **kwargs: rank_sessions(ids)):
+            added_up_page = client.get(url).content.decode()
+        assert "<table" in stored_page and stored_page == added_up_page
