@@ -138,25 +138,27 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
 
 def measure_session_rescore(big: int, rows: list[tuple]) -> None:
     """The whole 30-table session rescored: as stored (publishing, which rescores, finds every point right and
-    writes none), and with every point to write again (a scoring convention changed), for comparison."""
+    writes none), and after its matchpoint scale was switched (EBU and ACBL in turn: every point changes), for
+    comparison. Each rescore in its own transaction."""
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from events.models import Session, TravellerLine
+    from events.models import Session
     from events.services.rescoring import rescore_session
 
     session = Session.objects.get(pk=big)
-    lines = TravellerLine.objects.filter(board__section__session_id=big)
-    for label, forget in (("as stored", False), ("every point written again", True)):
+    other = Session.Scale.ACBL if session.scale == Session.Scale.EBU else Session.Scale.EBU
+    scales = [other, session.scale]  # twelve rescores: the last puts the session's own scale back
+    for label, switch in (("as stored", False), ("every point changed (its scale switched)", True)):
         times = []
-        for _ in range(12):
-            with transaction.atomic():
-                if forget:
-                    lines.update(ns_points=None, ew_points=None)
-                started = time.perf_counter()
-                with CaptureQueriesContext(connection) as queries:
-                    rescore_session(session=session)
-                times.append(1000 * (time.perf_counter() - started))
+        for attempt in range(12):
+            if switch:
+                Session.objects.filter(pk=big).update(scale=scales[attempt % len(scales)])
+                session.refresh_from_db()
+            started = time.perf_counter()
+            with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+                rescore_session(session=session)
+            times.append(1000 * (time.perf_counter() - started))
         rows.append(
             (
                 f"rescore_session: the whole 30-table session, {label}",

@@ -12,8 +12,9 @@ BATCH = 1000  # rows a statement: a few thousand parameters, well under every da
 def update_by_pk(*, model, fields: tuple[str, ...], rows: Iterable[tuple]) -> None:
     """For each row (the values of `fields`, then the primary key): the row's `fields` set to those values.
 
-    One statement a batch of rows (`WITH v(...) AS (VALUES ...) UPDATE ... FROM v WHERE pk = v.pk`, on PostgreSQL
-    and on SQLite 3.33 or newer), where `QuerySet.bulk_update` builds a CASE expression per row and field (which
+    One statement (`UPDATE ... FROM UNNEST(%s::type[], ...) AS v(...) WHERE pk = v.vpk` on PostgreSQL, one array a
+    column) or one a batch of rows (`WITH v(...) AS (VALUES ...) UPDATE ... FROM v WHERE pk = v.pk` on SQLite 3.33
+    or newer), where `QuerySet.bulk_update` builds a CASE expression per row and field (which
     costs far more to build than to run when a board or a session is rescored) and an `executemany` sends one
     UPDATE a row. Like `bulk_update`, it sends no signals and records no history: it is for computed columns only.
     """
@@ -32,6 +33,10 @@ def update_by_pk(*, model, fields: tuple[str, ...], rows: Iterable[tuple]) -> No
         if connection.vendor == "sqlite" and connection.Database.sqlite_version_info < (3, 33):
             cursor.executemany(_one_row_sql(connection, meta, columns), params)
             return
+        if connection.vendor == "postgresql":  # one array a column: three parameters, not three a row
+            arrays = [list(column) for column in zip(*params, strict=True)]
+            cursor.execute(_arrays_sql(connection, meta, columns), arrays)
+            return
         for start in range(0, len(params), BATCH):
             batch = params[start : start + BATCH]
             cursor.execute(
@@ -43,6 +48,19 @@ def _one_row_sql(connection, meta, columns) -> str:
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(column.column)} = %s" for column in columns)
     return f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+
+
+def _arrays_sql(connection, meta, columns) -> str:
+    """PostgreSQL's statement for any number of rows: the rows come as one array a column, unnested."""
+    quote = connection.ops.quote_name
+    names = [f"v{index}" for index in range(len(columns))]
+    arrays = ", ".join(f"%s::{column.cast_db_type(connection)}[]" for column in [*columns, meta.pk])
+    assignments = ", ".join(f"{quote(column.column)} = v.{name}" for column, name in zip(columns, names, strict=True))
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
+    return (
+        f"UPDATE {table} SET {assignments} FROM UNNEST({arrays}) AS v({', '.join(names)}, vpk) "
+        f"WHERE {table}.{pk} = v.vpk"
+    )
 
 
 def _values_sql(connection, meta, columns, count: int) -> str:

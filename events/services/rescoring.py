@@ -3,7 +3,10 @@ every writer takes first."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Max
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+
+from django.db.models import Count, Max, QuerySet
 
 import scoring
 from events.models import Board, Section, Session, TravellerLine
@@ -64,7 +67,7 @@ def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
     }
 
 
-def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) -> None:
+def score_lines(*, session: Session, lines: Sequence[TravellerLine | ScoredLine], expected: int) -> None:
     """Sets ns_points and ew_points of every line of one board (in memory), under the session's conventions."""
     scored = [line for line in lines if not line.not_played]
     entries = [line.adjusted or line.ns_score for line in scored]
@@ -77,7 +80,7 @@ def score_lines(*, session: Session, lines: list[TravellerLine], expected: int) 
         line.ns_points, line.ew_points = ns, ew
 
 
-def _scored_rows(section: Section, plan: Movement, number: int, lines: list[TravellerLine], most_played) -> list:
+def _scored_rows(section: Section, plan: Movement, number: int, lines: Sequence, most_played) -> list:
     """Scores the lines of board `number` (in memory): the rows `update_by_pk` stores, those whose points changed
     (a row written costs an entry in each of the lines' indexes: a session rescored as it was writes nothing)."""
     played = sum(1 for line in lines if not line.not_played)
@@ -117,18 +120,29 @@ def rescore_board(
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
-# What scoring a line reads and writes: its lines are loaded with these alone when a section or a session is scored.
-SCORED_FIELDS = ("board_id", "adjusted", "ns_score", "not_played", "ns_points", "ew_points")
+@dataclass(slots=True)
+class ScoredLine:
+    """What scoring a line reads and writes, read alone (not a whole model instance) when a section or a session is
+    scored: `score_lines` takes these as it takes lines."""
+
+    pk: int
+    board_id: int
+    adjusted: str
+    ns_score: int | None
+    not_played: bool
+    ns_points: float | None
+    ew_points: float | None
 
 
-def _by_board(lines) -> dict[int, list[TravellerLine]]:
-    found: dict[int, list[TravellerLine]] = {}
-    for line in lines:
+def _by_board(lines: QuerySet[TravellerLine]) -> dict[int, list[ScoredLine]]:
+    found: dict[int, list[ScoredLine]] = {}
+    for row in lines.order_by("pk").values_list("pk", *(field.name for field in fields(ScoredLine)[1:])):
+        line = ScoredLine(*row)
         found.setdefault(line.board_id, []).append(line)
     return found
 
 
-def _section_rows(section: Section, plan: Movement, boards, lines_by_board: dict[int, list[TravellerLine]]) -> list:
+def _section_rows(section: Section, plan: Movement, boards, lines_by_board: dict[int, list[ScoredLine]]) -> list:
     """The changed rows of every board of the section, scored (Neuberg's most results on a board counted here)."""
     most_played = max(
         (sum(not line.not_played for line in lines_by_board.get(board.pk, [])) for board in boards), default=0
@@ -142,8 +156,8 @@ def _section_rows(section: Section, plan: Movement, boards, lines_by_board: dict
 def rescore_section(*, section: Section, plan: Movement) -> None:
     """Scores every board of the section again, its points stored in one statement (a batch of rows)."""
     with session_write(section.session_id):
-        lines = TravellerLine.objects.filter(board__section=section).only(*SCORED_FIELDS).order_by("pk")
-        rows = _section_rows(section, plan, list(section.boards.all()), _by_board(lines))
+        lines = _by_board(TravellerLine.objects.filter(board__section=section))
+        rows = _section_rows(section, plan, list(section.boards.all()), lines)
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
 
 
@@ -152,8 +166,7 @@ def rescore_session(*, session: Session) -> None:
     one statement), then stores its standings."""
     with session_write(session.pk):
         sections = list(session.sections.select_related("custom_movement", "session"))
-        lines = TravellerLine.objects.filter(board__section__session=session).only(*SCORED_FIELDS).order_by("pk")
-        lines_by_board = _by_board(lines)
+        lines_by_board = _by_board(TravellerLine.objects.filter(board__section__session=session))
         boards: dict[int, list[Board]] = {}
         for board in Board.objects.filter(section__session=session).order_by("number"):
             boards.setdefault(board.section_id, []).append(board)

@@ -1,8 +1,12 @@
 """Stored points and standings are written a batch of rows a statement, not a statement a row or a board."""
 
+from unittest import mock
+
 import pytest
+from django.db import connection
 
 from events.models import Board, Pair, TravellerLine
+from events.services import rescoring
 from events.services.bulk import BATCH, update_by_pk
 from events.services.rescoring import rescore_session
 from tests.builders.sessions import assert_current, big_session, enter, entered_before_publishing
@@ -38,10 +42,14 @@ def test_rescoring_a_session_as_it_was_writes_no_line_and_a_changed_line_alone(d
     line = TravellerLine.objects.filter(board__section__session=session, adjusted="").order_by("pk").first()
     right = (line.ns_points, line.ew_points)
     TravellerLine.objects.filter(pk=line.pk).update(ns_points=None, ew_points=None)
-    with entered_before_publishing(session.pk), django_assert_max_num_queries(20) as captured:
+    with (
+        entered_before_publishing(session.pk),
+        django_assert_max_num_queries(20) as captured,
+        mock.patch.object(rescoring, "update_by_pk", wraps=rescoring.update_by_pk) as update,
+    ):
         rescore_session(session=session)
-    [statement] = writes(captured, "events_travellerline")
-    assert statement.count("CAST(") == 3  # one row: its two points and its key
+    assert len(writes(captured, "events_travellerline")) == 1
+    assert [len(call.kwargs["rows"]) for call in update.call_args_list] == [1]  # that line's row alone
     line.refresh_from_db()
     assert (line.ns_points, line.ew_points) == right
     assert_current(session)
@@ -55,7 +63,7 @@ def test_saving_a_line_writes_its_boards_points_in_one_statement(make_session, d
     with django_assert_max_num_queries(40) as captured:
         enter(section, 1, "3NS", "3NT", "S", "9")
     points = writes(captured, "events_travellerline")  # the new line is inserted, then the board's points written
-    assert len(points) == 1 and points[0].startswith("WITH v(")
+    assert len(points) == 1  # one statement: VALUES on SQLite, one array a column on PostgreSQL
     assert_current(session)
 
 
@@ -83,7 +91,8 @@ def test_update_by_pk_splits_many_rows_into_batches(make_session, django_assert_
     _session, section = make_session("mitchell", tables=5)
     pairs = list(Pair.objects.filter(section=section).order_by("pk"))
     monkeypatch.setattr("events.services.bulk.BATCH", 3)
-    with django_assert_num_queries(-(-len(pairs) // 3)):
+    statements = 1 if connection.vendor == "postgresql" else -(-len(pairs) // 3)  # arrays: one, whatever the rows
+    with django_assert_num_queries(statements):
         update_by_pk(model=Pair, fields=("boards",), rows=[(7, pair.pk) for pair in pairs])
     assert set(Pair.objects.filter(section=section).values_list("boards", flat=True)) == {7}
     assert BATCH >= 100
