@@ -132,30 +132,24 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
     """Stores the session's standings if a table's confirmation marked them stale and they were stored more than
     `every` ago; says whether it did.
 
-    One writer at a time (PostgreSQL's advisory lock, tried without waiting: a writer that finds it taken leaves).
-    The mark is cleared before the standings are read, so a confirmation committed meanwhile leaves its own mark.
-    A mark left (stored too recently, or marked during a refresh) is taken by the next confirmation, the tables'
-    polls (`table_page_state`, every few seconds), `refresh_standings --stale` (cron) or any director's write; a
-    session is never published with it, since publishing rescores the whole session."""
-    if not _try_refresh_lock(session_id):
-        return False
-    try:
+    One writer at a time, in one transaction: PostgreSQL's advisory lock, tried without waiting (a writer that finds
+    it taken leaves), then the session's lock shared, then the mark cleared (the entry's row, locked to the commit:
+    a confirmation marking it meanwhile waits, then marks it again) and the standings stored. A failure undoes it
+    all, the mark included. A mark left (stored too recently, or marked during a refresh) is taken by the next
+    confirmation, the tables' polls (`table_page_state`, every few seconds), `refresh_standings --stale` (cron) or
+    any director's write; a session is never published with it, since publishing rescores the whole session."""
+    with transaction.atomic():
+        if not _try_refresh_lock(session_id):
+            return False
+        lock_session(session_id, final_allowed=True, shared=True)
         now = timezone.now()
         due = Q(standings_at__isnull=True) | Q(standings_at__lte=now - every)
         marked = TableEntry.objects.filter(due, session_id=session_id, standings_stale=True)
         if not marked.update(standings_stale=False, standings_at=now):
             return False
-        try:
-            with transaction.atomic():
-                lock_session(session_id, final_allowed=True, shared=True)
-                store_standings(session_ids=[session_id])
-                session_pages_changed(session_id)
-        except BaseException:
-            TableEntry.objects.filter(session_id=session_id).update(standings_stale=True)  # for the next writer
-            raise
+        store_standings(session_ids=[session_id])
+        session_pages_changed(session_id)
         return True
-    finally:
-        _release_refresh_lock(session_id)
 
 
 def refresh_read_standings(entry: TableEntry) -> bool:
@@ -173,10 +167,11 @@ def store_marked_standings(*, session_id: int) -> bool:
 
 
 def _try_refresh_lock(session_id: int) -> bool:
+    """Held until the transaction ends, if free."""
     if connection.vendor != "postgresql":
         return True  # SQLite: one write transaction at a time already
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", [_REFRESH_LOCK, session_id])
+        cursor.execute("SELECT pg_try_advisory_xact_lock(%s, %s)", [_REFRESH_LOCK, session_id])
         return bool(cursor.fetchone()[0])
 
 
@@ -185,9 +180,3 @@ def _wait_for_refresh_lock(session_id: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_REFRESH_LOCK, session_id])
-
-
-def _release_refresh_lock(session_id: int) -> None:
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", [_REFRESH_LOCK, session_id])
