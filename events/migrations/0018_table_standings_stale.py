@@ -16,7 +16,12 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name="tableentry",
-            name="standings_stale",
-            field=models.BooleanField(default=False, editable=False),
+            name="standings_marked",
+            field=models.PositiveIntegerField(default=0, editable=False),
+        ),
+        migrations.AddField(
+            model_name="tableentry",
+            name="standings_stored",
+            field=models.PositiveIntegerField(default=0, editable=False),
         ),
     ]

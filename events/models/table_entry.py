@@ -15,9 +15,11 @@ class TableEntry(TableEntrySwitch):
     late_minutes = models.PositiveSmallIntegerField(_("a round is late after (minutes)"), default=20)
     # The ranking as it stands shown publicly, marked provisional, while the session is in progress.
     live_results = models.BooleanField(_("live results"), default=False)
-    # A table's confirmation changed a board since the stored standings were written (when `standings_at`): they
-    # are written again about once a second at most (`events.services.locking.refresh_stale_standings`).
-    standings_stale = models.BooleanField(default=False, editable=False)
+    # Counted by the tables' confirmations (`standings_marked`) and, when the stored standings were written (at
+    # `standings_at`), the count they include (`standings_stored`): they are stale while the first is the greater,
+    # and written again about once a second at most (`events.services.locking.refresh_stale_standings`).
+    standings_marked = models.PositiveIntegerField(default=0, editable=False)
+    standings_stored = models.PositiveIntegerField(default=0, editable=False)
     standings_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
@@ -26,6 +28,10 @@ class TableEntry(TableEntrySwitch):
 
     def __str__(self):
         return str(self.session)
+
+    @property
+    def standings_stale(self) -> bool:
+        return self.standings_marked > self.standings_stored
 
 
 class TableResult(TypedBoard):

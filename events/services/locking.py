@@ -33,7 +33,7 @@ from contextvars import ContextVar
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -109,13 +109,13 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
         if transaction.get_rollback():  # the block refused its writes: nothing to store
             return
         if deferred:  # the last write: the entry's row is locked only until the commit
-            TableEntry.objects.filter(session_id=session_id).update(standings_stale=True)
+            TableEntry.objects.filter(session_id=session_id).update(standings_marked=F("standings_marked") + 1)
         else:  # alone on the session, or after the other shared writers: what the tables marked is stored too
             if shared:
                 _wait_for_refresh_lock(session_id)
             store_standings(session_ids=[session_id])
-            TableEntry.objects.filter(session_id=session_id, standings_stale=True).update(
-                standings_stale=False, standings_at=timezone.now()
+            TableEntry.objects.filter(session_id=session_id, standings_marked__gt=F("standings_stored")).update(
+                standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
         session_pages_changed(session_id)
     if deferred:
@@ -133,22 +133,26 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
     `every` ago; says whether it did.
 
     One writer at a time, in one transaction: PostgreSQL's advisory lock, tried without waiting (a writer that finds
-    it taken leaves), then the session's lock shared, then the mark cleared (the entry's row, locked to the commit:
-    a confirmation marking it meanwhile waits, then marks it again) and the standings stored. A failure undoes it
-    all, the mark included. A mark left (stored too recently, or marked during a refresh) is taken by the next
-    confirmation, the tables' polls (`table_page_state`, every few seconds), `refresh_standings --stale` (cron) or
-    any director's write; a session is never published with it, since publishing rescores the whole session."""
+    it taken leaves), then the session's lock shared; the confirmations' count is read before the lines, and the
+    count the standings include is written last (the entry's row locked only then): a confirmation committed after
+    that read counts past it, and stays stale. A failure undoes it all. A mark left (stored too recently, or marked
+    during a refresh) is taken by the next confirmation, the tables' polls (`table_page_state`, every few seconds),
+    `refresh_standings --stale` (cron) or any director's write; a session is never published with it, since
+    publishing rescores the whole session."""
     with transaction.atomic():
         if not _try_refresh_lock(session_id):
             return False
         lock_session(session_id, final_allowed=True, shared=True)
+        entry = TableEntry.objects.filter(session_id=session_id).values_list(
+            "standings_marked", "standings_stored", "standings_at"
+        )
+        marked, stored, stored_at = entry.first() or (0, 0, None)
         now = timezone.now()
-        due = Q(standings_at__isnull=True) | Q(standings_at__lte=now - every)
-        marked = TableEntry.objects.filter(due, session_id=session_id, standings_stale=True)
-        if not marked.update(standings_stale=False, standings_at=now):
+        if marked <= stored or (stored_at is not None and now - stored_at < every):
             return False
         store_standings(session_ids=[session_id])
         session_pages_changed(session_id)
+        TableEntry.objects.filter(session_id=session_id).update(standings_stored=marked, standings_at=now)
         return True
 
 

@@ -43,7 +43,7 @@ def test_every_table_confirming_at_once_loses_nothing(database, status):
     assert all(line.ns_points is not None for line in lines)
     if status == Session.Status.IN_PROGRESS:
         store_marked_standings(session_id=session.pk)  # what a phone's poll or cron does a second later
-    assert not TableEntry.objects.filter(session=session, standings_stale=True).exists()
+    assert not TableEntry.objects.get(session=session).standings_stale
     stored = {pair.label: pair.score for pair in section.pairs.all()}
     ranked = {
         row.pair.label: row.score for field in rank_sessions([session.pk])[session.pk].fields for row in field.rows

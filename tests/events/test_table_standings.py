@@ -10,6 +10,7 @@ from unittest import mock
 import pytest
 from django.core.management import call_command
 from django.db import OperationalError, connection, transaction
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,6 +24,7 @@ from events.services.table_entry import confirm_table_result, save_table_result
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
 
+MARK = F("standings_marked") + 1  # what a table's confirmation writes: one more than the standings include
 postgres_only = pytest.mark.skipif("connection.vendor != 'postgresql'", reason="PostgreSQL's locks")
 
 
@@ -75,7 +77,7 @@ def test_cron_and_exports_store_what_the_tables_marked(db, client, director_clie
     assert stored == ranked
     call_command("refresh_standings", "--stale", stdout=out)  # nothing marked now
     assert out.getvalue().strip().splitlines()[-1] == "Standings stored again: 0 sessions."
-    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    TableEntry.objects.filter(session=session).update(standings_marked=MARK)
     with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
         assert director_client.get(reverse("events:usebio_export", args=[session.pk])).status_code == 200
     assert store.call_count == 1 and not TableEntry.objects.get(session=session).standings_stale
@@ -107,11 +109,11 @@ def test_a_directors_write_stores_what_the_tables_marked(db, client):
 def test_a_mark_set_during_a_refresh_stays_for_the_next(db, client):
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     play_round(client, section, open_tables(session))
-    TableEntry.objects.filter(session=session).update(standings_stale=True, standings_at=None)
+    TableEntry.objects.filter(session=session).update(standings_marked=MARK, standings_at=None)
     real = locking.store_standings
 
     def store_while_a_table_confirms(**kwargs):  # a confirmation commits while the standings are being stored
-        TableEntry.objects.filter(session=session).update(standings_stale=True)
+        TableEntry.objects.filter(session=session).update(standings_marked=MARK)
         return real(**kwargs)
 
     with mock.patch.object(locking, "store_standings", side_effect=store_while_a_table_confirms):
@@ -125,7 +127,7 @@ def test_a_mark_set_during_a_refresh_stays_for_the_next(db, client):
 def test_a_refresh_that_fails_leaves_the_mark_for_the_next_writer(db):
     session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     open_tables(session)
-    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    TableEntry.objects.filter(session=session).update(standings_marked=MARK)
     with mock.patch.object(locking, "store_standings", side_effect=RuntimeError("the database went away")):
         with pytest.raises(RuntimeError):
             refresh_stale_standings(session_id=session.pk)
@@ -155,7 +157,7 @@ def hold_in_another_connection(sql: str, params: list, release: threading.Event,
 def test_a_refresh_under_way_elsewhere_is_left_to_that_writer(transactional_db):
     session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     open_tables(session)
-    TableEntry.objects.filter(session=session).update(standings_stale=True)
+    TableEntry.objects.filter(session=session).update(standings_marked=MARK)
     release, held = threading.Event(), threading.Event()
     sql = "SELECT pg_advisory_xact_lock(%s, %s)"
     thread = hold_in_another_connection(sql, [locking._REFRESH_LOCK, session.pk], release, held)
