@@ -1,10 +1,19 @@
 """Table entry's models: a session's switch and key, results typed at the tables, correction requests."""
 
+import datetime
+
 from django.db import models
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from club.models import TableCorrection, TableEntrySwitch, TypedBoard
 from events.models.core import Board, Section, Session, TravellerLine
+
+
+class TableEntryQuerySet(models.QuerySet):
+    def stale(self) -> "TableEntryQuerySet":
+        """The entries whose stored standings miss some of the tables' confirmations (`TableEntry.standings_stale`)."""
+        return self.filter(standings_marked__gt=F("standings_stored"))
 
 
 class TableEntry(TableEntrySwitch):
@@ -22,6 +31,8 @@ class TableEntry(TableEntrySwitch):
     standings_stored = models.PositiveIntegerField(default=0, editable=False)
     standings_at = models.DateTimeField(null=True, blank=True, editable=False)
 
+    objects = TableEntryQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("table entry")
         verbose_name_plural = _("table entries")
@@ -32,6 +43,10 @@ class TableEntry(TableEntrySwitch):
     @property
     def standings_stale(self) -> bool:
         return self.standings_marked > self.standings_stored
+
+    def standings_due(self, now: datetime.datetime, every: datetime.timedelta) -> bool:
+        """Stale, and stored more than `every` before `now` (or never): the standings are to be stored again."""
+        return self.standings_stale and (self.standings_at is None or now - self.standings_at >= every)
 
 
 class TableResult(TypedBoard):

@@ -232,6 +232,12 @@ def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict
     return results
 
 
+def rank_session(session) -> SessionResults:
+    """One session's ranking, with its players: a published session's from the standings stored with its pairs
+    (exact: see `rank_sessions`), one in progress added up from its lines as they are."""
+    return rank_sessions([session.pk], stored=session.is_public)[session.pk]
+
+
 def name_winners(results: dict[int, SessionResults]) -> None:
     """Gives the winners of rankings made without names their players' names (one query)."""
     winners = [row for result in results.values() for ranking in result.fields for row in ranking.winners]

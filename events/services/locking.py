@@ -114,7 +114,7 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             if shared:
                 _wait_for_refresh_lock(session_id)
             store_standings(session_ids=[session_id])
-            TableEntry.objects.filter(session_id=session_id, standings_marked__gt=F("standings_stored")).update(
+            TableEntry.objects.stale().filter(session_id=session_id).update(
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
         session_pages_changed(session_id)
@@ -143,24 +143,21 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
         if not _try_refresh_lock(session_id):
             return False
         lock_session(session_id, final_allowed=True, shared=True)
-        entry = TableEntry.objects.filter(session_id=session_id).values_list(
-            "standings_marked", "standings_stored", "standings_at"
-        )
-        marked, stored, stored_at = entry.first() or (0, 0, None)
+        entries = TableEntry.objects.filter(session_id=session_id)
+        entry = entries.only("session_id", "standings_marked", "standings_stored", "standings_at").first()
         now = timezone.now()
-        if marked <= stored or (stored_at is not None and now - stored_at < every):
+        if entry is None or not entry.standings_due(now, every):
             return False
         store_standings(session_ids=[session_id])
         session_pages_changed(session_id)
-        TableEntry.objects.filter(session_id=session_id).update(standings_stored=marked, standings_at=now)
+        entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
 
 
 def refresh_read_standings(entry: TableEntry) -> bool:
     """`refresh_stale_standings` from a page that read the session's table entry (a phone's poll): no query unless
     the entry it read was marked and due."""
-    stored = entry.standings_at
-    if not entry.standings_stale or (stored is not None and timezone.now() - stored < STANDINGS_EVERY):
+    if not entry.standings_due(timezone.now(), STANDINGS_EVERY):
         return False
     return refresh_stale_standings(session_id=entry.session_id)
 

@@ -24,7 +24,7 @@ from events.selectors.downloads import ranking_rows, traveller_rows
 from events.selectors.hands import load_hand
 from events.selectors.live_results import shows_live
 from events.selectors.member_summary import load_member_page
-from events.selectors.ranking import mark_mine, member_of, rank_sessions, top_summaries
+from events.selectors.ranking import mark_mine, member_of, rank_session, rank_sessions, top_summaries
 from events.selectors.scorecard import load_scorecard
 from events.selectors.traveller import load_traveller
 from events.services.pages import MEMBER_PAGE, SESSION_PAGE
@@ -97,7 +97,7 @@ def session_ranking(request, session_id):
     if not session.is_public and not is_director(request.user) and shows_live(session):
         return redirect("events:live_results", session_id=session.pk)  # the live results, marked provisional
     check_visible(request.user, session, "This session is still in progress.")
-    results = rank_sessions([session.pk], stored=session.is_public)[session.pk]  # published: stored exactly
+    results = rank_session(session)
     member_id = member_of(request.user)
     mark_mine(results, member_id)
     return render(
@@ -160,7 +160,7 @@ def traveller_csv(request, session_id, section_id, number):
 @cached_page(*SESSION_PAGE)
 def pair_scorecard(request, session_id, pair_id):
     session = visible_session(request, session_id)
-    results = rank_sessions([session.pk], stored=session.is_public)[session.pk]  # published: stored exactly
+    results = rank_session(session)
     pair = results.pairs.get(pair_id)
     if pair is None:
         raise Http404("No such pair in this session.")

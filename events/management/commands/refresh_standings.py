@@ -1,6 +1,5 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.db.models import F
 
 from events.models import TableEntry
 from events.services.locking import store_marked_standings
@@ -19,9 +18,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if options["stale"]:
-            marked = TableEntry.objects.filter(standings_marked__gt=F("standings_stored")).values_list(
-                "session_id", flat=True
-            )
+            marked = TableEntry.objects.stale().values_list("session_id", flat=True)
             stored = sum(store_marked_standings(session_id=session_id) for session_id in list(marked))
             self.stdout.write(f"Standings stored again: {stored} sessions.")
             return
