@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import Invitation, ResultsEmail
 from club.models import Member
 from club.privacy import Privacy
+from club.roles import check_admins_remain
 from events.selectors.member_history import load_history
 from rubber.models import SeatedPlayer
 from teams.selectors.member_events import member_team_events
@@ -80,11 +81,13 @@ def member_data_rows(member: Member) -> list[list]:
 
 def remove_member(*, member: Member, guest_name: str = "") -> None:
     """The member asked to be removed: their login, email, number, choices and invitations go; their results stay,
-    under `guest_name` (or "Former member"), on no member list and with no member page."""
+    under `guest_name` (or "Former member"), on no member list and with no member page. Refused (LastClubAdmin,
+    nothing changed) while their login is the club's last club admin."""
     guest_name = " ".join(guest_name.split())[:60]
     with transaction.atomic():
         member = Member.objects.select_for_update().get(pk=member.pk)
         user_id = member.user_id
+        check_admins_remain(leaving=[user_id], name=member.real_name)  # raises LastClubAdmin: nothing changed
         member.first_name, member.last_name, member.number, member.email = guest_name, "", None, ""
         member.active, member.user, member.privacy = False, None, Privacy.NAME
         member.results_by_email, member.language, member.removed_on = False, "", timezone.now()

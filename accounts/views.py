@@ -22,6 +22,7 @@ from club.access import club_admin_required
 from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
+from club.roles import LastClubAdmin, last_admin_message
 from events.selectors.member_summary import load_member_page
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -136,7 +137,11 @@ def data_csv(request, member: Member):
 def remove(request, member: Member):
     form = RemovalForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        remove_member(member=member, guest_name=form.cleaned_data["guest_name"])
+        try:
+            remove_member(member=member, guest_name=form.cleaned_data["guest_name"])
+        except LastClubAdmin:
+            form.add_error(None, last_admin_message())
+            return render(request, "accounts/remove.html", {"form": form, "member": member})
         logout(request)
         messages.success(request, _("Your account is removed. Your results stay, under the name you chose."))
         return redirect("events:home")

@@ -22,6 +22,7 @@ from club.member_match import folded
 from club.models import Member, Merge
 from club.page_cache import CLUB, MEMBER_PAGES, pages_changed
 from club.registry import MergeSource, merge_handlers
+from club.roles import LastClubAdmin, check_admins_remain
 
 MAX_SUGGESTIONS = 50
 
@@ -50,6 +51,15 @@ def _check_source(source: MergeSource, into: Member) -> Member | None:
     return from_member
 
 
+def _keep_an_admin(member: Member) -> None:
+    try:
+        check_admins_remain(leaving=[member.user_id], name=member.real_name)
+    except LastClubAdmin as refused:
+        raise MergeRefused(
+            _("%(message)s A merge deactivates %(name)s.") % {"message": refused, "name": member.real_name}
+        ) from None
+
+
 def merge_people(*, source: MergeSource, into_id: int, user=None) -> Merge:
     """Moves every row of `source` to the member `into_id` and keeps the merge; raises MergeRefused."""
     with transaction.atomic():
@@ -57,6 +67,8 @@ def merge_people(*, source: MergeSource, into_id: int, user=None) -> Merge:
         if into is None:
             raise MergeRefused(_("No member has the id %(id)s.") % {"id": into_id})
         from_member = _check_source(source, into)
+        if from_member is not None and from_member.active:
+            _keep_an_admin(from_member)
         changes = {name: handler.move(source, into.pk) for name, handler in sorted(merge_handlers().items())}
         changes = {name: change for name, change in changes.items() if change}
         deactivate = from_member is not None and from_member.active

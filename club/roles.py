@@ -1,9 +1,12 @@
 """Who directs and who administers the club: the Directors and Club admins groups, changed by club admins on the
 roles page (`club.views_roles`) instead of the Django admin.
 
-The Club admins group never loses its last member, and a club admin cannot take themselves out of it (another
-one must): the group's row is locked while it changes, so two admins removing each other at once cannot leave
-the club without one.
+The club never loses its last club admin, by any path: a role taken away here, an account removed
+(`accounts.member_data.remove_member`), a merge or a deactivation on the roster (the merged or deactivated member's
+login no longer counts), the Django admin (a user deleted, made inactive or taken out of the group; the group
+deleted or renamed). Each path calls `check_admins_remain` inside its transaction: the one rule, under the Club
+admins group's row lock, so two changes at once cannot both take away "the other" admin. A club admin cannot take
+themselves out of the group either (another one must).
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ ROLES = {DIRECTORS: gettext_lazy("Directors"), CLUB_ADMINS: gettext_lazy("Club a
 
 class RoleRefused(Exception):
     """A change of roles that is not allowed; `str()` says why."""
+
+
+class LastClubAdmin(RoleRefused):
+    """The change would leave the club without a club admin."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,45 @@ def _locked_group(role: str) -> Group:
     return group
 
 
+def standing_admins():
+    """The users who administer the club: active, in the Club admins group, and not the login of a member who was
+    deactivated, merged away or removed."""
+    return (
+        get_user_model()
+        .objects.filter(groups__name=CLUB_ADMINS, is_active=True)
+        .exclude(member__active=False)
+        .exclude(member__removed_on__isnull=False)
+        .distinct()
+    )
+
+
+def admins_remain_without(user_ids) -> bool:
+    """False if taking the users `user_ids` away would leave no club admin (while at least one stands now)."""
+    standing = standing_admins()
+    user_ids = [pk for pk in user_ids if pk is not None]
+    return not standing.filter(pk__in=user_ids).exists() or standing.exclude(pk__in=user_ids).exists()
+
+
+def check_admins_remain(*, leaving, name: str = "") -> None:
+    """The one rule: raises LastClubAdmin if the users `leaving` (ids) are the club's last club admins. Call it in
+    the transaction that takes them away: it locks the Club admins group's row until that transaction ends."""
+    groups = Group.objects.filter(name=CLUB_ADMINS)
+    if connection.features.has_select_for_update:
+        groups = groups.select_for_update()
+    if groups.first() is None:
+        return  # no group, no club admin to keep
+    if not admins_remain_without(leaving):
+        raise LastClubAdmin(last_admin_message(name))
+
+
+def last_admin_message(name: str = "") -> str:
+    if name:
+        return _(
+            "%(name)s is the club's last club admin: give the role to another user first (Club admin → Roles)."
+        ) % {"name": name}
+    return _("This is the club's last club admin: give the role to another user first (Club admin → Roles).")
+
+
 def grant(*, username: str, role: str) -> None:
     """Puts the user named `username` in the role's group."""
     with transaction.atomic():
@@ -79,6 +125,6 @@ def revoke(*, user_id: int, role: str, by) -> None:
         if role == CLUB_ADMINS:
             if user_id == by.pk:
                 raise RoleRefused(_("You cannot take yourself out of the club admins: ask another club admin."))
-            if members.count() <= 1:
-                raise RoleRefused(_("The club must keep at least one club admin."))
+            if members.count() <= 1 or not admins_remain_without([user_id]):
+                raise LastClubAdmin(_("The club must keep at least one club admin."))
         members.remove(user_id)

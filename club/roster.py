@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from club.csv_files import CsvProblem, FileRefused, column_name, records
 from club.models import Member
 from club.page_cache import CLUB, pages_changed
+from club.roles import check_admins_remain
 
 COLUMNS = ("NUMBER", "FIRST_NAME", "LAST_NAME", "EMAIL")
 REQUIRED = COLUMNS[:3]
@@ -171,17 +172,24 @@ def import_members(text: str) -> ImportPlan:
 
 
 def save_member(*, member: Member, fields: dict[str, object]) -> Member:
-    """Adds (`member` unsaved) or changes a member; the caller's form checked `fields`."""
-    for name, value in fields.items():
-        setattr(member, name, value)
-    member.save()
+    """Adds (`member` unsaved) or changes a member; the caller's form checked `fields`. Raises LastClubAdmin
+    (nothing saved) for deactivating the member whose login is the club's last club admin."""
+    with transaction.atomic():
+        if member.pk and fields.get("active") is False:
+            check_admins_remain(leaving=[member.user_id], name=member.real_name)
+        for name, value in fields.items():
+            setattr(member, name, value)
+        member.save()
     return member
 
 
 def set_active(*, member_id: int, active: bool) -> Member | None:
-    """Deactivates (or reactivates) a member: off the lists for new results, their results kept."""
+    """Deactivates (or reactivates) a member: off the lists for new results, their results kept. Raises
+    LastClubAdmin (nothing changed) for the member whose login is the club's last club admin."""
     with transaction.atomic():
         member = Member.objects.filter(pk=member_id).first()
+        if member is not None and not active and member.active:
+            check_admins_remain(leaving=[member.user_id], name=member.real_name)
         if member is not None and member.active != active:
             member.active = active
             member.save(update_fields=["active"])

@@ -17,6 +17,7 @@ from club.access import club_admin_required
 from club.csv_files import FileRefused, csv_response
 from club.merging import suggestions
 from club.models import Member
+from club.roles import LastClubAdmin
 from club.roster import export_rows, import_members, plan_import, read_roster, save_member, set_active
 from club.roster_forms import MemberForm, RosterConfirmForm, RosterFileForm
 
@@ -55,9 +56,13 @@ def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpRespo
     member = Member() if member_id is None else get_object_or_404(Member, pk=member_id)
     form = MemberForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
-        save_member(member=member, fields=form.cleaned_data)
-        messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
-        return redirect("club:roster")
+        try:
+            save_member(member=member, fields=form.cleaned_data)
+        except LastClubAdmin as refused:
+            form.add_error("active", str(refused))
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
+            return redirect("club:roster")
     return render(request, "club/member_form.html", {"form": form, "member": member, "tab": "roster"})
 
 
@@ -66,7 +71,11 @@ def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpRespo
 def member_active(request: HttpRequest, member_id: int) -> HttpResponse:
     """Deactivates a member (`active=0`) or makes them active again (`active=1`)."""
     active = request.POST.get("active") == "1"
-    member = set_active(member_id=member_id, active=active)
+    try:
+        member = set_active(member_id=member_id, active=active)
+    except LastClubAdmin as refused:
+        messages.error(request, str(refused))
+        return redirect("club:roster")
     if member is None:
         messages.error(request, _("There is no such member (removed meanwhile?)."))
     elif active:
