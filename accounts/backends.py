@@ -1,22 +1,25 @@
-"""Logging in by email: the login form's username field may hold the email address of a player's account.
+"""Logging in by email or membership number: the login form's username field may hold the email of a player's
+account (any case) or the member's membership number (`accounts.identity.login_candidates`).
 
-It comes after Django's ModelBackend and after axes' backend, which refuses a locked-out login first: axes counts
-the failures under what was typed, so the email is throttled as a username is.
+It comes after axes' backend, which refuses a locked-out account first (`accounts.throttle` counts the failures
+under the account, whatever identifier was typed), and after Django's ModelBackend (usernames). An email two members
+share (a couple, each with their own account) logs in the account whose password was typed; if both accounts have
+that password, neither (the membership number tells them apart).
 """
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 
+from accounts.identity import login_candidates
+
 
 class EmailBackend(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
-        if not isinstance(username, str) or "@" not in username or password is None or len(username) > 254:
+        if password is None:
             return None
-        users = list(get_user_model().objects.filter(email__iexact=username.strip())[:2])
-        if len(users) != 1:
+        candidates = login_candidates(username)
+        if not candidates:
             get_user_model()().set_password(password)  # as long as a real check: the time tells nothing
             return None
-        user = users[0]
-        if user.check_password(password) and self.user_can_authenticate(user):
-            return user
-        return None
+        matching = [user for user in candidates if user.check_password(password) and self.user_can_authenticate(user)]
+        return matching[0] if len(matching) == 1 else None

@@ -59,11 +59,3 @@ def check_visible(user, item, message: str = "Not published yet."):
     if not item.is_public and not is_director(user):
         raise Http404(message)
     return item
-
-
-def login_username(request, credentials=None) -> str | None:
-    """The username django-axes records for a login attempt (AXES_USERNAME_CALLABLE), cut to the 150 characters a
-    username can have: a longer one names no user, and would not fit axes' table on PostgreSQL."""
-    source = credentials if credentials else getattr(request, "data", request.POST)
-    username = source.get("username")
-    return None if username is None else str(username)[:150]

@@ -176,15 +176,20 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
-# that username is refused from that address for AXES_COOLOFF_MINUTES; staff unlock it in the admin
-# ("Access attempts": delete the attempt) or with `manage.py axes_reset_username USERNAME`.
+# Login throttling (django-axes, extended in accounts/throttle.py): failures are counted per account, whatever
+# identifier reached it (username, email in any case, membership number; a couple's shared email counts against
+# both), and per client address. An account is locked after AXES_FAILURE_LIMIT failures from anywhere, an address
+# after LOGIN_ADDRESS_FAILURE_LIMIT failures on any accounts, for AXES_COOLOFF_MINUTES; the admin's login too.
+# Staff unlock in the admin ("Access attempts": delete the attempt) or with `manage.py axes_reset_username USERNAME`
+# (the account's username; `email:ADDRESS` for a shared email).
 AXES_FAILURE_LIMIT = int(os.getenv("AXES_FAILURE_LIMIT", "5"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.getenv("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.getenv("AXES_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # two limits, each on its own (accounts.throttle)
+AXES_HANDLER = "accounts.throttle.AccountThrottle"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_USERNAME_CALLABLE = "club.access.login_username"  # at most 150 characters, as a username
+AXES_USERNAME_CALLABLE = "accounts.throttle.login_key"  # the account, at most 150 characters
 
 # Email (the password-reset links). The console backend prints the messages; set EMAIL_BACKEND to
 # django.core.mail.backends.smtp.EmailBackend and the EMAIL_* variables to send them.

@@ -1,5 +1,6 @@
-"""Login throttling (django-axes): five wrong passwords lock the username out from that address, at the site's
-login page and at the admin's, until the cool-off ends or staff unlock it."""
+"""Login throttling (django-axes): five wrong passwords lock the account out, from every address, at the site's
+login page and at the admin's, until the cool-off ends or staff unlock it (tests/accounts/test_login_identities.py:
+the account whatever identifier reached it, and the limit per address)."""
 
 import pytest
 from axes.models import AccessAttempt
@@ -51,7 +52,7 @@ def test_five_wrong_passwords_lock_out_the_right_one(client, login_page):
     assert response.status_code == 429
     content = response.content.decode()
     assert "Too many failed logins" in content
-    assert "After 5 wrong passwords" in content and "locked for 15 min" in content
+    assert "After 5 wrong passwords for one account" in content and "locked for 15 min" in content
     assert not logged_in(client)
 
 
@@ -62,7 +63,7 @@ def test_the_lockout_page_speaks_the_visitors_language(client, player_user):
     assert "Demasiados intentos fallidos" in response.content.decode()
 
 
-def test_the_lockout_touches_neither_another_user_nor_another_address(login_page):
+def test_the_lockout_is_the_accounts_from_every_address_and_touches_no_other_user(login_page):
     url_name, user = login_page
     attacker = Client()
     fail(attacker, url_name, user.username)
@@ -71,8 +72,8 @@ def test_the_lockout_touches_neither_another_user_nor_another_address(login_page
     log_in(from_home, url_name, other.username, PASSWORD)
     assert logged_in(from_home), "another user from the same address"
     from_elsewhere = Client()
-    log_in(from_elsewhere, url_name, user.username, PASSWORD, address="10.0.0.2")
-    assert logged_in(from_elsewhere), "the same user from another address"
+    assert log_in(from_elsewhere, url_name, user.username, PASSWORD, address="10.0.0.2").status_code == 429
+    assert not logged_in(from_elsewhere), "the same account from another address: guesses spread over addresses"
 
 
 def test_axes_reset_lets_the_user_in_again(client, player_user):
