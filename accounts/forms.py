@@ -2,6 +2,7 @@
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import SetPasswordForm
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
@@ -9,6 +10,27 @@ from club.models import Member
 
 class ClaimForm(forms.Form):
     email = forms.EmailField(label=_("Your email address, as the club has it"), max_length=254)
+
+
+class ClaimPasswordForm(SetPasswordForm):
+    """The claimed account's password (`user` an unsaved stand-in for the member). A member who shares the email
+    with another account chooses a different password: at login by email, the password says which account."""
+
+    def __init__(self, *args, member: Member, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.member = member
+
+    def clean(self):
+        data = super().clean()
+        password = data.get("new_password1")
+        sharing = get_user_model().objects.filter(email__iexact=self.member.email) if self.member.email else []
+        if password and not self.errors and any(user.check_password(password) for user in sharing):
+            message = _(
+                "Another member's account at this email address has this password: choose a different one "
+                "(at login, the password says which of you it is)."
+            )
+            self.add_error("new_password2", message)
+        return data
 
 
 class PreferencesForm(forms.ModelForm):

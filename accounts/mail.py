@@ -1,6 +1,11 @@
-"""Emails in the member's language, from templates: a subject line and a plain-text body."""
+"""Emails in the member's language, from templates: a subject line and a plain-text body; links from SITE_URL.
+
+`deliver` is the one place an email of this app leaves (the claim, invitation, email-change, password-reset and
+results emails all go through it): to send them off the request, change that one call."""
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -21,9 +26,25 @@ def site_url(name: str, *args) -> str:
     return settings.SITE_URL.rstrip("/") + reverse(name, args=args)
 
 
-def send(template: str, to: str, context: dict, language: str) -> None:
-    """Sends `accounts/email/<template>_subject.txt` and `<template>.txt`, rendered in `language`, to `to`."""
+def site_address() -> tuple[str, str]:
+    """SITE_URL as (protocol, domain with any path): for templates that write `{{ protocol }}://{{ domain }}`."""
+    parts = urlsplit(settings.SITE_URL)
+    return parts.scheme or "https", (parts.netloc + parts.path).rstrip("/")
+
+
+def render(template: str, context: dict, language: str) -> tuple[str, str]:
+    """`accounts/email/<template>_subject.txt` and `<template>.txt`, rendered in `language`: (subject, body)."""
     with translation.override(language):
         subject = " ".join(render_to_string(f"accounts/email/{template}_subject.txt", context).split())
         body = render_to_string(f"accounts/email/{template}.txt", context)
+    return subject, body
+
+
+def deliver(subject: str, body: str, to: str) -> None:
+    """The one place an email leaves."""
     send_mail(subject, body, None, [to])
+
+
+def send(template: str, to: str, context: dict, language: str) -> None:
+    """Sends `accounts/email/<template>_subject.txt` and `<template>.txt`, rendered in `language`, to `to`."""
+    deliver(*render(template, context, language), to)

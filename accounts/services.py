@@ -7,7 +7,8 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from accounts.mail import language_of, send, site_url
+from accounts.identity import MAX_SHARING
+from accounts.mail import deliver, language_of, render, send, site_url
 from accounts.models import Invitation
 from accounts.tokens import LinkRefused, claim_token, email_token
 from club.models import Member
@@ -19,18 +20,17 @@ def claimable(email: str):
 
 
 def request_claim(*, email: str) -> int:
-    """Sends a claim link to each member on the roster with `email` who has no login yet (the page says the same
-    whatever happens here, so that it reveals nothing). Returns how many links were sent."""
-    sent = 0
-    for member in claimable(email)[:5]:
-        send_claim_link(member)
-        sent += 1
-    return sent
-
-
-def send_claim_link(member: Member) -> None:
-    link = site_url("accounts:claim_link", claim_token(member))
-    send("claim", member.email, {"member": member, "link": link}, language_of(member))
+    """Sends one email to `email` with a claim link for each member on the roster with that address and no login
+    yet (a couple sharing an address: each their own link, by name and membership number). For an address no such
+    member has, the same work is done for a stand-in and nothing is sent: the page says the same in the same time,
+    so that it reveals nothing. Returns how many links were sent."""
+    members = list(claimable(email).order_by("pk")[:MAX_SHARING])
+    shown = members or [Member(first_name="", last_name="", email=email.strip())]
+    claims = [(member, site_url("accounts:claim_link", claim_token(member))) for member in shown]
+    subject, body = render("claim", {"claims": claims, "member": shown[0]}, language_of(shown[0]))
+    if members:
+        deliver(subject, body, members[0].email)
+    return len(members)
 
 
 def _free_username(member: Member) -> str:

@@ -6,7 +6,6 @@ from functools import wraps
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.models import User
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -14,8 +13,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from accounts import services
-from accounts.forms import ClaimForm, EmailChangeForm, PreferencesForm, RemovalForm
+from accounts import mail_limits, services
+from accounts.forms import ClaimForm, ClaimPasswordForm, EmailChangeForm, PreferencesForm, RemovalForm
 from accounts.member_data import member_data, member_data_rows, remove_member
 from accounts.tokens import LinkRefused, email_change, member_to_claim
 from club.access import club_admin_required
@@ -43,6 +42,14 @@ def member_page(view):
     return wrapper
 
 
+def ready_message(member: Member) -> str:
+    if member.number:
+        return _(
+            "Your account is ready. Next time, log in with your email address or your membership number (%(number)s)."
+        ) % {"number": member.number}
+    return _("Your account is ready. Next time, log in with your email address.")
+
+
 def refused(request, error: LinkRefused) -> HttpResponse:
     return render(request, "accounts/link_refused.html", {"expired": error.expired}, status=400)
 
@@ -51,6 +58,9 @@ def refused(request, error: LinkRefused) -> HttpResponse:
 def claim(request):
     form = ClaimForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not mail_limits.allowed(kind=mail_limits.CLAIM, address=form.cleaned_data["email"], request=request):
+            form.add_error(None, mail_limits.refused_message())
+            return render(request, "accounts/claim.html", {"form": form}, status=429)
         services.request_claim(email=form.cleaned_data["email"])
         return render(request, "accounts/claim_sent.html")  # the same answer, known address or not
     return render(request, "accounts/claim.html", {"form": form})
@@ -63,14 +73,14 @@ def claim_link(request, token: str):
     except LinkRefused as error:
         return refused(request, error)
     user = User(email=member.email, first_name=member.first_name, last_name=member.last_name)
-    form = SetPasswordForm(user, request.POST or None)
+    form = ClaimPasswordForm(user, request.POST or None, member=member)
     if request.method == "POST" and form.is_valid():
         try:
             user = services.claim_account(member=member, password=form.cleaned_data["new_password1"])
         except LinkRefused as error:
             return refused(request, error)
         login(request, user, backend=LOGIN_BACKEND)
-        messages.success(request, _("Your account is ready. Next time, log in with your email address."))
+        messages.success(request, ready_message(member))
         return redirect("accounts:me")
     return render(request, "accounts/claim_password.html", {"form": form, "member": member})
 
@@ -102,6 +112,9 @@ def preferences(request, member: Member):
 def email(request, member: Member):
     form = EmailChangeForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
+        if not mail_limits.allowed(kind=mail_limits.EMAIL_CHANGE, address=form.cleaned_data["email"], request=request):
+            form.add_error(None, mail_limits.refused_message())
+            return render(request, "accounts/email.html", {"form": form, "member": member}, status=429)
         services.request_email_change(member=member, new_email=form.cleaned_data["email"])
         messages.success(request, _("A link is on its way to the new address: follow it to confirm the change."))
         return redirect("accounts:me")

@@ -200,6 +200,11 @@ EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "0")
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# Emails a visitor can make the site send (claim links, password resets, email-change confirmations), of each
+# kind, per MAIL_LIMIT_WINDOW seconds: to one address, and from one client address (accounts/mail_limits.py).
+MAIL_LIMIT_PER_ADDRESS = int(os.getenv("MAIL_LIMIT_PER_ADDRESS", "3"))
+MAIL_LIMIT_PER_CLIENT = int(os.getenv("MAIL_LIMIT_PER_CLIENT", "10"))
+MAIL_LIMIT_WINDOW = int(os.getenv("MAIL_LIMIT_WINDOW", "3600"))
 # The site's address in emails' links (claim links, results): never taken from a request's Host header.
 SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
 

@@ -10,6 +10,11 @@ NEW_PASSWORD = "a-brand-new-long-passphrase"
 EMAIL = "pat@example.org"
 
 
+@pytest.fixture(autouse=True)
+def _site(settings):
+    settings.SITE_URL = "https://results.example.org"
+
+
 @pytest.fixture
 def player(player_user):
     player_user.email = EMAIL
@@ -22,7 +27,7 @@ def ask_for_a_reset(client, email):
 
 
 def reset_link(message) -> str:
-    match = re.search(r"https?://testserver(/accounts/reset/\S+/\S+/)", message.body)
+    match = re.search(r"https://results\.example\.org(/accounts/reset/\S+/\S+/)", message.body)
     assert match, message.body
     return match.group(1)
 
