@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# The address in emailed links (claims, password resets): the port `make run` serves on, unless told.
+SITE_URL ?= http://127.0.0.1:$(PORT)
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
@@ -16,7 +18,7 @@ $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 run: $(BIN)/activate
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # The tests run on every core (pytest-xdist, each worker with its own test database); PYTEST_WORKERS=2 sets
 # how many, PYTEST_ARGS="-n 0" or PYTEST_ARGS="-p no:xdist" runs them in this one process.

@@ -53,6 +53,8 @@ class ImportPlan:
     created: list[RosterLine] = field(default_factory=list)
     updated: list[tuple[RosterLine, Member]] = field(default_factory=list)
     unchanged: list[RosterLine] = field(default_factory=list)
+    # Addresses several members will have after the import (a couple, a family): (address, ["Name (number)", ...])
+    shared_emails: list[tuple[str, list[str]]] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {"created": len(self.created), "updated": len(self.updated), "unchanged": len(self.unchanged)}
@@ -148,7 +150,22 @@ def plan_import(lines: list[RosterLine], *, lock: bool = False) -> ImportPlan:
             plan.updated.append((line, member))
         else:
             plan.unchanged.append(line)
+    plan.shared_emails = _shared_emails(lines)
     return plan
+
+
+def _shared_emails(lines: list[RosterLine]) -> list[tuple[str, list[str]]]:
+    """The addresses more than one member will have once `lines` are imported (the roster's other members
+    included), for the preview's warning."""
+    holders: dict[str, list[str]] = {}
+    for line in lines:
+        if line.email:
+            holders.setdefault(line.email.casefold(), []).append(f"{line.full_name} ({line.number})")
+    others = Member.objects.exclude(email="").exclude(number__in=[line.number for line in lines])
+    for first, last, number, email in others.values_list("first_name", "last_name", "number", "email"):
+        if email.casefold() in holders:
+            holders[email.casefold()].append(f"{first} {last} ({number})" if number else f"{first} {last}")
+    return sorted((email, names) for email, names in holders.items() if len(names) > 1)
 
 
 def import_members(text: str) -> ImportPlan:
