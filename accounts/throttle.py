@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_parameters, get_client_username, get_failure_limit
 from axes.models import AccessAttempt
@@ -19,6 +21,21 @@ from django.conf import settings
 from django.db.models import Sum
 
 from accounts.identity import throttle_key, throttle_keys
+
+
+def client_address(request) -> str | None:
+    """AXES_CLIENT_IP_CALLABLE (and the email limits' client): REMOTE_ADDR, or behind TRUSTED_PROXIES proxies
+    (nginx, Caddy: each appends the address it saw to X-Forwarded-For) the address the outermost of them saw.
+    Without it, behind a proxy every visitor would be the proxy, and one address's limit would lock everyone."""
+    remote = request.META.get("REMOTE_ADDR")
+    count = settings.TRUSTED_PROXIES
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")][-count:] if count else []
+    if len(hops) == count and count:
+        try:
+            return str(ipaddress.ip_address(hops[0]))
+        except ValueError:
+            pass
+    return remote
 
 
 def _typed(request, credentials) -> str | None:

@@ -190,6 +190,10 @@ AXES_HANDLER = "accounts.throttle.AccountThrottle"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_USERNAME_CALLABLE = "accounts.throttle.login_key"  # the account, at most 150 characters
+# The client's address: REMOTE_ADDR, or behind TRUSTED_PROXIES proxies (nginx, Caddy: 1) the address the outermost
+# saw, from X-Forwarded-For (otherwise every visitor is the proxy, and one address's limit locks everyone).
+TRUSTED_PROXIES = int(os.getenv("TRUSTED_PROXIES", "0"))
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 
 # Email (the password-reset links). The console backend prints the messages; set EMAIL_BACKEND to
 # django.core.mail.backends.smtp.EmailBackend and the EMAIL_* variables to send them.

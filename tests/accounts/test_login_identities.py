@@ -133,3 +133,41 @@ def test_a_couple_with_one_password_use_their_numbers(couple):
 def test_odd_identifiers_are_a_failed_login_not_an_error(dir2, identifier):
     response, user_id = log_in(identifier)
     assert response.status_code == 200 and user_id is None
+
+
+@pytest.mark.parametrize(
+    "proxies, forwarded, seen",
+    [
+        (0, "203.0.113.9", HOME),  # no proxy trusted: the header is anyone's to write
+        (1, "203.0.113.9", "203.0.113.9"),
+        (1, "198.51.100.1, 203.0.113.9", "203.0.113.9"),  # what the client wrote before the proxy is not read
+        (2, "198.51.100.1, 203.0.113.9", "198.51.100.1"),
+        (1, "not an address", HOME),
+        (2, "203.0.113.9", HOME),  # fewer hops than proxies: not through them
+    ],
+)
+def test_the_client_address_behind_trusted_proxies(rf, settings, proxies, forwarded, seen):
+    from accounts.throttle import client_address
+
+    settings.TRUSTED_PROXIES = proxies
+    request = rf.post("/accounts/login/", REMOTE_ADDR=HOME, HTTP_X_FORWARDED_FOR=forwarded)
+    assert client_address(request) == seen
+
+
+def test_behind_a_proxy_one_visitors_failures_lock_no_other(dir2, settings):
+    settings.TRUSTED_PROXIES = 1
+    for number in range(settings.LOGIN_ADDRESS_FAILURE_LIMIT):
+        Client().post(
+            reverse("login"),
+            {"username": f"nobody{number}", "password": "x"},
+            REMOTE_ADDR=HOME,
+            HTTP_X_FORWARDED_FOR="203.0.113.9",
+        )
+    other = Client()
+    other.post(
+        reverse("login"),
+        {"username": "dir2", "password": PASSWORD},
+        REMOTE_ADDR=HOME,
+        HTTP_X_FORWARDED_FOR="203.0.113.10",
+    )
+    assert other.session.get("_auth_user_id") == str(dir2.pk)
