@@ -1,3 +1,4 @@
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.forms import UserChangeForm
@@ -7,13 +8,6 @@ from django.http import HttpResponseRedirect
 
 from club.models import Member
 from club.roles import CLUB_ADMINS, ROLES, RoleRefused, admins_remain_without, check_admins_remain, last_admin_message
-
-
-@admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
-    list_display = ("last_name", "first_name", "number", "email", "active")
-    list_filter = ("active",)
-    search_fields = ("last_name", "first_name", "number", "email")
 
 
 # The Django admin's users and groups keep the one rule of `club.roles`: the club never loses its last club admin
@@ -53,6 +47,30 @@ def _refused_here(view):
             return HttpResponseRedirect(request.get_full_path())
 
     return guarded
+
+
+class GuardedMemberForm(forms.ModelForm):
+    def clean(self):
+        data = super().clean()
+        member = self.instance
+        if member.pk and member.user_id and data.get("active") is False and not admins_remain_without([member.user_id]):
+            raise ValidationError(last_admin_message(member.real_name))
+        return data
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    form = GuardedMemberForm
+    list_display = ("last_name", "first_name", "number", "email", "active")
+    list_filter = ("active",)
+    search_fields = ("last_name", "first_name", "number", "email")
+
+    def save_model(self, request, obj, form, change):
+        if change and "active" in form.changed_data and not obj.active:
+            check_admins_remain(leaving=[obj.user_id], name=obj.real_name)
+        super().save_model(request, obj, form, change)
+
+    changeform_view = _refused_here(admin.ModelAdmin.changeform_view)
 
 
 admin.site.unregister(User)

@@ -147,3 +147,19 @@ def test_a_revoke_and_an_account_removal_at_once_leave_one_admin(database):
     _results, errors = run_at_once(jobs, database)
     assert len(errors) == 1 and isinstance(errors[0], LastClubAdmin), errors
     assert standing_admins().count() == 1
+
+
+def test_the_django_admin_cannot_deactivate_the_last_admins_member(admin_client, mara):
+    made_club_admin(mara.user)
+    form = {"first_name": "Mara", "last_name": "Pop", "number": "101", "email": "", "privacy": "name", "language": ""}
+    response = admin_client.post(reverse("admin:club_member_change", args=[mara.pk]), {**form, "user": mara.user_id})
+    assert response.status_code == 200 and LAST in response.content.decode()
+    assert Member.objects.get(pk=mara.pk).active
+
+
+def test_the_django_admin_may_deactivate_one_of_two(admin_client, club_admin_user, mara):
+    made_club_admin(mara.user)
+    form = {"first_name": "Mara", "last_name": "Pop", "number": "101", "email": "", "privacy": "name", "language": ""}
+    response = admin_client.post(reverse("admin:club_member_change", args=[mara.pk]), {**form, "user": mara.user_id})
+    assert response.status_code == 302
+    assert not Member.objects.get(pk=mara.pk).active
