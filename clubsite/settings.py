@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "teams",
     "rubber",
     "accounts",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -236,3 +238,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
+
+# Operations (see the README's *Operations*): background tasks, backups, health and error logs.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+BACKUP_DIR = Path(os.getenv("BACKUP_DIR", str(BASE_DIR / "backups")))
+BACKUP_KEEP = int(os.getenv("BACKUP_KEEP", "14"))  # the newest backups kept
+PERIODIC_TASKS = {"club.backups.tasks.backup_task": int(os.getenv("BACKUP_EVERY", str(60 * 60 * 24)))}
