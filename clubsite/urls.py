@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+handler500 = "club.views_ops.server_error"  # the request's id to quote, made without the database
+
 urlpatterns = [
     path("", include("club.urls")),
     path("", include("events.urls")),

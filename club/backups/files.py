@@ -59,7 +59,7 @@ def file_kind(path: Path) -> str:
         with open(path, "rb") as file:
             start = file.read(16)
     except OSError as error:
-        raise BackupError(_("Cannot read %(path)s: %(error)s.") % {"path": path, "error": error.strerror}) from error
+        raise BackupError(_("Cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror}) from error
     for kind, magic in MAGIC.items():
         if start.startswith(magic):
             return kind

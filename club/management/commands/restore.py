@@ -53,4 +53,4 @@ class Command(BaseCommand):
             for table in tables:
                 self.stdout.write(f"{table.table}: {table.rows}")
         rows = sum(table.rows for table in tables)
-        self.stdout.write(_("%(tables)s tables, %(rows)s rows.") % {"tables": len(tables), "rows": f"{rows:,}"})
+        self.stdout.write(_("Tables: %(tables)s; rows: %(rows)s.") % {"tables": len(tables), "rows": f"{rows:,}"})
