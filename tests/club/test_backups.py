@@ -4,17 +4,18 @@ On SQLite and, with DATABASE_URL=postgres://..., on PostgreSQL (pg_dump and pg_r
 
 import io
 import sqlite3
+import threading
 
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, connections, transaction
 from django.utils.module_loading import import_string
 from django_tasks.base import Task
 
-from club.backups import backups, making
+from club.backups import backups, check, making
 from club.backups.making import tables_in
 from club.models import Member
 from events.models import Session
@@ -157,3 +158,36 @@ def test_the_periodic_backup_task_is_registered_and_makes_a_backup():
     assert isinstance(backup_task, Task)
     name = backup_task.call()
     assert [found.name for found in backups()] == [name]
+
+
+def test_a_backup_taken_while_the_site_writes_is_one_moment(database):
+    """A writer adds members two by two, each pair in one transaction, while backups are made: every backup holds
+    whole pairs (a snapshot of one moment), and each later one holds more."""
+    stop, written = threading.Event(), []
+
+    def writer():
+        database()
+        try:
+            while not stop.is_set() or len(written) < 40:
+                with transaction.atomic():
+                    for side in "AB":
+                        Member.objects.create(first_name=f"{side}{len(written)}", last_name="Pair")
+                written.append(1)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=writer)
+    thread.start()
+    try:
+        while len(written) < 5:
+            thread.join(timeout=0.01)
+        for _n in range(3):
+            run("backup")
+    finally:
+        stop.set()
+        thread.join(timeout=60)
+    assert not thread.is_alive()
+    members = [next(table.rows for table in check(path) if table.table == Member._meta.db_table) for path in backups()]
+    assert all(count % 2 == 0 for count in members), members
+    assert members == sorted(members) and 10 <= members[0] < members[-1]  # the site wrote on between backups
+    assert Member.objects.count() == 2 * len(written)
