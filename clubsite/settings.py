@@ -235,13 +235,23 @@ if not DEBUG:
 
 # One line of JSON a record (club/request_log.py: the request's id, user, method and path; an error's exception):
 # Django's records too, through the root's handler alone (so an error in a view is one line, not a traceback).
+# runserver's access lines (`make run`) stay as Django writes them.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "club.request_log.JsonLines"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "formatters": {
+        "json": {"()": "club.request_log.JsonLines"},
+        "server": {"()": "django.utils.log.ServerFormatter", "format": "[{server_time}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json"},
+        "server": {"class": "logging.StreamHandler", "formatter": "server"},
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
-    "loggers": {"django": {"handlers": [], "level": os.getenv("LOG_LEVEL", "WARNING")}},
+    "loggers": {
+        "django": {"handlers": [], "level": os.getenv("LOG_LEVEL", "WARNING")},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }
 
 # Operations (see the README's *Operations*): background tasks, backups, health and error logs.
