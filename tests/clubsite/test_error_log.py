@@ -98,3 +98,13 @@ def test_a_record_outside_a_request_is_one_line_without_request_fields():
     line = JsonLines().format(record)
     assert "\n" not in line
     assert json.loads(line)["message"] == "two\nlines here" and "request_id" not in json.loads(line)
+
+
+@pytest.mark.django_db
+def test_the_500_page_speaks_the_readers_language(members_page_raises, log_lines):
+    client = Client(raise_request_exception=False)
+    response = client.get("/members/", HTTP_ACCEPT_LANGUAGE="es")
+    assert response.status_code == 500
+    assert "Algo ha fallado" in response.content.decode()
+    assert response["X-Request-ID"] in response.content.decode()
+    assert len(log_lines()) == 1
