@@ -22,6 +22,8 @@ from club.models import Member
 from events.models import Session
 from tests.builders.club_pages import club_mid_session, every_page
 
+# Transactional (a backup reads what is committed), and not marked slow: the suite runs the slow tests first, and a
+# transactional test's flush would take the migrations' groups away from the database tests after it.
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -52,7 +54,6 @@ def empty_the_database() -> None:
     raw.execute("PRAGMA foreign_keys = ON")
 
 
-@pytest.mark.slow
 def test_a_club_mid_session_restores_into_an_empty_database_page_for_page(player_user, director_user):
     club_mid_session(player_user)
     before = every_page(director_user)
