@@ -1,11 +1,12 @@
 from django.urls import path
 
-from club import views_merges, views_roster
+from club import views_merges, views_ops, views_roster
 from club.views import MemberListView, choose_language
 
 app_name = "club"
 
 urlpatterns = [
+    path("healthz", views_ops.healthz, name="healthz"),
     path("members/", MemberListView.as_view(), name="members"),
     path("language/", choose_language, name="language"),
     path("club/roster/", views_roster.roster, name="roster"),

@@ -56,9 +56,12 @@ INSTALLED_APPS = [
     "teams",
     "rubber",
     "accounts",
+    "django_tasks",
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
+    "club.request_log.RequestIdMiddleware",  # first: every response, a 500 too, carries the X-Request-ID it logs
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header below on every response
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -244,9 +247,32 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1")
     SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "1")
 
+# One line of JSON a record (club/request_log.py: the request's id, user, method and path; an error's exception):
+# Django's records too, through the root's handler alone (so an error in a view is one line, not a traceback).
+# runserver's access lines (`make run`) stay as Django writes them.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "json": {"()": "club.request_log.JsonLines"},
+        "server": {"()": "django.utils.log.ServerFormatter", "format": "[{server_time}] {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json"},
+        "server": {"class": "logging.StreamHandler", "formatter": "server"},
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django": {"handlers": [], "level": os.getenv("LOG_LEVEL", "WARNING")},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
 }
+
+# Operations (see the README's *Operations*): background tasks, backups, health and error logs.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+BACKUP_DIR = Path(os.getenv("BACKUP_DIR", str(BASE_DIR / "backups")))
+BACKUP_KEEP = int(os.getenv("BACKUP_KEEP", "14"))  # the newest backups kept
+PERIODIC_TASKS = {"club.backups.tasks.backup_task": int(os.getenv("BACKUP_EVERY", str(60 * 60 * 24)))}
+# /healthz fails when the oldest task ready to run has waited longer than this (no worker is taking them).
+HEALTH_MAX_TASK_AGE = int(os.getenv("HEALTH_MAX_TASK_AGE", str(15 * 60)))
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a monitor polls it over plain HTTP on the app server's address

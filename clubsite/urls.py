@@ -4,6 +4,8 @@ from django.urls import include, path
 
 from accounts.password_reset import SiteResetView
 
+handler500 = "club.views_ops.server_error"  # the request's id to quote, made without the database
+
 urlpatterns = [
     path("", include("club.urls")),
     path("", include("events.urls")),

@@ -3,8 +3,9 @@
 from django.urls import URLPattern, URLResolver, get_resolver
 
 # URLs that only accept POST or that are not pages (the language switch answers with a redirect, the roster's
-# export is a CSV download).
+# export is a CSV download, /healthz is JSON for a monitor).
 NOT_PAGES = {
+    "club:healthz",
     "logout",
     "set_language",
     "club:language",

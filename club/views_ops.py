@@ -1,0 +1,21 @@
+"""The pages for those who run the site: /healthz for a monitor, and the error page a visitor sees."""
+
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.template import loader
+from django.views.decorators.cache import never_cache
+
+from club.health import health
+
+
+@never_cache
+def healthz(request: HttpRequest) -> HttpResponse:
+    """200 when the database, the cache and the task queue answer, 503 when one does not (JSON, no login)."""
+    healthy, report = health()
+    return JsonResponse(report, status=200 if healthy else 503)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 page, with the request's id to quote (the id of its line in the log); made without the context
+    processors or the database, which may be what failed."""
+    content = loader.get_template("500.html").render({"request_id": getattr(request, "request_id", "")})
+    return HttpResponseServerError(content)
