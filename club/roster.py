@@ -18,6 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from club.csv_files import CsvProblem, FileRefused, column_name, records
+from club.duplicates import refused_if_taken
 from club.models import Member
 from club.page_cache import CLUB, pages_changed
 
@@ -170,11 +171,19 @@ def import_members(text: str) -> ImportPlan:
     return plan
 
 
+def number_taken(number: object) -> str:
+    return _("A member with the number %(number)s already exists: added a moment ago by someone else.") % {
+        "number": number
+    }
+
+
 def save_member(*, member: Member, fields: dict[str, object]) -> Member:
-    """Adds (`member` unsaved) or changes a member; the caller's form checked `fields`."""
+    """Adds (`member` unsaved) or changes a member; the caller's form checked `fields`. A number another writer gave
+    a member since that check is a ValidationError on the number (nothing saved)."""
     for name, value in fields.items():
         setattr(member, name, value)
-    member.save()
+    with refused_if_taken({"number": number_taken(member.number)}):
+        member.save()
     return member
 
 

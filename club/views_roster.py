@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -55,9 +56,13 @@ def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpRespo
     member = Member() if member_id is None else get_object_or_404(Member, pk=member_id)
     form = MemberForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
-        save_member(member=member, fields=form.cleaned_data)
-        messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
-        return redirect("club:roster")
+        try:
+            save_member(member=member, fields=form.cleaned_data)
+        except ValidationError as error:  # the number was taken meanwhile
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
+            return redirect("club:roster")
     return render(request, "club/member_form.html", {"form": form, "member": member, "tab": "roster"})
 
 

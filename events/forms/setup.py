@@ -177,6 +177,25 @@ class BaseSectionFormSet(BaseInlineFormSet):
         "too_few_forms": gettext_lazy("Give at least one section: its movement and its number of tables."),
     }
 
+    def clean(self):
+        """A new section under a letter the session already has (the page posted twice, or from a second tab) is
+        refused on its form: the database would refuse it."""
+        super().clean()
+        if self.instance.pk is None:
+            return
+        taken = set(Section.objects.filter(session=self.instance).values_list("letter", flat=True))
+        for form in self.forms:
+            letter = form.cleaned_data.get("letter") if hasattr(form, "cleaned_data") else None
+            if form.instance.pk is None and letter in taken and not self._should_delete_form(form):
+                form.add_error("letter", section_taken(letter))
+
+
+def section_taken(letter: str) -> str:
+    return _(
+        "Section %(letter)s already exists: it was saved a moment ago (a double click or a second tab). "
+        "It is shown below; give this one another letter."
+    ) % {"letter": letter}
+
 
 SECTION_FORMSET_OPTIONS = {
     "form": SectionForm,
