@@ -51,19 +51,28 @@ NOT_PAGES = {"logout"}  # logging out would end the director's session for the f
 
 
 @pytest.fixture
-def site(db):
-    """(the director's client, a visitor's client, every page's URL, every form found on them). The director is a
-    club admin too, so that the roster, merges and roles forms are fuzzed as well."""
+def pages(db):
+    """(the director's client and a visitor's, every page's URL). The director is a club admin too, so that the
+    roster, merges and roles forms are fuzzed as well."""
     user = made_club_admin(director("fuzz", "Fuzz"))
     world = build_world(user)
     clients = {"director": logged_in_client(user), "visitor": Client()}
-    urls, unmapped, forms = [], [], {}
+    urls, unmapped = [], []
     for name, arguments in patterns():
         url = url_of(name, arguments, world)
         if url is None:
             unmapped.append(name)
         elif name not in NOT_PAGES:
             urls.append(url)
+    assert unmapped == [], "pages whose arguments build_world does not provide: add them there"
+    return clients, urls
+
+
+@pytest.fixture
+def site(pages):
+    """(the clients, every page's URL, every form found on them, as the director and as a visitor)."""
+    clients, urls = pages
+    forms = {}
     for who, client in clients.items():
         for url in urls:
             response = client.get(url)
@@ -71,7 +80,6 @@ def site(db):
             if response.get("Content-Type", "").startswith("text/html"):
                 for form in forms_of(url, response.content.decode()):
                     forms.setdefault((who, form.action, form.method, form.fields, form.files), form)
-    assert unmapped == [], "pages whose arguments build_world does not provide: add them there"
     return clients, urls, forms
 
 
@@ -144,8 +152,8 @@ def test_every_form_field_refuses_hostile_input(site):
 
 
 @pytest.mark.slow
-def test_page_arguments_too_large_for_the_database_are_not_found(site):
-    clients, urls, _forms = site
+def test_page_arguments_too_large_for_the_database_are_not_found(pages):
+    clients, urls = pages
     for url in urls:
         for huge in ("9223372036854775808", "99999999999999999999"):
             parts = [huge if part.isdigit() else part for part in url.split("/")]
