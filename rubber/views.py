@@ -198,6 +198,9 @@ def confirm(request, pk: int):
     """Another player at the table (through their account) or a director confirms the sheet as they read it: from
     then on it counts in the evening's table and the league."""
     rubber = _rubber(pk)
+    if rubber.counted and request.user.is_authenticated:  # a double click, or confirmed by someone else meanwhile
+        messages.info(request, _("This sheet is already confirmed: it counts in the evening's table."))
+        return redirect("rubber:pad", pk=pk)
     if not services.can_confirm(request.user, rubber):
         raise PermissionDenied
     if _versioned(request, rubber, lambda version: services.confirm(rubber=rubber, user=request.user, version=version)):

@@ -107,3 +107,12 @@ def test_a_confirmation_of_an_older_sheet_is_refused(player_client, client, memb
 def test_a_directors_sheet_counts_at_once(director_client, client, members):
     posted_sheet(director_client, members)
     assert len(evening_lines(client)) == 4
+
+
+def test_a_confirmation_posted_twice_is_told_it_is_already_done(player_client, client, members):
+    rubber = posted_sheet(player_client, members)
+    eva = logged_in_client(account_of(members[1], "eva"))
+    assert confirm(eva, rubber).status_code == 302
+    again = eva.post(reverse("rubber:confirm", args=[rubber.pk]), {"version": rubber.version}, follow=True)
+    assert again.status_code == 200 and "already confirmed" in again.content.decode()
+    assert len(evening_lines(client)) == 4
