@@ -8,7 +8,7 @@ SITE_URL ?= http://127.0.0.1:$(PORT)
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-hands messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -59,6 +59,9 @@ bench-load: $(BIN)/activate
 # from the page cache and made afresh (BENCH_HTTP_ARGS="--requests 20 --db-url ..."); see bench/README.md.
 bench-http: $(BIN)/activate
 	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
+# 8 clients on public pages with made-up query strings while two directors save (BENCH_FLOOD_ARGS="--seconds 60").
+bench-flood: $(BIN)/activate
+	$(BIN)/python bench/bench_flood.py $(BENCH_FLOOD_ARGS)
 
 messages: $(BIN)/activate
 	$(BIN)/python manage.py makemessages --all --ignore=.venv --ignore=staticfiles

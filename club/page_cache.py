@@ -7,6 +7,11 @@ scope it changes a new version, so that the pages keyed by the old one are never
 drops them in time). The version moves when the write is made and again when its transaction commits, so a
 page read from the database between the two is not kept under the final version.
 
+A page is kept under the query parameters it reads (`reads`, each with how its value is read) and nothing else: for
+a visitor the cache serves, every other parameter is dropped (`?utm_campaign=...`, a random one) and a value the page
+would not read is dropped too (`?page=abc`), before the view sees the request, so that a flood of made-up query
+strings is served the one page kept for them instead of filling the cache with copies of it.
+
 Only anonymous visitors' GET requests use the cache (a visitor with a session cookie, who may be logged in,
 or with a message to read, gets the page made for them), and only a 200 response that sets no cookie is kept.
 If the cache cannot be read the page is made as usual; if a version cannot be moved the write fails.
@@ -24,9 +29,11 @@ from functools import wraps
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
+
+from club.forms import whole_number
 
 logger = logging.getLogger(__name__)
 
@@ -34,6 +41,32 @@ CLUB = "club"  # the members (names on every page)
 MEMBER_PAGES = "member-pages"  # every member page: moved by every write of results in any app
 
 _PREFIX = "pages"
+MAX_PAGE = 100_000  # the largest page number a kept page's query may name
+
+
+def number_from(low: int, high: int) -> Callable[[str], str | None]:
+    """A query parameter read as a whole number from `low` to `high`, written the one way."""
+
+    def read(text: str) -> str | None:
+        value = whole_number(text, low, high)
+        return None if value is None else str(value)
+
+    return read
+
+
+PAGED = {"page": number_from(1, MAX_PAGE)}  # a list's page number: what a paginated page reads
+
+
+def canonical_query(request: HttpRequest, reads: dict[str, Callable[[str], str | None]]) -> None:
+    """Leaves on `request` only the parameters of `reads` whose values they read, each once, in `reads`' order."""
+    kept = QueryDict(mutable=True)
+    for name, read in reads.items():
+        value = read(request.GET.get(name, ""))
+        if value is not None:
+            kept[name] = value
+    kept._mutable = False
+    request.GET = kept
+    request.META["QUERY_STRING"] = kept.urlencode()
 
 
 def _version_key(scope: str) -> str:
@@ -113,15 +146,17 @@ def _lookup(request: HttpRequest, scopes: list[str]) -> tuple[str | None, HttpRe
     return key, HttpResponse(content, content_type=content_type)
 
 
-def cached_page(*scopes: str) -> Callable:
+def cached_page(*scopes: str, reads: dict[str, Callable[[str], str | None]] | None = None) -> Callable:
     """Keeps the view's page for anonymous visitors. `scopes` may name the view's URL arguments, as in
-    "events:session:{session_id}"."""
+    "events:session:{session_id}"; `reads` names the query parameters the page reads, each with a function giving
+    its value as read (None: not read), such as `{"page": number}`."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
             if not cacheable(request):
                 return view(request, *args, **kwargs)
+            canonical_query(request, reads or {})
             key, response = _lookup(request, [scope.format(**kwargs) for scope in scopes])
             if response is None:
                 response = view(request, *args, **kwargs)

@@ -18,6 +18,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from club.csv_files import CsvProblem, FileRefused, column_name, records
+from club.duplicates import refused_if_taken
 from club.models import Member
 from club.page_cache import CLUB, pages_changed
 from club.roles import check_admins_remain
@@ -188,15 +189,23 @@ def import_members(text: str) -> ImportPlan:
     return plan
 
 
+def number_taken(number: object) -> str:
+    return _("A member with the number %(number)s already exists: added a moment ago by someone else.") % {
+        "number": number
+    }
+
+
 def save_member(*, member: Member, fields: dict[str, object]) -> Member:
     """Adds (`member` unsaved) or changes a member; the caller's form checked `fields`. Raises LastClubAdmin
-    (nothing saved) for deactivating the member whose login is the club's last club admin."""
+    (nothing saved) for deactivating the member whose login is the club's last club admin; a number another writer
+    gave a member since the form's check is a ValidationError on the number (nothing saved)."""
     with transaction.atomic():
         if member.pk and fields.get("active") is False:
             check_admins_remain(leaving=[member.user_id], name=member.real_name)
         for name, value in fields.items():
             setattr(member, name, value)
-        member.save()
+        with refused_if_taken({"number": number_taken(member.number)}):
+            member.save()
     return member
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -60,6 +61,8 @@ def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpRespo
             save_member(member=member, fields=form.cleaned_data)
         except LastClubAdmin as refused:
             form.add_error("active", str(refused))
+        except ValidationError as error:  # the number was taken meanwhile
+            form.add_error(None, error)
         else:
             messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
             return redirect("club:roster")

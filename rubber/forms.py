@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 from club.bridge_messages import translate
+from club.forms import LimitedModelForm
 
 from . import sheet as pad
 from .models import ClubChoices, Member, Season, Seat, Side
@@ -166,14 +167,14 @@ class VersionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**31 - 1)
 
 
-class ChoicesForm(forms.ModelForm):
+class ChoicesForm(LimitedModelForm):
     class Meta:
         model = ClubChoices
         fields = ["chicago_bonus", "rounding", "rotate"]
         widgets = {"chicago_bonus": forms.RadioSelect, "rounding": forms.RadioSelect}
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(LimitedModelForm):
     class Meta:
         model = Season
         fields = ["name", "starts", "ends"]

@@ -106,6 +106,20 @@ class Scorepad(models.Model):
         verbose_name=_("started by"),
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Consent (services.confirm): the sheet counts in the evening's table and the league only as confirmed, at the
+    # version a director wrote or approved, or another player at the table confirmed; any later write by a player
+    # makes it pending again.
+    confirmed_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    written_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+        verbose_name=_("last written by"),
+        help_text=_("the last player (not a director) who wrote the sheet: someone else at the table confirms it"),
+    )
 
     class Meta:
         ordering = ["-played_on", "-pk"]
@@ -115,6 +129,11 @@ class Scorepad(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.pk} ({self.played_on})"
+
+    @property
+    def counted(self) -> bool:
+        """Whether the sheet as it is now was confirmed (by a director, or by another player at the table)."""
+        return self.confirmed_version == self.version
 
     def deal_list(self) -> list[pad.DealIn]:
         return [deal.as_input() for deal in self.deals.all()]

@@ -1,5 +1,10 @@
 """Writing rubbers: every change is checked against the whole sheet first, then saved in one transaction that
-also moves the rubber's version on, so a phone that wrote from an older sheet is told instead of overwriting."""
+also moves the rubber's version on, so a phone that wrote from an older sheet is told instead of overwriting.
+
+Consent: a sheet moves other people's standings, so it counts in the evening's table and the league only once
+confirmed at its current version (`Scorepad.counted`): a director's writes are confirmed as they are made; a
+player's leave the sheet pending (its last writer in `written_by`) until another member seated at it confirms it
+through their account, or a director approves it (`confirm`). `by=None` is the club's own command line."""
 
 from __future__ import annotations
 
@@ -29,6 +34,32 @@ def can_edit(user, rubber: Scorepad) -> bool:
     return member is not None and any(p.member_id == member.pk for p in rubber.players.all())
 
 
+def _trusted(user) -> bool:
+    """A director (or the command line): their writes need nobody's confirmation."""
+    return user is None or is_director(user)
+
+
+def can_confirm(user, rubber: Scorepad) -> bool:
+    """Directors, and the members seated at the rubber other than its last writer (through their account)."""
+    if user is None or not user.is_authenticated or rubber.counted:
+        return False
+    if is_director(user):
+        return True
+    member = getattr(user, "member", None)
+    seated = member is not None and any(p.member_id == member.pk for p in rubber.players.all())
+    return seated and rubber.written_by_id != user.pk
+
+
+def confirm(*, rubber: Scorepad, user, version: int) -> None:
+    """Confirms the sheet as it was at `version` (the page the confirmer read); `Conflict` if it changed since."""
+    if not can_confirm(user, rubber):
+        raise ValidationError(_("Only another player at this table, or a director, can confirm this sheet."))
+    with transaction.atomic():
+        if not Scorepad.objects.filter(pk=rubber.pk, version=version).update(confirmed_version=version):
+            raise Conflict
+    rubber.confirmed_version = version
+
+
 def sheet_message(error: pad.SheetError) -> str:
     if error.code == "over":
         return _("Deal %(deal)s comes after the end of the rubber: delete the deals after it first.") % {
@@ -49,10 +80,13 @@ def _check(rubber: Scorepad, deals: list[pad.DealIn], ended: bool, version: int)
         raise ValidationError(sheet_message(error)) from error
 
 
-def _commit(rubber: Scorepad, version: int, result: pad.Sheet, **changes) -> None:
-    """Moves the version on if it is still ``version`` and stores what the sheet says; else `Conflict`."""
+def _commit(rubber: Scorepad, version: int, result: pad.Sheet, by, **changes) -> None:
+    """Moves the version on if it is still ``version`` and stores what the sheet says; else `Conflict`. A director's
+    write is confirmed with it; a player's leaves the sheet pending, its writer recorded."""
     totals = result.totals
+    consent = {"confirmed_version": version + 1} if _trusted(by) else {"written_by": by}
     fields = {
+        **consent,
         "finished": result.over,
         "we_total": totals["We"],
         "they_total": totals["They"],
@@ -66,7 +100,7 @@ def _commit(rubber: Scorepad, version: int, result: pad.Sheet, **changes) -> Non
     rubber.version = version + 1
 
 
-def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int) -> int:
+def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int, by) -> int:
     """Adds deal ``number=None`` at the end or replaces deal ``number``; returns the deal's number."""
     with transaction.atomic():
         deals = rubber.deal_list()
@@ -76,7 +110,7 @@ def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version
         else:
             deals[number - 1] = deal
         result = _check(rubber, deals, rubber.ended, version)
-        _commit(rubber, version, result)
+        _commit(rubber, version, result, by)
         honours_side, honours = deal.honours or ("", 0)
         Deal.objects.update_or_create(
             rubber=rubber,
@@ -92,17 +126,17 @@ def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version
     return number
 
 
-def delete_last_deal(*, rubber: Scorepad, number: int, version: int) -> None:
+def delete_last_deal(*, rubber: Scorepad, number: int, version: int, by) -> None:
     with transaction.atomic():
         deals = rubber.deal_list()
         if number != len(deals):
             raise ValidationError(_("Only the last deal can be deleted."))
         result = _check(rubber, deals[:-1], rubber.ended, version)
-        _commit(rubber, version, result)
+        _commit(rubber, version, result, by)
         Deal.objects.filter(rubber=rubber, number=number).delete()
 
 
-def set_ended(*, rubber: Scorepad, ended: bool, version: int) -> None:
+def set_ended(*, rubber: Scorepad, ended: bool, version: int, by) -> None:
     """Stops an unfinished rubber (300 for a game up, 100 for a part-score), or lets play go on."""
     if rubber.kind != "rubber":
         raise ValidationError(_("Only a rubber can stop unfinished: a Chicago has its four deals."))
@@ -110,14 +144,17 @@ def set_ended(*, rubber: Scorepad, ended: bool, version: int) -> None:
         result = _check(rubber, rubber.deal_list(), ended, version)
         if ended and not result.ended:
             raise ValidationError(_("This rubber is already over."))
-        _commit(rubber, version, result, ended=ended)
+        _commit(rubber, version, result, by, ended=ended)
 
 
 def start(*, user, kind: str, played_on, first_dealer: str, players: dict[str, tuple], follows=None) -> Scorepad:
     """A new rubber with the club's current choices; ``players`` maps each seat to (member or None, name)."""
     choices = ClubChoices.current()
+    trusted = _trusted(user) or not user.is_authenticated
     with transaction.atomic():
         rubber = Scorepad.objects.create(
+            confirmed_version=0 if _trusted(user) else None,
+            written_by=None if trusted else user,
             kind=kind,
             played_on=played_on,
             first_dealer=first_dealer,

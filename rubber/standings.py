@@ -1,8 +1,11 @@
-"""An evening's table and a season's league: each finished rubber gives each player the rubber's net score."""
+"""An evening's table and a season's league: each finished rubber, once confirmed (`Scorepad.counted`), gives each
+player the rubber's net score."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from django.db.models import F
 
 from .models import Scorepad
 
@@ -23,6 +26,7 @@ class Line:
 def finished(first_day, last_day):
     return (
         Scorepad.objects.filter(finished=True, played_on__gte=first_day, played_on__lte=last_day)
+        .filter(confirmed_version=F("version"))  # confirmed as it is (services.confirm)
         .prefetch_related("players__member")
         .order_by("played_on", "pk")
     )

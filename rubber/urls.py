@@ -11,6 +11,7 @@ urlpatterns = [
     path("<int:pk>/deal/<int:number>/", views.edit_deal, name="edit_deal"),
     path("<int:pk>/deal/<int:number>/delete/", views.delete_deal, name="delete_deal"),
     path("<int:pk>/stop/", views.stop, name="stop"),
+    path("<int:pk>/confirm/", views.confirm, name="confirm"),
     path("<int:pk>/delete/", views.delete, name="delete"),
     path("evening/<str:day>/", views_results.evening, name="evening"),
     path("season/<int:pk>/", views_results.season, name="season"),

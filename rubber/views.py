@@ -56,6 +56,7 @@ def _context(request, rubber: Scorepad, form=None, editing: int | None = None) -
         "seats": seats,
         "form": form,
         "editable": editable,
+        "can_confirm": services.can_confirm(request.user, rubber),
         "editing": editing,
         "full": services.sheet_message(pad.SheetError("too_many", len(result.rows)))
         if len(result.rows) >= pad.MAX_DEALS
@@ -79,7 +80,11 @@ def scorepad(request, pk: int):
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
             number = services.save_deal(
-                rubber=rubber, number=None, deal=form.cleaned_data["deal"], version=form.cleaned_data["version"]
+                rubber=rubber,
+                number=None,
+                deal=form.cleaned_data["deal"],
+                version=form.cleaned_data["version"],
+                by=request.user,
             )
         except ValidationError as error:
             form.add_error(None, error)
@@ -118,7 +123,11 @@ def edit_deal(request, pk: int, number: int):
     if form.is_valid() and "deal" in form.cleaned_data:
         try:
             services.save_deal(
-                rubber=rubber, number=number, deal=form.cleaned_data["deal"], version=form.cleaned_data["version"]
+                rubber=rubber,
+                number=number,
+                deal=form.cleaned_data["deal"],
+                version=form.cleaned_data["version"],
+                by=request.user,
             )
         except ValidationError as error:
             form.add_error(None, error)
@@ -163,7 +172,7 @@ def delete_deal(request, pk: int, number: int):
     rubber = _editable(request, pk)
 
     def delete_last(version: int) -> None:
-        services.delete_last_deal(rubber=rubber, number=number, version=version)
+        services.delete_last_deal(rubber=rubber, number=number, version=version, by=request.user)
 
     if _versioned(request, rubber, delete_last):
         messages.success(request, _("Deal %(deal)s deleted.") % {"deal": number})
@@ -175,8 +184,27 @@ def stop(request, pk: int):
     """Stops an unfinished rubber (``ended=1``) or lets it go on (``ended=0``)."""
     rubber = _editable(request, pk)
     ended = request.POST.get("ended") == "1"
-    if _versioned(request, rubber, lambda version: services.set_ended(rubber=rubber, ended=ended, version=version)):
+
+    def settle(version: int) -> None:
+        services.set_ended(rubber=rubber, ended=ended, version=version, by=request.user)
+
+    if _versioned(request, rubber, settle):
         messages.success(request, _("The rubber is settled as unfinished.") if ended else _("The rubber goes on."))
+    return redirect("rubber:pad", pk=pk)
+
+
+@require_POST
+def confirm(request, pk: int):
+    """Another player at the table (through their account) or a director confirms the sheet as they read it: from
+    then on it counts in the evening's table and the league."""
+    rubber = _rubber(pk)
+    if rubber.counted and request.user.is_authenticated:  # a double click, or confirmed by someone else meanwhile
+        messages.info(request, _("This sheet is already confirmed: it counts in the evening's table."))
+        return redirect("rubber:pad", pk=pk)
+    if not services.can_confirm(request.user, rubber):
+        raise PermissionDenied
+    if _versioned(request, rubber, lambda version: services.confirm(rubber=rubber, user=request.user, version=version)):
+        messages.success(request, _("Confirmed: the sheet counts in the evening's table."))
     return redirect("rubber:pad", pk=pk)
 
 

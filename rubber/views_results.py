@@ -52,7 +52,7 @@ def evening(request, day: str):
     rubbers = list(Scorepad.objects.filter(played_on=date).prefetch_related("players__member").order_by("pk"))
     if not rubbers:
         raise Http404
-    done = [rubber for rubber in rubbers if rubber.finished]
+    done = [rubber for rubber in rubbers if rubber.finished and rubber.counted]
     return render(request, "rubber/evening.html", {"day": date, "rubbers": rubbers, "lines": standings.league(done)})
 
 

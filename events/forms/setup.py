@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 import scoring
 from club.bridge_messages import error_lines
+from club.forms import LimitedModelForm
 from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
 from club.models import Member
 from events.models import Section, Session
@@ -43,7 +44,7 @@ def apply_preset(data: dict, name: str) -> None:
     data["adjusted_imps_size"] = Decimal(str(conventions.award.size))
 
 
-class SessionForm(forms.ModelForm):
+class SessionForm(LimitedModelForm):
     preset = forms.ChoiceField(
         label=gettext_lazy("Scoring conventions of a scorer"),
         choices=PRESET_CHOICES,
@@ -89,7 +90,7 @@ class SessionForm(forms.ModelForm):
         return data
 
 
-class SectionForm(forms.ModelForm):
+class SectionForm(LimitedModelForm):
     class Meta:
         model = Section
         fields = [
@@ -175,7 +176,27 @@ class SectionForm(forms.ModelForm):
 class BaseSectionFormSet(BaseInlineFormSet):
     default_error_messages = {
         "too_few_forms": gettext_lazy("Give at least one section: its movement and its number of tables."),
+        "too_many_forms": gettext_lazy("A session has at most %(num)d sections (A to Z)."),
     }
+
+    def clean(self):
+        """A new section under a letter the session already has (the page posted twice, or from a second tab) is
+        refused on its form: the database would refuse it."""
+        super().clean()
+        if self.instance.pk is None:
+            return
+        taken = set(Section.objects.filter(session=self.instance).values_list("letter", flat=True))
+        for form in self.forms:
+            letter = form.cleaned_data.get("letter") if hasattr(form, "cleaned_data") else None
+            if form.instance.pk is None and letter in taken and not self._should_delete_form(form):
+                form.add_error("letter", section_taken(letter))
+
+
+def section_taken(letter: str) -> str:
+    return _(
+        "Section %(letter)s already exists: it was saved a moment ago (a double click or a second tab). "
+        "It is shown below; give this one another letter."
+    ) % {"letter": letter}
 
 
 SECTION_FORMSET_OPTIONS = {
@@ -185,6 +206,7 @@ SECTION_FORMSET_OPTIONS = {
     "validate_min": True,
     "max_num": MAX_SECTIONS,
     "validate_max": True,
+    "absolute_max": MAX_SECTIONS,  # a larger TOTAL_FORMS draws no more forms than that (Django's default: 1,000 more)
 }
 # A new session offers one section; a session already set up offers one more, to add.
 NewSectionFormSet = inlineformset_factory(Session, Section, extra=0, can_delete=False, **SECTION_FORMSET_OPTIONS)
@@ -215,7 +237,7 @@ class PairPlayersForm(forms.Form):
         return any(self.add_prefix(name) in self.data for name in ("player1", "player2"))
 
 
-class MemberQuickForm(forms.ModelForm):
+class MemberQuickForm(LimitedModelForm):
     class Meta:
         model = Member
         fields = ["first_name", "last_name", "number", "email"]

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.duplicates import refused_if_taken
 from club.limits import MAX_PAIR
 from club.member_match import match_player
 from club.models import Member
@@ -105,6 +106,13 @@ def settle_session(*, session: Session, scoring_changed: bool) -> None:
     refresh_session_members(session_ids=[session.pk], published_only=True)  # its name or date may have changed
 
 
+def sections_taken() -> str:
+    return _(
+        "A section with one of these letters was saved a moment ago (a double click or a second tab): "
+        "it is shown below."
+    )
+
+
 def refused_section_change(formset) -> tuple[object, str] | None:
     """The first section form whose change the results forbid (removing the section, or changing its
     movement), with the reason; None when every change may be saved."""
@@ -135,7 +143,8 @@ def save_session(*, form, formset, director) -> bool:
             session.director = session.director or director
             session.save()
             formset.instance = session
-            formset.save()
+            with refused_if_taken(sections_taken()):
+                formset.save()
             settle_session(
                 session=session,
                 scoring_changed=any(name in form.changed_data for name in (*SCORING_FIELDS, "preset")),

@@ -10,7 +10,9 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.member_match import active_member_options, member_option
+from club.models import Member
 from club.redirects import return_url
+from club.roster import save_member
 from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
@@ -147,9 +149,13 @@ def member_quick_add(request):
     form = MemberQuickForm(request.POST, prefix="member")
     back = return_url(request, request.POST.get("next", ""), "")
     if form.is_valid():
-        member = form.save()
-        messages.success(
-            request, _("%(name)s added: type their name or number in a pair.") % {"name": member_option(member)}
-        )
-        return HttpResponseRedirect(back or reverse("club:members"))
+        try:
+            member = save_member(member=Member(), fields=form.cleaned_data)
+        except ValidationError as error:  # the number was taken meanwhile
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, _("%(name)s added: type their name or number in a pair.") % {"name": member_option(member)}
+            )
+            return HttpResponseRedirect(back or reverse("club:members"))
     return render(request, "events/director/member_quick_add.html", {"form": form, "next": back}, status=400)

@@ -5,7 +5,7 @@ from django.db.models import Max, Min
 from django.shortcuts import render
 
 from club.forms import whole_number
-from club.page_cache import cached_page
+from club.page_cache import PAGED, cached_page, number_from
 from events.models import Session
 from events.selectors.ranking import name_winners, rank_sessions
 from events.services.pages import HOME_PAGE
@@ -14,7 +14,7 @@ SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
 
 
-@cached_page(*HOME_PAGE)
+@cached_page(*HOME_PAGE, reads={"year": number_from(1, 9999), "month": number_from(1, 12), **PAGED})
 def home(request):
     """Published sessions, newest first, each with its sections, tables, status and winners."""
     published = Session.objects.published()

@@ -17,7 +17,7 @@ from django_tables2 import RequestConfig
 from club.access import check_visible, is_director
 from club.csv_files import csv_response
 from club.models import Member
-from club.page_cache import cached_page
+from club.page_cache import PAGED, cached_page
 from club.registry import member_sections
 from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_rows
@@ -185,7 +185,7 @@ def pair_scorecard(request, session_id, pair_id):
     )
 
 
-@cached_page(*MEMBER_PAGE)
+@cached_page(*MEMBER_PAGE, reads=PAGED)
 def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
     is_me = request.user.is_authenticated and member.user_id == request.user.pk

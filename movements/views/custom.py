@@ -3,6 +3,7 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -14,7 +15,7 @@ from club.access import director_required
 from movements import params
 from movements.forms import CustomMovementForm
 from movements.models import CustomMovement
-from movements.services import delete_custom
+from movements.services import delete_custom, save_custom
 from movements.views import display
 
 
@@ -22,7 +23,11 @@ from movements.views import display
 def custom_create(request):
     form = CustomMovementForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        custom = form.save()
+        try:
+            custom = save_custom(form=form)
+        except ValidationError as error:  # the name was taken meanwhile
+            form.add_error(None, error)
+            return render(request, "movements/custom_form.html", {"form": form})
         if form.violations:
             messages.warning(
                 request, _("Custom movement “%(name)s” saved although it is not sound.") % {"name": custom.name}

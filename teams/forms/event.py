@@ -8,6 +8,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import translate
+from club.forms import LimitedModelForm
 from club.member_match import match_player, member_option
 from teams.models import MAX_PLAYERS, Adjustment, Team, TeamEvent
 from teams.services.rosters import PlayerEntry
@@ -16,7 +17,7 @@ MAX_FILE_SIZE = 1024 * 1024
 LOCKED_ONCE_STARTED = ("format", "boards_per_match")
 
 
-class EventForm(forms.ModelForm):
+class EventForm(LimitedModelForm):
     class Meta:
         model = TeamEvent
         fields = ["name", "date", "format", "boards_per_match", "rounds", "scoring", "scale", "bye_score"]
@@ -116,7 +117,7 @@ def team_initial(team: Team) -> dict:
     return initial
 
 
-class AdjustmentForm(forms.ModelForm):
+class AdjustmentForm(LimitedModelForm):
     class Meta:
         model = Adjustment
         fields = ["team", "kind", "amount", "reason"]

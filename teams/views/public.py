@@ -10,7 +10,8 @@ from django.shortcuts import get_object_or_404, render
 
 from club.access import visible_to
 from club.forms import whole_number
-from club.page_cache import cached_page
+from club.limits import MAX_ROUNDS
+from club.page_cache import PAGED, cached_page, number_from
 from teams.models import Match, MatchDeal, Team, TeamEvent, TeamPlayer
 from teams.selectors.scorecard import scorecard as match_scorecard
 from teams.selectors.standings import cross_table as make_cross_table
@@ -27,7 +28,7 @@ def get_event(request, event_id) -> TeamEvent:
     return get_object_or_404(visible_events(request), pk=event_id)
 
 
-@cached_page(*TEAMS_PAGE)
+@cached_page(*TEAMS_PAGE, reads=PAGED)
 def event_list(request):
     page = Paginator(TeamEvent.objects.published(), 25).get_page(request.GET.get("page"))
     return render(request, "teams/event_list.html", {"page": page})
@@ -38,7 +39,7 @@ def _through(request, rounds: list[int]) -> int | None:
     return value if value in rounds else None
 
 
-@cached_page(*EVENT_PAGE)
+@cached_page(*EVENT_PAGE, reads={"round": number_from(1, MAX_ROUNDS)})
 def standings(request, event_id):
     event = get_event(request, event_id)
     teams = list(event.teams.all())

@@ -86,3 +86,20 @@ def post_job(path, data):
             raise AssertionError(f"{response.status_code}: {response.content.decode()[:300]}")
 
     return job
+
+
+def checked_together(monkeypatch, owner, name: str, parties: int = 2) -> None:
+    """Makes the check `owner.name` wait, once it has run, until `parties` threads have run it: every writer has
+    checked before any writes, the timing that lets two duplicates past their forms' checks to the database."""
+    barrier = threading.Barrier(parties)
+    original = getattr(owner, name)
+
+    def check(*args, **kwargs):
+        result = original(*args, **kwargs)
+        try:
+            barrier.wait(timeout=10)
+        except threading.BrokenBarrierError:
+            pass
+        return result
+
+    monkeypatch.setattr(owner, name, check)

@@ -22,10 +22,16 @@ def start(user, members, kind="rubber", first_dealer="S", played_on=EVENING) -> 
     return services.start(user=user, kind=kind, played_on=played_on, first_dealer=first_dealer, players=players)
 
 
-def play(rubber: Scorepad, rows) -> Scorepad:
+def play(rubber: Scorepad, rows, by=None) -> Scorepad:
+    """The deals of `rows` written by `by` (a player's writes leave the sheet pending; None, the club's command
+    line, confirms it as written)."""
     for side, contract, tricks, honours in rows:
         services.save_deal(
-            rubber=rubber, number=None, deal=pad.DealIn(side, contract, tricks, honours), version=rubber.version
+            rubber=rubber,
+            number=None,
+            deal=pad.DealIn(side, contract, tricks, honours),
+            version=rubber.version,
+            by=by,
         )
     rubber.refresh_from_db()
     return rubber

@@ -111,6 +111,20 @@ class Form:
     method: str
     fields: tuple[str, ...]
     files: tuple[str, ...]
+    drawn: tuple[tuple[str, str], ...] = ()  # each field's value as the page drew it (what a person would send)
+    numbers: tuple[str, ...] = ()  # the fields that hold a number: <input type="number">, a formset's counts ...
+
+    def as_drawn(self) -> dict[str, str]:
+        return dict(self.drawn)
+
+
+def _is_number(tag: str, attrs: dict) -> bool:
+    value = attrs.get("value") or ""
+    return tag == "input" and (
+        attrs.get("type") == "number"
+        or attrs["name"].endswith("_FORMS")
+        or (attrs.get("type") == "hidden" and value.isascii() and value.isdigit() and len(value) < 10)
+    )
 
 
 class _Forms(HTMLParser):
@@ -118,6 +132,8 @@ class _Forms(HTMLParser):
         super().__init__()
         self.page, self.forms, self.current, self.owned = page, [], None, {}
         self.html_forms: dict[str, dict] = {}
+        self.select: tuple[dict, str] | None = None  # (its form, its name) while inside a <select>
+        self.textarea: tuple[dict, str] | None = None
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -127,30 +143,66 @@ class _Forms(HTMLParser):
                 "method": (attrs.get("method") or "get").lower(),
                 "fields": [],
                 "files": [],
+                "drawn": {},
+                "numbers": [],
             }
             self.forms.append(self.current)
             if attrs.get("id"):
                 self.html_forms[attrs["id"]] = self.current
+        elif tag == "option" and self.select:
+            owner, name = self.select
+            if name not in owner["drawn"] or "selected" in attrs:
+                owner["drawn"][name] = attrs.get("value") or ""
         elif tag in ("input", "select", "textarea", "button") and attrs.get("name"):
             if attrs.get("type") in ("submit", "button", "reset", "image") and tag != "select":
                 return
             owner = self.html_forms.get(attrs.get("form", "")) or self.current
             if owner is None:
                 return
-            bucket = "files" if attrs.get("type") == "file" else "fields"
-            if attrs["name"] != "csrfmiddlewaretoken" and attrs["name"] not in owner[bucket]:
-                owner[bucket].append(attrs["name"])
+            self._field(owner, tag, attrs)
+
+    def _field(self, owner: dict, tag: str, attrs: dict) -> None:
+        name = attrs["name"]
+        bucket = "files" if attrs.get("type") == "file" else "fields"
+        if name != "csrfmiddlewaretoken" and name not in owner[bucket]:
+            owner[bucket].append(name)
+        if tag == "select":
+            self.select = (owner, name)
+        elif tag == "textarea":
+            self.textarea = (owner, name)
+            owner["drawn"][name] = ""
+        elif attrs.get("type") not in ("checkbox", "radio", "file") or "checked" in attrs:
+            owner["drawn"].setdefault(name, attrs.get("value") or "")
+        if _is_number(tag, attrs) and name not in owner["numbers"]:
+            owner["numbers"].append(name)
+
+    def handle_data(self, data):
+        if self.textarea:
+            owner, name = self.textarea
+            owner["drawn"][name] += data
 
     def handle_endtag(self, tag):
         if tag == "form":
             self.current = None
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea":
+            self.textarea = None
 
 
 def forms_of(page: str, html: str) -> list[Form]:
     parser = _Forms(page)
     parser.feed(html)
     return [
-        Form(page, form["action"], form["method"], tuple(form["fields"]), tuple(form["files"]))
+        Form(
+            page,
+            form["action"],
+            form["method"],
+            tuple(form["fields"]),
+            tuple(form["files"]),
+            tuple(form["drawn"].items()),
+            tuple(form["numbers"]),
+        )
         for form in parser.forms
         if form["fields"] or form["files"]
     ]

@@ -58,7 +58,7 @@ def test_at_most_26_sections(director_client):
         data[f"sections-{index}-letter"] = f"S{index}"
     data["sections-TOTAL_FORMS"] = "27"
     response = director_client.post(reverse("events:session_create"), data)
-    assert response.status_code == 200 and "Please submit at most 26 forms." in response.content.decode()
+    assert response.status_code == 200 and "A session has at most 26 sections (A to Z)." in response.content.decode()
     assert not Session.objects.exists()
 
 

@@ -1,6 +1,13 @@
 """Hostile input to every form field of every page (issue 16): unicode digits, NUL, 100,000 characters, markup,
 huge and negative numbers. The pages and forms are found from the URL conf (`tests/builders/site_forms.py`), as a
-director and as a visitor; no answer is a 500 and no markup comes back unescaped."""
+director and as a visitor; no answer is a 500 and no markup comes back unescaped.
+
+Every number field (a formset's form counts among them) is sent at each of its extremes on its own, the form's
+other fields as the page drew them (so that the form's own checks run with it), and no answer may take more than
+BOUND seconds (issue 29: a huge TOTAL_FORMS drew 1,000 forms, a huge number of boards computed a victory point
+table before its limit was checked)."""
+
+import time
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -38,23 +45,34 @@ HOSTILE = [
 # Each of these in every field of every form; hypothesis mixes all of HOSTILE and arbitrary text besides.
 CORE = [MARKUP, "²", "a\x00b", "x" * 100_000, "-1", "99999999999999999999", ""]
 values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
+EXTREMES = ["0", "-1", "2147483648", str(10**20), "1e9", "NaN"]
+BOUND = 2.0  # seconds of this thread's processor time (the test client runs the view in it) for any answer
 NOT_PAGES = {"logout"}  # logging out would end the director's session for the forms after it
 
 
 @pytest.fixture
-def site(db):
-    """(the director's client, a visitor's client, every page's URL, every form found on them). The director is a
-    club admin too, so that the roster, merges and roles forms are fuzzed as well."""
+def pages(db):
+    """(the director's client and a visitor's, every page's URL). The director is a club admin too, so that the
+    roster, merges and roles forms are fuzzed as well."""
     user = made_club_admin(director("fuzz", "Fuzz"))
     world = build_world(user)
     clients = {"director": logged_in_client(user), "visitor": Client()}
-    urls, unmapped, forms = [], [], {}
+    urls, unmapped = [], []
     for name, arguments in patterns():
         url = url_of(name, arguments, world)
         if url is None:
             unmapped.append(name)
         elif name not in NOT_PAGES:
             urls.append(url)
+    assert unmapped == [], "pages whose arguments build_world does not provide: add them there"
+    return clients, urls
+
+
+@pytest.fixture
+def site(pages):
+    """(the clients, every page's URL, every form found on them, as the director and as a visitor)."""
+    clients, urls = pages
+    forms = {}
     for who, client in clients.items():
         for url in urls:
             response = client.get(url)
@@ -62,7 +80,6 @@ def site(db):
             if response.get("Content-Type", "").startswith("text/html"):
                 for form in forms_of(url, response.content.decode()):
                     forms.setdefault((who, form.action, form.method, form.fields, form.files), form)
-    assert unmapped == [], "pages whose arguments build_world does not provide: add them there"
     return clients, urls, forms
 
 
@@ -73,6 +90,15 @@ def send(client, form, data):
         name: SimpleUploadedFile("fuzz.csv", data.pop(name, "").encode("utf-8", "surrogatepass")) for name in form.files
     }
     return client.post(form.action, {**data, **files})
+
+
+def timed(client, form, data):
+    """The answer to `data`, made within BOUND seconds (processor time, which a busy machine does not inflate)."""
+    start = time.thread_time()
+    response = send(client, form, dict(data))
+    spent = time.thread_time() - start
+    assert spent < BOUND, (form.action, f"{spent:.1f} s", {k: v[:40] for k, v in data.items() if v != ""})
+    return response
 
 
 def check(response, form, data):
@@ -94,26 +120,40 @@ def fuzz_form(client, form, names) -> None:
     @given(st.lists(values, min_size=len(names), max_size=len(names)))
     def fuzz(chosen):
         data = dict(zip(names, chosen, strict=True))
-        check(send(client, form, dict(data)), form, data)
+        check(timed(client, form, data), form, data)
 
     fuzz()
+
+
+def extremes(client, form) -> int:
+    """Each number field at each of EXTREMES, the other fields as drawn; returns how many requests were sent."""
+    drawn = form.as_drawn()
+    for name in form.numbers:
+        for value in EXTREMES:
+            data = {**drawn, name: value}
+            check(timed(client, form, data), form, data)
+    return len(form.numbers) * len(EXTREMES)
 
 
 @pytest.mark.slow
 def test_every_form_field_refuses_hostile_input(site):
     clients, _urls, forms = site
     assert len(forms) >= 30, sorted(forms)  # the pages draw their forms: a parser that finds none is broken
+    numbers = 0
     for (who, *_key), form in sorted(forms.items(), key=lambda item: item[0][:3]):
         names = form.fields + form.files
         fuzz_form(clients[who], form, names)
         for value in CORE:  # and each core string in every field at once, whatever hypothesis chose
             data = dict.fromkeys(names, value)
-            check(send(clients[who], form, dict(data)), form, data)
+            check(timed(clients[who], form, data), form, data)
+        numbers += extremes(clients[who], form)
+    # The parser finds the number fields: the set-up page's section counts and movement, the teams event's boards
+    assert numbers >= 20 * len(EXTREMES), numbers
 
 
 @pytest.mark.slow
-def test_page_arguments_too_large_for_the_database_are_not_found(site):
-    clients, urls, _forms = site
+def test_page_arguments_too_large_for_the_database_are_not_found(pages):
+    clients, urls = pages
     for url in urls:
         for huge in ("9223372036854775808", "99999999999999999999"):
             parts = [huge if part.isdigit() else part for part in url.split("/")]

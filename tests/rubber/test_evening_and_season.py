@@ -24,7 +24,9 @@ def season_played(player_user, members):
     play(stopped, [("They", "2S", 8, None)])
     from rubber import services
 
-    services.set_ended(rubber=stopped, ended=True, version=stopped.version)  # They +160 (60 + 100): rounds to +200
+    services.set_ended(
+        rubber=stopped, ended=True, version=stopped.version, by=None
+    )  # They +160 (60 + 100): rounds to +200
     play(start(player_user, members, played_on=EVENINGS[2]), [("We", "4S", 10, None)])  # still being played
     Season.objects.create(name="Autumn 2026", starts=datetime.date(2026, 9, 1), ends=datetime.date(2026, 12, 31))
     return members

@@ -360,8 +360,8 @@ def test_the_database_guard_catches_two_writers_reading_the_same_version(rubber)
     from rubber import sheet as pad
 
     first, second = Scorepad.objects.get(pk=rubber.pk), Scorepad.objects.get(pk=rubber.pk)  # both read version 0
-    services.save_deal(rubber=first, number=None, deal=pad.DealIn("We", "2NT", 9), version=0)
+    services.save_deal(rubber=first, number=None, deal=pad.DealIn("We", "2NT", 9), version=0, by=None)
     with pytest.raises(services.Conflict):
-        services.save_deal(rubber=second, number=None, deal=pad.DealIn("They", "4H", 10), version=0)
+        services.save_deal(rubber=second, number=None, deal=pad.DealIn("They", "4H", 10), version=0, by=None)
     assert list(Deal.objects.values_list("contract", flat=True)) == ["2NT"]
     assert Scorepad.objects.get(pk=rubber.pk).version == 1

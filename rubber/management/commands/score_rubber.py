@@ -86,6 +86,7 @@ class Command(BaseCommand):
                 we_total=totals["We"],
                 they_total=totals["They"],
                 we_score=pad.rounded(result.net("We"), rounding),
+                confirmed_version=0,  # typed by the club from its paper scorepad: nobody else to confirm it
             )
             SeatedPlayer.objects.bulk_create(
                 SeatedPlayer(rubber=rubber, seat=seat, name=pad.SIDE_OF_SEAT[seat]) for seat in pad.SEATS
