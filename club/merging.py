@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 
 from club.member_match import folded
 from club.models import Member, Merge
-from club.unit_of_work import MEMBER, changed
 from club.registry import MergeSource, merge_handlers
+from club.unit_of_work import MEMBER, changed
 
 MAX_SUGGESTIONS = 50
 

@@ -6,12 +6,12 @@ written.
 
 from __future__ import annotations
 
-from club.unit_of_work import EVENT, changed
 from collections.abc import Mapping
 
 from django.db import transaction
 
 from club.hand_analysis import PENDING_FIELDS, HandRecords
+from club.unit_of_work import EVENT, changed
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from teams.models import Match, MatchDeal
 

@@ -6,7 +6,6 @@ raises ValidationError with messages a director can act on (keyed by field where
 
 from __future__ import annotations
 
-from club.unit_of_work import EVENT, changed
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
@@ -14,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import EVENT, changed
 from teams.models import Adjustment, BoardResult, Match, Team, TeamEvent
 from teams.room_results import RoomResult
 from teams.selectors.scorecard import scorecard

@@ -3,13 +3,13 @@ a member's, and the events' pages are moved on."""
 
 from __future__ import annotations
 
-from club.unit_of_work import EVENT, changed
 from collections import Counter
 
 from django.db import connection
 from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
+from club.unit_of_work import EVENT, changed
 from teams.models import TeamPlayer
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from club.unit_of_work import EVENT, changed
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import EVENT, changed
 from teams.models import MAX_PLAYERS, MIN_PLAYERS, Team, TeamEvent, TeamPlayer
 
 
