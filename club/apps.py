@@ -21,6 +21,6 @@ class ClubConfig(AppConfig):
 
 
 def _members_changed(*, instance, **_kwargs) -> None:
-    from club.unit_of_work import MEMBER, changed
+    from club.unit_of_work import MEMBER, record_change
 
-    changed(MEMBER, instance.pk)
+    record_change(MEMBER, instance.pk)

@@ -3,7 +3,7 @@
 A club changes four kinds of thing: a pairs session (`SESSION`, events), a teams event (`EVENT`, teams), a rubber
 sheet (rubber: none of its pages is kept by the page cache and nothing is stored from it, so its writes record
 nothing) and a member (`MEMBER`: names shown on every page). A service that writes one says so once,
-`changed(SESSION, session.pk, published=...)`, inside its transaction; the app that owns the thing registered
+`record_change(SESSION, session.pk, published=...)`, inside its transaction; the app that owns the thing registered
 (`register_pages`, in its `apps.py`) which cached pages show it. At the end of the unit (the outermost
 `unit_of_work()` block, or at once when none is open) the records are read once: every scope they name gets a new
 version (`club.page_cache`: now, and again when the transaction commits), each scope once however many writes
@@ -60,7 +60,7 @@ def pages_of(changes: Iterable[Change]) -> list[str]:
     return list(dict.fromkeys(scope for change in changes for scope in _pages[change.thing](change)))
 
 
-def changed(thing: str, *pks: int, published: bool = True) -> None:
+def record_change(thing: str, *pks: int, published: bool = True) -> None:
     """Records that the `thing`s (ids) changed: in the open unit of work, or derived at once when none is open."""
     if thing not in _pages:
         raise LookupError(f"No app registered the pages of a {thing!r}.")

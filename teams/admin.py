@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.unit_of_work import EVENT, changed, unit_of_work
+from club.unit_of_work import EVENT, record_change, unit_of_work
 from teams.models import Adjustment, BoardResult, Match, Team, TeamEvent, TeamPlayer
 from teams.services.matches import save_event
 
@@ -33,18 +33,18 @@ class EventChanges:
     def save_related(self, request, form, formsets, change):
         with unit_of_work():
             super().save_related(request, form, formsets, change)
-            changed(EVENT, getattr(form.instance, self.event_field))
+            record_change(EVENT, getattr(form.instance, self.event_field))
 
     def delete_model(self, request, obj):
         with transaction.atomic():
             super().delete_model(request, obj)
-            changed(EVENT, getattr(obj, self.event_field))
+            record_change(EVENT, getattr(obj, self.event_field))
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():
             event_ids = sorted(set(queryset.values_list(self.event_field, flat=True)))
             super().delete_queryset(request, queryset)
-            changed(EVENT, *event_ids)
+            record_change(EVENT, *event_ids)
 
 
 class TeamPlayerInline(admin.TabularInline):

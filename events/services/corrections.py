@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.unit_of_work import SESSION, changed
+from club.unit_of_work import SESSION, record_change
 from events.models import Correction, Session
 from events.services.locking import history_reason
 
@@ -34,7 +34,7 @@ def reopen_session(*, session: Session, reason: str, user=None) -> Correction:
     session._history_user = user
     session._change_reason = history_reason(reason)
     session.save()
-    changed(SESSION, session.pk)
+    record_change(SESSION, session.pk)
     return correction
 
 

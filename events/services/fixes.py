@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import translate
-from club.unit_of_work import SESSION, changed
+from club.unit_of_work import SESSION, record_change
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.check_problems import CHECKED_REASON
@@ -163,5 +163,5 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
     if status == Session.Status.FINAL:
         close_corrections(session)
     refresh_session_members(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
-    changed(SESSION, session.pk)  # published or taken back: on the home and member pages, or no longer
+    record_change(SESSION, session.pk)  # published or taken back: on the home and member pages, or no longer
     return session

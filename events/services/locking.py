@@ -38,7 +38,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.unit_of_work import SESSION, changed, unit_of_work
+from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
 from events.services.standings import store_standings
 
@@ -119,7 +119,7 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             TableEntry.objects.stale().filter(session_id=session_id).update(
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
-        changed(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
     if deferred:
         refresh_stale_standings(session_id=session_id)
 
@@ -151,7 +151,7 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
         if entry is None or not entry.standings_due(now, every):
             return False
         store_standings(session_ids=[session_id])
-        changed(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
         entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
 

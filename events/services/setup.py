@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from club.limits import MAX_PAIR
 from club.member_match import match_player
 from club.models import Member
-from club.unit_of_work import SESSION, changed
+from club.unit_of_work import SESSION, record_change
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
@@ -188,5 +188,5 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     if session_id is not None:
         now = members_of(session_ids=[session_id], published_only=True)
         refresh_member_summaries(member_ids=players_before | now)  # a published session's players changed
-        changed(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
     return problems

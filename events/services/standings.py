@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from club.unit_of_work import SESSION
+from club.unit_of_work import SESSION, record_change
 from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
@@ -37,7 +37,7 @@ def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> 
     with transaction.atomic():
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
         changed = store_standings(session_ids=session_ids, summaries=summaries)
-        changed(SESSION, *session_ids)
+        record_change(SESSION, *session_ids)
         return changed
 
 

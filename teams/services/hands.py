@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from club.hand_analysis import PENDING_FIELDS, HandRecords
-from club.unit_of_work import EVENT, changed
+from club.unit_of_work import EVENT, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from teams.models import Match, MatchDeal
 
@@ -58,7 +58,7 @@ def store_match_deals(
                 },
             )
         if changed:
-            changed(EVENT, match.event_id)
+            record_change(EVENT, match.event_id)
     return changed
 
 
@@ -85,7 +85,7 @@ def store_typed_match_deal(*, match: Match, number: int, hands: Mapping[str, str
 
 
 def _events_changed(event_ids: set[int]) -> None:
-    changed(EVENT, *sorted(event_ids))
+    record_change(EVENT, *sorted(event_ids))
 
 
 # The matches' deals for `club.hand_analysis`: their board numbers and the events whose pages show them.

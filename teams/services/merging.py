@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
-from club.unit_of_work import EVENT, changed
+from club.unit_of_work import EVENT, record_change
 from teams.models import TeamPlayer
 
 
@@ -27,7 +27,7 @@ def _locked(query: Q) -> list[tuple[int, int]]:
 
 
 def _events_changed(rows: list[tuple[int, int]]) -> None:
-    changed(EVENT, *sorted({event for _pk, event in rows}))
+    record_change(EVENT, *sorted({event for _pk, event in rows}))
 
 
 def move(source: MergeSource, into_id: int) -> list:
