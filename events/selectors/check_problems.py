@@ -212,7 +212,7 @@ def line_result_text(line: TravellerLine) -> str:
     if line.contract == "PASS" or not line.declarer or line.tricks is None:
         return line.contract
     try:
-        return f"{line.contract} {line.declarer} {scoring.line_result_text(line.contract, line.tricks)}"
+        return f"{line.contract} {line.declarer} {scoring.result_text(line.contract, line.tricks)}"
     except ValueError:
         return f"{line.contract} {line.declarer} {line.tricks}"
 

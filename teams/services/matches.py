@@ -81,7 +81,7 @@ def save_results(
                 line._history_user = user
                 line.delete()
             continue
-        version = line.version + 1 if line is not None else 1  # a page drawn before is now stale
+        version = line.version + 1 if line is not None else 1  # a page drawn from an older version is refused
         line = line or BoardResult(match=match, board=board, room=room)
         line.version = version
         line.contract, line.declarer, line.tricks = result.contract, result.declarer, result.tricks
