@@ -1,8 +1,8 @@
 """The unit of work: every write records what it changed, and the consequences are derived from that record.
 
 A club changes four kinds of thing: a pairs session (`SESSION`, events), a teams event (`EVENT`, teams), a rubber
-sheet (rubber: none of its pages is kept by the page cache and nothing is stored from it, so its writes record
-nothing) and a member (`MEMBER`: names shown on every page). A service that writes one says so once,
+sheet (`RUBBER`: none of its pages is kept by the page cache and nothing is stored from it, so its records move no
+page today) and a member (`MEMBER`: names shown on every page). A service that writes one says so once,
 `record_change(SESSION, session.pk, published=...)`, inside its transaction; the app that owns the thing registered
 (`register_pages`, in its `apps.py`) which cached pages show it. At the end of the unit (the outermost
 `unit_of_work()` block, or at once when none is open) the records are read once: every scope they name gets a new
@@ -33,6 +33,7 @@ from club.page_cache import CLUB, pages_changed
 SESSION = "session"  # a pairs session (events)
 EVENT = "event"  # a teams event (teams)
 MEMBER = "member"  # a member (their name is on every page)
+RUBBER = "rubber"  # a rubber or Chicago sheet (rubber)
 
 
 @dataclass(frozen=True)

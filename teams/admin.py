@@ -36,9 +36,10 @@ class EventChanges:
             record_change(EVENT, getattr(form.instance, self.event_field))
 
     def delete_model(self, request, obj):
+        event_id = getattr(obj, self.event_field)  # read first: a deleted row's pk is None
         with transaction.atomic():
             super().delete_model(request, obj)
-            record_change(EVENT, getattr(obj, self.event_field))
+            record_change(EVENT, event_id)
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():

@@ -173,3 +173,13 @@ def test_only_the_unit_of_work_moves_page_versions():
             if "pages_changed(" in path.read_text(encoding="utf-8") and path.name not in ("page_cache.py",):
                 callers.append(str(path.relative_to(ROOT)))
     assert callers == ["club/unit_of_work.py"]
+
+
+def test_a_rubber_sheet_written_is_recorded_and_moves_no_page(club, monkeypatch):
+    from tests.builders.service_calls_more import a_deal
+
+    records = []
+    monkeypatch.setattr(unit_of_work, "derive", records.extend)
+    sheet = a_deal(club)
+    assert unit_of_work.Change(unit_of_work.RUBBER, sheet.pk) in records
+    assert unit_of_work.pages_of(records) == []

@@ -74,6 +74,12 @@ def test_a_team_deleted_in_the_admin_moves_its_events_pages(cached_standings, cl
     assert not kept(client, url)
 
 
+def test_an_event_deleted_in_the_admin_leaves_no_cached_page(cached_standings, client, staff):
+    event, url = cached_standings
+    admin.site._registry[TeamEvent].delete_model(request_of(staff), event)
+    assert client.get(url).status_code == 404
+
+
 @pytest.mark.parametrize("model", [Match, BoardResult, Adjustment])
 def test_results_are_read_only_in_the_admin(cached_standings, staff, model):
     model_admin = admin.site._registry[model]
