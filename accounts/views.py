@@ -22,6 +22,7 @@ from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
 from club.roles import LastClubAdmin, last_admin_message
+from club.selectors import member_of_login
 from events.selectors.member_summary import load_member_page
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -34,7 +35,7 @@ def member_page(view):
     @login_required
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        member = Member.objects.filter(user_id=request.user.pk, removed_on=None).first()
+        member = member_of_login(request.user.pk)
         if member is None:
             return render(request, "accounts/no_member.html")
         return view(request, member, *args, **kwargs)

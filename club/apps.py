@@ -14,13 +14,13 @@ class ClubConfig(AppConfig):
 
         from club.models import Member
 
-        # A member's name is on every results page: any change to a member moves the cached pages on (the one
-        # write of the club app's own data that the results pages show; see club/page_cache.py).
+        # A member's name is on every results page: any change to a member is recorded in the unit of
+        # work (the one write of the club app's own data that the results pages show; see club/unit_of_work.py).
         post_save.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-saved")
         post_delete.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-deleted")
 
 
-def _members_changed(**_kwargs) -> None:
-    from club.page_cache import CLUB, pages_changed
+def _members_changed(*, instance, **_kwargs) -> None:
+    from club.unit_of_work import MEMBER, record_change
 
-    pages_changed(CLUB)
+    record_change(MEMBER, instance.pk)

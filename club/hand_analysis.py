@@ -37,12 +37,12 @@ CLAIM_MINUTES = 10  # a batch of 40 deals takes well under a minute; a claim thi
 @dataclass(frozen=True)
 class HandRecords:
     """A model of stored deals: ``number`` the lookup of a deal's board number, ``owner`` that of what its pages
-    belong to (a session, a teams event), ``pages_changed(owner ids)`` moves those pages on."""
+    belong to (a session, a teams event), ``owners_changed(owner ids)`` records their change (`club.unit_of_work`)."""
 
     model: type[HandRecord]
     number: str
     owner: str
-    pages_changed: Callable[[set[int]], None]
+    owners_changed: Callable[[set[int]], None]
 
 
 _kinds: dict[str, HandRecords] = {}
@@ -115,7 +115,7 @@ def _store(kind: HandRecords, token: str, claimed: list[tuple[int, int, int, Han
                 owners.add(owner)
                 written += 1
         if owners:
-            kind.pages_changed(owners)
+            kind.owners_changed(owners)
     return written
 
 

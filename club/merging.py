@@ -20,9 +20,9 @@ from django.utils.translation import gettext as _
 
 from club.member_match import folded
 from club.models import Member, Merge
-from club.page_cache import CLUB, MEMBER_PAGES, pages_changed
 from club.registry import MergeSource, merge_handlers
 from club.roles import LastClubAdmin, check_admins_remain
+from club.unit_of_work import MEMBER, record_change
 
 MAX_SUGGESTIONS = 50
 
@@ -80,7 +80,7 @@ def merge_people(*, source: MergeSource, into_id: int, user=None) -> Merge:
         if deactivate:
             from_member.active = False
             from_member.save(update_fields=["active"])
-        pages_changed(CLUB, MEMBER_PAGES)
+        record_change(MEMBER, into.pk, *([from_member.pk] if from_member else []))  # the apps recorded their results
         return Merge.objects.create(
             into=into,
             from_member=from_member,
@@ -113,7 +113,7 @@ def undo_merge(*, merge_id: int, user=None) -> Merge:
             from_member = _locked_member(merge.from_member_id)
             from_member.active = True
             from_member.save(update_fields=["active"])
-        pages_changed(CLUB, MEMBER_PAGES)
+        record_change(MEMBER, merge.into_id, *([merge.from_member_id] if merge.from_member_id else []))
         merge.undone_at = timezone.now()
         merge.undone_by = user if user is not None and user.is_authenticated else None
         merge.save(update_fields=["undone_at", "undone_by"])

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from club.csv_files import CsvProblem, FileRefused, column_name, records
 from club.duplicates import refused_if_taken
 from club.models import Member
-from club.page_cache import CLUB, pages_changed
 from club.roles import check_admins_remain
+from club.unit_of_work import MEMBER, record_change
 
 COLUMNS = ("NUMBER", "FIRST_NAME", "LAST_NAME", "EMAIL")
 REQUIRED = COLUMNS[:3]
@@ -181,7 +181,7 @@ def import_members(text: str) -> ImportPlan:
                     setattr(member, name, value)
                 member.save(update_fields=list(line.fields()))
             if plan.created:
-                pages_changed(CLUB)  # bulk_create sends no post_save
+                record_change(MEMBER)  # bulk_create sends no post_save (nor ids on SQLite)
     except IntegrityError:
         raise FileRefused(
             [CsvProblem(None, _("Another club admin added members with these numbers meanwhile: import it again."))]

@@ -61,7 +61,7 @@ def last_changed_by(history, item_id: int | None) -> str:
     return (user.get_full_name() or user.get_username()) if user is not None else _("Another director")
 
 
-def stale_message(who: str, reads: str | None) -> str:
+def changed_since_message(who: str, reads: str | None) -> str:
     """The message of a row refused because its result changed (reads: what it reads now; None: removed)."""
     if reads is None:
         return _("%(who)s removed this result after you opened the page. Save again to enter what you typed.") % {
@@ -92,5 +92,5 @@ def compare_row(form: forms.Form, now: Any, *, history, initial: Callable[[Any],
     if drawn is not None and untouched(form, drawn):
         return type(form)(None, prefix=form.prefix, initial=initial(now)), True
     who = last_changed_by(history, now.pk if now is not None else sent_id(sent))
-    form.add_error(None, stale_message(who, _reads(initial(now)) if now is not None else None))
+    form.add_error(None, changed_since_message(who, _reads(initial(now)) if now is not None else None))
     return form, False

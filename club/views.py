@@ -8,8 +8,8 @@ from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
 from club.models import Member
-from club.privacy import Privacy, names_visible
 from club.redirects import return_url
+from club.selectors import listed_members
 from club.tables import ForgivingPaginator, MemberTable
 
 
@@ -21,8 +21,7 @@ class MemberListView(SingleTableView):
     table_pagination = {"per_page": ForgivingPaginator.DEFAULT_PER_PAGE, "paginator_class": ForgivingPaginator}
 
     def get_queryset(self):
-        members = Member.objects.active().filter(removed_on=None)
-        return members if names_visible() else members.exclude(privacy=Privacy.PAIR_NUMBER)
+        return listed_members()
 
 
 @require_safe

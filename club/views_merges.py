@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 
 from club.access import club_admin_required
 from club.merging import MergeRefused, merge_people, suggestions, undo_merge
-from club.models import Merge
 from club.roles import ROLES, RoleRefused, grant, holders, revoke
 from club.roster_forms import GrantForm, MergeForm, RevokeForm
+from club.selectors import merge_history
 
 HISTORY = 50
 
@@ -41,7 +41,7 @@ def merges(request: HttpRequest) -> HttpResponse:
                 % {"source": merge.source_name, "into": merge.into, "rows": merge.rows},
             )
             return redirect("club:merges")
-    history = Merge.objects.select_related("into", "from_member", "made_by", "undone_by")[:HISTORY]
+    history = merge_history(HISTORY)
     context = {"form": form, "suggestions": suggestions(), "history": history, "tab": "merges"}
     return render(request, "club/merges.html", context)
 

@@ -21,6 +21,7 @@ from club.models import Member
 from club.roles import LastClubAdmin
 from club.roster import export_rows, import_members, plan_import, read_roster, save_member, set_active
 from club.roster_forms import MemberForm, RosterConfirmForm, RosterFileForm
+from club.selectors import roster_members
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # a NUL is refused by PostgreSQL: read as a space
 PER_PAGE = 50
@@ -43,9 +44,7 @@ def roster(request: HttpRequest) -> HttpResponse:
     """The members, active first unless `?all=1` shows the inactive too; `?q=` searches names, number, email."""
     text = " ".join(_CONTROL.sub(" ", request.GET.get("q", "")[:MAX_SEARCH]).split())
     show_all = request.GET.get("all") == "1"
-    members = Member.objects.order_by("last_name", "first_name", "pk")
-    if not show_all:
-        members = members.filter(active=True)
+    members = roster_members(show_all=show_all)
     page = Paginator(_search(members, text), PER_PAGE).get_page(request.GET.get("page"))
     context = {"page": page, "q": text, "show_all": show_all, "suggestions": suggestions()}
     return render(request, "club/roster.html", {**context, "tab": "roster"})

@@ -3,9 +3,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
+from club.unit_of_work import SESSION, record_change
 from events.models import Session
 from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
-from events.services.pages import session_pages_changed
 from events.services.setup import SCORING_FIELDS, settle_session
 
 
@@ -49,7 +49,7 @@ class SessionAdmin(SimpleHistoryAdmin):
             members = members_of(session_ids=[session_id], published_only=True)
             super().delete_model(request, obj)
             refresh_member_summaries(member_ids=members)  # the session no longer counts in their pages
-            session_pages_changed(session_id)
+            record_change(SESSION, session_id)
 
     def delete_queryset(self, request, queryset):
         session_ids = list(queryset.values_list("pk", flat=True))
@@ -57,4 +57,4 @@ class SessionAdmin(SimpleHistoryAdmin):
             members = members_of(session_ids=session_ids, published_only=True)
             super().delete_queryset(request, queryset)
             refresh_member_summaries(member_ids=members)
-            session_pages_changed(*session_ids)
+            record_change(SESSION, *session_ids)

@@ -8,6 +8,8 @@ class RubberConfig(AppConfig):
 
     def ready(self) -> None:
         from club.registry import register_merge_handler
+        from club.unit_of_work import RUBBER, register_pages
         from rubber import merging
 
         register_merge_handler("rubber", merging.HANDLER)
+        register_pages(RUBBER, lambda change: ())  # no page of a sheet is kept by the page cache (made on each read)

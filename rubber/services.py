@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.access import is_director
 from club.bridge_messages import translate
+from club.unit_of_work import RUBBER, record_change
 
 from . import sheet as pad
 from .models import ClubChoices, Deal, Scorepad, SeatedPlayer
@@ -98,6 +99,7 @@ def _commit(rubber: Scorepad, version: int, result: pad.Sheet, by, **changes) ->
     for name, value in fields.items():
         setattr(rubber, name, value)
     rubber.version = version + 1
+    record_change(RUBBER, rubber.pk)
 
 
 def save_deal(*, rubber: Scorepad, number: int | None, deal: pad.DealIn, version: int, by) -> int:
@@ -167,6 +169,7 @@ def start(*, user, kind: str, played_on, first_dealer: str, players: dict[str, t
         SeatedPlayer.objects.bulk_create(
             SeatedPlayer(rubber=rubber, seat=seat, member=member, name=name) for seat, (member, name) in players.items()
         )
+        record_change(RUBBER, rubber.pk)
     return rubber
 
 
@@ -190,4 +193,6 @@ def next_seating(rubber: Scorepad) -> tuple[dict[str, SeatedPlayer], str]:
 
 
 def delete(*, rubber: Scorepad) -> None:
-    rubber.delete()
+    with transaction.atomic():
+        record_change(RUBBER, rubber.pk)
+        rubber.delete()

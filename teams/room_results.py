@@ -73,7 +73,7 @@ def _percent_points(percent: int) -> Decimal:
     return Decimal(2 * percent) / 100
 
 
-def score_board(room1, room2) -> BoardScore | None:
+def score_rooms(room1, room2) -> BoardScore | None:
     """The board's score from each room's entry (NS score, `scoring.Adjusted`, or None if not entered).
 
     None until the board can be scored: both rooms played, or at least one room adjusted.
@@ -106,7 +106,7 @@ def _adjusted_board(adjusted: list[tuple[int, scoring.Adjusted]]) -> BoardScore:
     )
 
 
-def board_warnings(room1: RoomResult | None, room2: RoomResult | None, score: BoardScore | None) -> list[str]:
+def room_warnings(room1: RoomResult | None, room2: RoomResult | None, score: BoardScore | None) -> list[str]:
     """Non-blocking notes for the director: a passed-out room, a very big swing."""
     notes = []
     if any(room is not None and room.contract == "PASS" for room in (room1, room2)):

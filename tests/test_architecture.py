@@ -204,3 +204,130 @@ def test_one_name_for_one_concept():
                 homes.setdefault("whole_number()", []).append(module)
     assert "CsvProblem" in homes and "whole_number()" in homes
     assert {name: modules for name, modules in homes.items() if len(modules) > 1} == {}
+
+
+# --- Layers inside an app: selectors read, services write, views ask them -----------------------------------------
+# A module's layer by its name: `events.selectors.traveller`, `rubber.services`, `club.roster_forms`,
+# `club.views_roster` (the views: `views` packages and `views*.py`).
+LAYER_WORDS = ("selectors", "services", "forms", "views")
+# What each layer may not import (of any app).
+LAYER_FORBIDS = {"selectors": {"services"}, "services": {"forms", "views"}}
+# Known before the rules, to be settled when `events` is split by what it does (issue 30, item 2): the pages of rows
+# (a traveller, a slip, a match's rooms) are saved by services that take the rows' forms and put the refusals on them.
+KNOWN_LAYER_IMPORTS = {
+    "events.services.entry": {"club.forms", "events.forms.entry"},
+    "events.services.versions": {"events.forms.entry"},
+    "teams.services.entry": {"club.forms", "teams.forms.entry"},
+}
+# Views that still query (`.objects.`), with how many times: the count may only go down (and then this table with it).
+KNOWN_VIEW_QUERIES = {
+    "events.views.director": 1,
+    "events.views.entry": 3,
+    "events.views.public": 1,
+    "events.views.results": 4,
+    "events.views.table_director": 2,
+    "movements.views.preview": 2,
+    "rubber.views": 2,
+    "rubber.views_results": 4,
+    "teams.views.director": 4,
+    "teams.views.entry": 1,
+    "teams.views.hands": 2,
+    "teams.views.live": 1,
+    "teams.views.public": 7,
+    "teams.views.table_director": 2,
+}
+
+
+def layer_of(module: str) -> str | None:
+    """selectors, services, forms or views, by the module's own name or its package's; None for the rest."""
+    for part in reversed(module.split(".")[1:]):
+        for word in LAYER_WORDS:
+            if part == word or part.startswith(f"{word}_") or part.endswith(f"_{word}"):
+                return word
+    return None
+
+
+def layer_problems(module: str, imported: list[str], source: str) -> tuple[set[str], int]:
+    """(the modules `module` imports against its layer's rule, how many queries a views module holds)."""
+    mine = layer_of(module)
+    wrong = {name for name in imported if layer_of(name) in LAYER_FORBIDS.get(mine, ())}
+    queries = source.count(".objects.") if mine == "views" else 0
+    return wrong, queries
+
+
+@pytest.mark.parametrize("path", project_files(), ids=lambda path: str(path.relative_to(ROOT)))
+def test_each_layer_keeps_to_its_part(path):
+    """Selectors never import services; services never import forms or views; views hold no queries."""
+    module = module_name(path)
+    wrong, queries = layer_problems(module, project_imports(path), path.read_text(encoding="utf-8"))
+    assert wrong == KNOWN_LAYER_IMPORTS.get(module, set()), f"{module} ({layer_of(module)}) imports {wrong}"
+    assert queries == KNOWN_VIEW_QUERIES.get(module, 0), f"{module} queries in a view (.objects.): use a selector"
+
+
+def test_the_layer_rules_refuse_a_planted_violation():
+    assert layer_of("events.selectors.traveller") == "selectors" and layer_of("club.roster_forms") == "forms"
+    assert layer_of("club.views_roster") == "views" and layer_of("rubber.services") == "services"
+    assert layer_of("events.models") is None and layer_of("club.roster") is None
+    planted = "from events.services.rescoring import rescore_board\n"
+    assert layer_problems("events.selectors.ranking", ["events.services.rescoring"], planted)[0] == {
+        "events.services.rescoring"
+    }
+    assert layer_problems("teams.services.matches", ["teams.forms.event", "club.access"], "")[0] == {
+        "teams.forms.event"
+    }
+    assert layer_problems("rubber.services", ["rubber.views"], "")[0] == {"rubber.views"}
+    view = "def page(request):\n    return Session.objects.filter(pk=1)\n"
+    assert layer_problems("events.views.public", [], view) == (set(), 1)
+    assert layer_problems("events.views.public", ["events.selectors.ranking", "events.services.lines"], "") == (
+        set(),
+        0,
+    )
+
+
+def test_the_known_exceptions_are_still_there():
+    """An exception fixed leaves the tables (so that it cannot come back unseen)."""
+    assert set(KNOWN_LAYER_IMPORTS) | set(KNOWN_VIEW_QUERIES) <= MODULES.keys()
+
+
+# --- One name for one concept: functions too ------------------------------------------------------------------------
+# Functions that share a name on purpose: a protocol each app implements (the merge handler's `move`, `undo`,
+# `guests`); the views, which each app's URLs name (`hands_page`, `live_grid`, ...), and the template filters, which
+# the templates name (`vulnerability`).
+PROTOCOLS = {"move", "undo", "guests"}
+# Twins known before the rule, each called by code that other work changes at the same time (a rename would break
+# it): one app's function beside another's or the pure package's, to be renamed once that work is in.
+KNOWN_TWINS = {
+    "against_par": ["deals.view", "events.selectors.scorecard"],
+    "export_csv": ["events.services.transfer", "teams.services.transfer"],
+    "export_rows": ["club.roster", "events.services.transfer", "teams.services.transfer"],
+    "read_result": ["club.typed_result", "scoring.typed"],
+    "set_status": ["events.services.fixes", "teams.services.matches"],
+}
+
+
+def duplicate_functions(sources: dict[str, str]) -> dict[str, list[str]]:
+    """{name: [modules]} of the public module-level functions defined in more than one module, protocols and views
+    excepted."""
+    homes: dict[str, list[str]] = {}
+    for module, source in sources.items():
+        if {"migrations", "management", "templatetags"} & set(module.split(".")) or layer_of(module) == "views":
+            continue
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+                if node.name not in PROTOCOLS:
+                    homes.setdefault(node.name, []).append(module)
+    return {name: modules for name, modules in homes.items() if len(modules) > 1}
+
+
+def test_one_name_for_one_function():
+    sources = {module: path.read_text(encoding="utf-8") for module, path in MODULES.items()}
+    assert duplicate_functions(sources) == KNOWN_TWINS
+
+
+def test_the_function_check_refuses_a_planted_twin():
+    planted = {"events.services.a": "def export_rows():\n    pass\n", "teams.services.b": "def export_rows(): ..."}
+    assert duplicate_functions(planted) == {"export_rows": ["events.services.a", "teams.services.b"]}
+    assert duplicate_functions({**planted, "teams.services.b": "def _export_rows(): ..."}) == {}
+    assert (
+        duplicate_functions({"events.views.a": "def hands_page(): ...", "teams.views.b": "def hands_page(): ..."}) == {}
+    )

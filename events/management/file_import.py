@@ -7,13 +7,14 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from club.csv_files import FileRefused
 from club.hand_commands import analyse_now
-from events.services.interchange_compare import UsebioImport, summary
-from events.services.transfer import TravellersRefused, refused_summary
+from events.services.interchange_compare import ImportReport, summary
+from events.services.transfer import refused_summary
 from interchange.usebio import MAX_BYTES
 
 
-def import_file(command: BaseCommand, file: str, run: Callable[[bytes, str], UsebioImport]) -> None:
+def import_file(command: BaseCommand, file: str, run: Callable[[bytes, str], ImportReport]) -> None:
     """``run(data, file name)`` imports the file's bytes; the command prints what came of it."""
     path = Path(file)
     try:
@@ -24,7 +25,7 @@ def import_file(command: BaseCommand, file: str, run: Callable[[bytes, str], Use
         raise CommandError(_("Cannot read %(file)s: %(error)s") % {"file": file, "error": error}) from None
     try:
         imported = run(data, path.name)
-    except TravellersRefused as refused:
+    except FileRefused as refused:
         for problem in refused.problems:
             command.stderr.write(str(problem))
         raise CommandError(refused_summary(refused.problems)) from None

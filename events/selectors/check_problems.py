@@ -204,7 +204,7 @@ def describe(line: TravellerLine) -> str:
     }
 
 
-def result_text(line: TravellerLine) -> str:
+def line_result_text(line: TravellerLine) -> str:
     if line.not_played:
         return _("not played")
     if line.adjusted:

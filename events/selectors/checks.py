@@ -23,10 +23,10 @@ from events.selectors.check_problems import (
     Kind,
     describe,
     expected_ns_score,
+    line_result_text,
     make_problem,
     placement,
     position,
-    result_text,
     sit_outs,
     stale_checks,
 )
@@ -64,7 +64,7 @@ def _score_problems(line: TravellerLine, checked: bool, refs: dict) -> list[Chec
             make_problem(
                 Kind.SCORE,
                 _("%(line)s: %(result)s cannot be scored: %(error)s.")
-                % {"line": describe(line), "result": result_text(line), "error": translate(error)},
+                % {"line": describe(line), "result": line_result_text(line), "error": translate(error)},
                 checked=checked,
                 **refs,
             )
@@ -77,7 +77,7 @@ def _score_problems(line: TravellerLine, checked: bool, refs: dict) -> list[Chec
             _("%(line)s: %(result)s (vulnerability %(vul)s) scores %(expected)+d for NS, but %(stored)s is stored.")
             % {
                 "line": describe(line),
-                "result": result_text(line),
+                "result": line_result_text(line),
                 "vul": scoring.board_vulnerability(line.board.number),
                 "expected": expected,
                 "stored": "—" if line.ns_score is None else f"{line.ns_score:+d}",
@@ -363,7 +363,7 @@ def session_problems(session: Session) -> list[CheckProblem]:
                         _("%(line)s: %(result)s, %(score)+d. %(notes)s")
                         % {
                             "line": describe(line),
-                            "result": result_text(line),
+                            "result": line_result_text(line),
                             "score": line.ns_score,
                             "notes": " ".join(notes),
                         },

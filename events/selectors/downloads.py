@@ -58,7 +58,7 @@ def ranking_rows(session: Session, results: SessionResults) -> list[list]:
     return rows
 
 
-def traveller_rows(traveller: Traveller) -> list[list]:
+def traveller_csv_rows(traveller: Traveller) -> list[list]:
     """The board's traveller, a header then one row per line, then one per pair that sat the board out."""
     imps = traveller.uses_imps
     header = [

@@ -15,7 +15,7 @@ def board_record(section: Section, number: int) -> BoardDeal | None:
     return BoardDeal.objects.filter(board__section=section, board__number=number).first()
 
 
-def record_view(record: BoardDeal, number: int) -> HandView:
+def session_record_view(record: BoardDeal, number: int) -> HandView:
     return hand_view(number, record.deal, record.dd_tricks, record.par_score, record.par_contracts)
 
 
@@ -39,7 +39,7 @@ def load_hand(section: Section, number: int, rows: Iterable[TravellerRow]) -> Ha
     compared = lines_against_par(rows, record)
     for row in rows:
         row.against_par = compared.get(row.line_id)
-    return record_view(record, number)
+    return session_record_view(record, number)
 
 
 def session_records(session: Session) -> dict[int, BoardDeal]:

@@ -16,7 +16,7 @@ from events.plans import section_plan
 from movements.generators import BoardPlay, Movement
 
 
-def table_secret(entry: TableEntry, section_id: int, table: int) -> str:
+def session_table_secret(entry: TableEntry, section_id: int, table: int) -> str:
     """The table's secret: an HMAC of the section and table under the session's random key (and the site's)."""
     return signed(entry.key, entry.session_id, section_id, table)
 
@@ -28,7 +28,7 @@ def table_path(entry: TableEntry, section: Section, table: int) -> str:
             "session_id": entry.session_id,
             "letter": section.letter,
             "table": table,
-            "secret": table_secret(entry, section.pk, table),
+            "secret": session_table_secret(entry, section.pk, table),
         },
     )
 
@@ -86,7 +86,7 @@ def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[T
     if entry is None or not entry.key or section is None:
         return None, "unknown"
     plan = section_plan(section)
-    expected = table_secret(entry, section.pk, table)
+    expected = session_table_secret(entry, section.pk, table)
     if not plan.has_schedule or not 1 <= table <= plan.tables or not secret_matches(expected, secret):
         return None, "unknown"
     if not entry.is_open or entry.session.status == Session.Status.FINAL:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import scoring
 from events.models import Section, Session, SitOut, TravellerLine
 from events.plans import section_plan
+from events.selectors.conventions import conventions_of, expected_results
 from events.selectors.pairs_and_sections import PairInfo, load_pairs
-from events.services.rescoring import conventions_of, expected_results
 
 
 @dataclass

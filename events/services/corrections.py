@@ -8,9 +8,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import SESSION, record_change
 from events.models import Correction, Session
 from events.services.locking import history_reason
-from events.services.pages import session_pages_changed
 
 REASON_LENGTH = Correction._meta.get_field("reason").max_length
 
@@ -34,7 +34,7 @@ def reopen_session(*, session: Session, reason: str, user=None) -> Correction:
     session._history_user = user
     session._change_reason = history_reason(reason)
     session.save()
-    session_pages_changed(session.pk)
+    record_change(SESSION, session.pk)
     return correction
 
 

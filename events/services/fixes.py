@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import translate
+from club.unit_of_work import SESSION, record_change
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors.check_problems import CHECKED_REASON
@@ -19,7 +20,6 @@ from events.selectors.checks import blocking_problems, describe, expected_ns_sco
 from events.services.corrections import close_corrections, refuse_leaving_final
 from events.services.locking import correction_reason, session_write
 from events.services.member_summaries import refresh_session_members
-from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_board, rescore_session
 
 
@@ -163,5 +163,5 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
     if status == Session.Status.FINAL:
         close_corrections(session)
     refresh_session_members(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
-    session_pages_changed(session.pk)
+    record_change(SESSION, session.pk)  # published or taken back: on the home and member pages, or no longer
     return session

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from club.hand_analysis import PENDING_FIELDS, HandRecords
+from club.unit_of_work import SESSION, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from events.models import Board, BoardDeal, Session
 from events.services.locking import lock_session
 from events.services.member_summaries import members_of_pairs, refresh_member_summaries
-from events.services.pages import session_pages_changed
 from events.services.pair_par import store_pair_par
 
 
@@ -115,7 +115,7 @@ def deals_changed(session_ids: set[int]) -> None:
     ordered = sorted(session_ids)
     moved = store_pair_par(session_ids=ordered)
     refresh_member_summaries(member_ids=members_of_pairs(pair_ids=moved, published_only=True))
-    session_pages_changed(*ordered)
+    record_change(SESSION, *ordered)
 
 
 # The session's deals for `club.hand_analysis`: their board numbers and the sessions whose pages show them.

@@ -45,7 +45,7 @@ class PairDifference:
 
 
 @dataclass
-class UsebioImport:
+class ImportReport:
     session: Session
     lines: int
     compared: int = 0
@@ -56,7 +56,7 @@ class UsebioImport:
     deals: int = 0
 
 
-def compare(event: UsebioEvent, result: UsebioImport) -> None:
+def compare(event: UsebioEvent, result: ImportReport) -> None:
     """Each line whose printed NS figure differs from the site's, with the likeliest reason; then the pairs."""
     stored = TravellerLine.objects.filter(board__section__session=result.session).select_related(
         "board__section", "ns_pair", "ew_pair"
@@ -98,7 +98,7 @@ def _site_pair(pairs: dict[tuple[str, int, str], Pair], pair: UsebioPair) -> Pai
     return found
 
 
-def compare_pairs(event: UsebioEvent, result: UsebioImport) -> None:
+def compare_pairs(event: UsebioEvent, result: ImportReport) -> None:
     """Each pair's total and percentage the file prints against the site's standings."""
     pairs = {(pair.section.letter, pair.number, pair.direction): pair
              for pair in Pair.objects.filter(section__session=result.session).select_related("section")}  # fmt: skip
@@ -123,7 +123,7 @@ def _labels(item: Difference) -> list[tuple[str, str]]:
     return [(item.section, label) for label in item.line.split(" v ")]
 
 
-def summary(result: UsebioImport) -> list[str]:
+def summary(result: ImportReport) -> list[str]:
     """The comparison as lines of text: counts, each difference, the pairs, then how players were matched."""
     out = [
         _("%(lines)s lines imported; %(compared)s figures compared with the file, %(differ)s differ.")
@@ -150,7 +150,7 @@ def summary(result: UsebioImport) -> list[str]:
     return out
 
 
-def pair_summary(result: UsebioImport) -> list[str]:
+def pair_summary(result: ImportReport) -> list[str]:
     """The pairs' part of the summary (nothing when the file prints no totals)."""
     if not result.pairs_compared:
         return []
@@ -182,7 +182,7 @@ def pair_summary(result: UsebioImport) -> list[str]:
     return out
 
 
-def report_data(result: UsebioImport) -> dict:
+def report_data(result: ImportReport) -> dict:
     """The import's result as plain data (kept in the director's session for the report page after the redirect):
     the new session's id and name, the counts, each difference, how each player was taken, and the summary."""
     return {

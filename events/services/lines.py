@@ -115,7 +115,7 @@ def save_line(
                 round_, table = round_ or slot.round, table or slot.table
         stored = next((other for other in lines if line is not None and other.pk == line.pk), None)
         line = line or TravellerLine(board=board)
-        line.version = stored.version + 1 if stored is not None else 1  # a page drawn before is now stale
+        line.version = stored.version + 1 if stored is not None else 1  # a page drawn from an older version is refused
         line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
         line.contract, line.adjusted, line.not_played = result.contract, result.adjusted, result.not_played
         line.declarer, line.tricks, line.ns_score = result.declarer, result.tricks, result.ns_score

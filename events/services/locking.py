@@ -2,9 +2,10 @@
 
 It opens a transaction, takes the session's row lock first (then the writer locks its lines: always that
 order, so two directors' saves are scored and ranked one after the other), and on the way out, unless an
-error or `transaction.set_rollback(True)` undoes the writes, stores the session's standings again and moves
-on the version of the session's cached pages (`session_pages_changed`, which the services that change a
-session without writing lines, such as its status or players, call themselves).
+error or `transaction.set_rollback(True)` undoes the writes, stores the session's standings again and records
+the session's change in its unit of work (`club.unit_of_work`: the block is one), which moves on the versions of
+the pages that show it (a session in progress: its own only; the services that change a session without writing
+lines, such as its status or players, record their change themselves).
 Nested blocks for the same session (a slip saving many lines, each through `save_line`) lock and store
 once, in the outermost block.
 
@@ -37,8 +38,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
-from events.services.pages import session_pages_changed
 from events.services.standings import store_standings
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
@@ -94,10 +95,11 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
     if session_id in _open_sessions.get():
         yield  # an outer block for this session locked it and stores the standings
         return
-    with transaction.atomic():
+    with unit_of_work():
         # Shared writers of a session in progress leave its standings to after their commit; those of a published
         # one (whose stored standings its pages read) store them in their transaction, one after the other.
-        deferred = lock_session(session_id, shared=shared) == Session.Status.IN_PROGRESS and shared
+        status = lock_session(session_id, shared=shared)
+        deferred = status == Session.Status.IN_PROGRESS and shared
         reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True).values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
         reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
@@ -117,7 +119,7 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             TableEntry.objects.stale().filter(session_id=session_id).update(
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
-        session_pages_changed(session_id)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
     if deferred:
         refresh_stale_standings(session_id=session_id)
 
@@ -142,14 +144,14 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
     with transaction.atomic():
         if not _try_refresh_lock(session_id):
             return False
-        lock_session(session_id, final_allowed=True, shared=True)
+        status = lock_session(session_id, final_allowed=True, shared=True)
         entries = TableEntry.objects.filter(session_id=session_id)
         entry = entries.only("session_id", "standings_marked", "standings_stored", "standings_at").first()
         now = timezone.now()
         if entry is None or not entry.standings_due(now, every):
             return False
         store_standings(session_ids=[session_id])
-        session_pages_changed(session_id)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
         entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
 

@@ -9,9 +9,9 @@ from django.db import connection
 from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
+from club.unit_of_work import SESSION, record_change
 from events.models import Pair
 from events.services.member_summaries import refresh_member_summaries
-from events.services.pages import session_pages_changed
 
 SLOTS = ("player1", "player2")
 
@@ -40,7 +40,7 @@ def move(source: MergeSource, into_id: int) -> list:
         sessions.update(session for _pk, session in rows)
     if sessions:
         _summaries_changed(source, into_id, [pk for pk, _slot in changes])
-        session_pages_changed(*sorted(sessions))
+        record_change(SESSION, *sorted(sessions))
     return changes
 
 
@@ -58,7 +58,7 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
         moved += [pk for pk, _session in rows]
     if sessions:
         _summaries_changed(source, into_id, moved)
-        session_pages_changed(*sorted(sessions))
+        record_change(SESSION, *sorted(sessions))
 
 
 def _summaries_changed(source: MergeSource, into_id: int, pair_ids: list[int]) -> None:

@@ -1,8 +1,10 @@
-"""The scopes of the pairs sessions' cached pages (see `club.page_cache`): which pages a write makes out of date."""
+"""The scopes of the pairs sessions' cached pages (see `club.page_cache`), and which of them a session's change
+moves (`session_pages`, registered with `club.unit_of_work` for `SESSION`)."""
 
 from __future__ import annotations
 
-from club.page_cache import CLUB, MEMBER_PAGES, pages_changed
+from club.page_cache import CLUB, MEMBER_PAGES
+from club.unit_of_work import Change
 
 EVERY_SESSION = "events"  # the home page: every published session and its winners
 
@@ -17,8 +19,8 @@ HOME_PAGE = (CLUB, EVERY_SESSION)
 MEMBER_PAGE = (CLUB, MEMBER_PAGES)
 
 
-def session_pages_changed(*session_ids: int) -> None:
-    """The cached pages the sessions show are out of date: their own pages, the home page (its winners) and the
-    member pages (their histories). Called by `session_write` for every write of lines and by the services that
-    change a session without writing lines (its status, its players, its standings stored again)."""
-    pages_changed(*(session_scope(pk) for pk in session_ids), EVERY_SESSION, MEMBER_PAGES)
+def session_pages(change: Change) -> tuple[str, ...]:
+    """The pages a session's change shows on: its own; and, published (or taken back by this write), the home page
+    (its winners) and the member pages (their histories). A session in progress is on neither."""
+    own = session_scope(change.pk)
+    return (own, EVERY_SESSION, MEMBER_PAGES) if change.published else (own,)

@@ -10,10 +10,9 @@ from dataclasses import replace
 from django.utils.translation import gettext as _
 
 from club.bridge_messages import line_problem
-from club.csv_files import CsvProblem
+from club.csv_files import CsvProblem, FileRefused
 from events.models import Session
-from events.services.interchange_compare import UsebioImport
-from events.services.traveller_csv import TravellersRefused
+from events.services.interchange_compare import ImportReport
 from events.services.usebio_import import import_event
 from events.services.usebio_messages import pbn_message
 from interchange.pbn_results import PbnProblem, PbnResultsError, read_pbn_results
@@ -29,19 +28,19 @@ def _problems(error: PbnResultsError) -> list[CsvProblem]:
 
 def import_pbn(
     *, data: bytes, scoring_method: str = "", preset: str = "", user=None, source_name: str = ""
-) -> UsebioImport:
+) -> ImportReport:
     """Creates a session from a PBN file with ScoreTables and compares the file's figures with the site's.
 
     ``scoring_method`` (matchpoints, butler or cross-imps) overrides the file's ``Scoring`` tag (default
-    matchpoints); ``preset`` sets the conventions. Raises TravellersRefused (nothing written).
+    matchpoints); ``preset`` sets the conventions. Raises FileRefused (nothing written).
     """
     if scoring_method and scoring_method not in Session.Scoring.values:
         message = _("Unknown scoring method “%(value)s”: use %(choices)s.")
         choices = ", ".join(Session.Scoring.values)
-        raise TravellersRefused([CsvProblem(None, message % {"value": scoring_method, "choices": choices})])
+        raise FileRefused([CsvProblem(None, message % {"value": scoring_method, "choices": choices})])
     try:
         event = read_pbn_results(data)
     except PbnResultsError as error:
-        raise TravellersRefused(_problems(error)) from None
+        raise FileRefused(_problems(error)) from None
     event = replace(event, scoring=scoring_method or event.scoring or Session.Scoring.MATCHPOINTS)
     return import_event(event=event, preset=preset, user=user, source_name=source_name)

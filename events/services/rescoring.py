@@ -6,34 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from django.db.models import Count, Max, QuerySet
+from django.db.models import QuerySet
 
 import scoring
 from events.models import Board, Section, Session, TravellerLine
 from events.plans import section_plan
+from events.selectors.conventions import conventions_of, expected_results
 from events.services.bulk import update_by_pk
 from events.services.locking import session_write
 from movements.generators import Movement
-
-
-def expected_results(
-    section: Section, plan: Movement, board_number: int, entries: int, most_played: int | None = None
-) -> int:
-    """How many results a board is scored against (Neuberg's E: `Movement.scored_against`).
-
-    Without a movement, Neuberg scores every board against the section's most results on a board:
-    `most_played` when the caller has counted them, else one query.
-    """
-    neuberg = section.session.neuberg_for_movement
-    if most_played is None and neuberg and not plan.has_schedule:
-        most_played = (
-            TravellerLine.objects.filter(board__section=section, not_played=False)
-            .values("board")
-            .annotate(n=Count("id"))
-            .aggregate(most=Max("n"))["most"]
-            or 0
-        )
-    return plan.scored_against(board_number, entries, neuberg, most_played or 0)
 
 
 def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict[int, float]:
@@ -42,17 +23,6 @@ def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict
     scale = section.session.scale
     expected = {number: expected_results(section, plan, number, played) for number, played in counts.items()}
     return {number: scoring.matchpoint_top(due, scale) if due else 0 for number, due in expected.items()}
-
-
-def conventions_of(session: Session) -> scoring.Conventions:
-    """The session's scoring conventions as `scoring` takes them."""
-    return scoring.Conventions(
-        short_boards="neuberg" if session.neuberg_for_movement else "own-top",
-        datum_discard=session.datum_discard,
-        datum_from=session.datum_from,
-        datum_rounding=session.datum_rounding,
-        award=scoring.ImpAward(session.adjusted_imps, float(session.adjusted_imps_size)),
-    )
 
 
 def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:

@@ -12,6 +12,7 @@ from club.duplicates import refused_if_taken
 from club.limits import MAX_PAIR
 from club.member_match import match_player
 from club.models import Member
+from club.unit_of_work import SESSION, record_change
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.locking import lock_session, session_write
@@ -21,7 +22,6 @@ from events.services.member_summaries import (
     refresh_member_summaries,
     refresh_session_members,
 )
-from events.services.pages import session_pages_changed
 from events.services.rescoring import rescore_session
 
 MOVEMENT_FIELDS = (
@@ -174,8 +174,9 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     has and not confirmed as a guest. A final session is refused (ValidationError).
     """
     session_id = typed[0].pair.section.session_id if typed else None
+    status = None
     if session_id is not None:
-        lock_session(session_id)  # a final session is read-only
+        status = lock_session(session_id)  # a final session is read-only
         players_before = members_of(session_ids=[session_id], published_only=True)
     members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     problems: dict[tuple[int, str], str] = {}
@@ -196,5 +197,5 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     if session_id is not None:
         now = members_of(session_ids=[session_id], published_only=True)
         refresh_member_summaries(member_ids=players_before | now)  # a published session's players changed
-        session_pages_changed(session_id)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
     return problems

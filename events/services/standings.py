@@ -13,12 +13,12 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from club.unit_of_work import SESSION, record_change
 from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
 from events.services.bulk import update_by_pk
 from events.services.member_summaries import mark_summaries_stale, members_of_pairs, refresh_all_member_summaries
-from events.services.pages import session_pages_changed
 from events.services.pair_par import store_pair_par
 
 __all__ = ["STANDING_FIELDS", "refresh_all_standings", "refresh_standings", "store_standings"]
@@ -37,7 +37,7 @@ def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> 
     with transaction.atomic():
         list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
         changed = store_standings(session_ids=session_ids, summaries=summaries)
-        session_pages_changed(*session_ids)
+        record_change(SESSION, *session_ids)
         return changed
 
 

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 
 from club.table_pages import new_key, retype, typed_values
 from club.typed_result import LineResult, read_result
+from club.unit_of_work import SESSION, record_change
 from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.selectors.table_entry import TableContext
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
-from events.services.pages import session_pages_changed
 from movements.generators import BoardPlay
 
 
@@ -46,7 +46,7 @@ def set_live_results(*, session: Session, on: bool) -> TableEntry:
     entry, _created = TableEntry.objects.select_for_update().get_or_create(session=session)
     entry.live_results = on
     entry.save(update_fields=["live_results"])
-    session_pages_changed(session.pk)
+    record_change(SESSION, session.pk, published=session.status != Session.Status.IN_PROGRESS)
     return entry
 
 

@@ -17,11 +17,11 @@ from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 import scoring
-from club.csv_files import CsvProblem, csv_text
+from club.csv_files import CsvProblem, FileRefused, csv_text
 from events.models import Board, Pair, Seating, Section, Session, SitOut, TravellerLine
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
-from events.services.traveller_csv import (
+from events.services.traveller_csv import (  # noqa: F401  (imported from here by the callers of the CSV import)
     COLUMNS,
     IMP_COLUMNS,
     MATCHPOINT_COLUMNS,
@@ -30,9 +30,8 @@ from events.services.traveller_csv import (
     ImportedSitOut,
     ImportResult,
     PairKey,
-    TravellersRefused,
     parse_file,
-    parse_travellers,  # noqa: F401  (imported from here by the callers of the CSV import)
+    parse_travellers,
 )
 
 
@@ -83,13 +82,13 @@ def import_travellers(
 ) -> ImportResult:
     """Creates a session (one free-entry section) with its pairs, boards and scored lines from a CSV text.
 
-    Raises TravellersRefused, listing every problem, when anything is wrong; nothing is then written.
+    Raises FileRefused, listing every problem, when anything is wrong; nothing is then written.
     """
     problems = check_session_fields(name, scoring_method, scale)
     rows, sit_outs, file_problems = parse_file(text)
     problems += file_problems
     if problems:
-        raise TravellersRefused(problems)
+        raise FileRefused(problems)
     fields = {"scoring": scoring_method, "scale": scale, **convention_fields(conventions or scoring.Conventions())}
     return _create_session(rows, sit_outs, name=name.strip(), date=date, fields=fields, user=user)
 

@@ -81,11 +81,7 @@ class ImportResult:
         }
 
 
-class TravellersRefused(FileRefused):
-    """A traveller file refused whole; `problems` lists every reason."""
-
-
-def pair_label(key: PairKey) -> str:
+def pair_key_label(key: PairKey) -> str:
     """(3, "NS") → "3NS"; (3, "") → "3" (the form `Pair.label` gives)."""
     return f"{key[0]}{key[1]}"
 
@@ -136,7 +132,7 @@ def read_pair(column: str, text: str) -> PairKey:
     return int(match.group(1)), (match.group(2) or "").upper()
 
 
-def read_score(text: str) -> int | str | None:
+def read_csv_score(text: str) -> int | str | None:
     """The SCORE cell: an NS score (int), an adjusted score code such as "A6040", "NP", or None when empty."""
     text = text.replace("−", "-").replace("–", "-").strip()
     if not text:
@@ -235,9 +231,9 @@ def read_row(line: int, cells: dict[str, str]) -> tuple[ImportedLine | None, lis
     ns = _attempt(messages, read_pair, "NS_PAIR_NUMBER", cells["NS_PAIR_NUMBER"])
     ew = _attempt(messages, read_pair, "EW_PAIR_NUMBER", cells["EW_PAIR_NUMBER"])
     if ns is not None and ns == ew:
-        messages.append(_("NS and EW are the same pair (%(pair)s).") % {"pair": pair_label(ns)})
+        messages.append(_("NS and EW are the same pair (%(pair)s).") % {"pair": pair_key_label(ns)})
     known = len(messages)
-    score = _attempt(messages, read_score, cells["SCORE"])
+    score = _attempt(messages, read_csv_score, cells["SCORE"])
     score_read = len(messages) == known
     result = None
     if score_read or cells["CONTRACT"]:
@@ -262,7 +258,7 @@ def read_row(line: int, cells: dict[str, str]) -> tuple[ImportedLine | None, lis
     return ImportedLine(line, board, ns, ew, result, lead.upper()), problems
 
 
-def is_bye(cells: dict[str, str]) -> bool:
+def is_bye_row(cells: dict[str, str]) -> bool:
     """Whether a row is a sit-out: BYE (or SIT OUT) in its CONTRACT or its SCORE."""
     return any(" ".join(cells.get(name, "").split()).upper() in BYE_WORDS for name in ("CONTRACT", "SCORE"))
 
@@ -279,7 +275,7 @@ def read_sit_out(line: int, cells: dict[str, str]) -> tuple[ImportedSitOut | Non
             _("a sit-out (BYE) names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER, and no other.")
         )
     filled = [name for name in ("PLAYED_BY", "TRICKS", "LEAD") if cells.get(name, "").strip()]
-    filled += [name for name in ("CONTRACT", "SCORE") if cells[name].strip() and not is_bye({name: cells[name]})]
+    filled += [name for name in ("CONTRACT", "SCORE") if cells[name].strip() and not is_bye_row({name: cells[name]})]
     if filled:
         messages.append(_("a sit-out (BYE) has no %(columns)s.") % {"columns": ", ".join(filled)})
     problems = [CsvProblem(line, message) for message in messages]
@@ -302,7 +298,7 @@ def cross_check(rows: list[ImportedLine], sit_outs: Sequence[ImportedSitOut] = (
                     CsvProblem(
                         row.line,
                         _("pair %(pair)s already plays board %(board)s on line %(first)s.")
-                        % {"pair": pair_label(key), "board": row.board, "first": first},
+                        % {"pair": pair_key_label(key), "board": row.board, "first": first},
                     )
                 )
     with_direction = sum(bool(key[1]) for _row, keys in plays for key in keys)
@@ -317,7 +313,7 @@ def cross_check(rows: list[ImportedLine], sit_outs: Sequence[ImportedSitOut] = (
                         "pair %(pair)s: pair numbers must all have a direction (3NS, 5EW: a Mitchell) or none "
                         "(3: a Howell), like most of the file."
                     )
-                    % {"pair": pair_label(odd)},
+                    % {"pair": pair_key_label(odd)},
                 )
             )
     return problems
@@ -361,7 +357,7 @@ def _parse_records(
             continue
         cells += [""] * (width - len(cells))
         named = {name: cells[position] for name, position in positions.items()}
-        if is_bye(named):
+        if is_bye_row(named):
             sit_out, row_problems = read_sit_out(line, named)
             sit_outs += [sit_out] if sit_out is not None else []
         else:

@@ -17,23 +17,22 @@ from django.utils.translation import gettext as _
 
 import scoring
 from club.bridge_messages import line_problem
-from club.csv_files import CsvProblem
+from club.csv_files import CsvProblem, FileRefused
 from club.member_match import match_imported
 from club.models import Member
 from deals import DealRefused
 from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
 from events.services.hands import store_deals
-from events.services.interchange_compare import ImportedPlayer, UsebioImport, compare, summary
+from events.services.interchange_compare import ImportedPlayer, ImportReport, compare, summary
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count, write_lines
 from events.services.traveller_csv import (
     ImportedLine,
     ImportedSitOut,
-    TravellersRefused,
     cross_check,
-    pair_label,
+    pair_key_label,
     read_row,
     read_sit_out,
 )
@@ -55,7 +54,7 @@ Read = tuple[bool, list[ImportedLine], list[ImportedSitOut]]  # a section: Mitch
 
 
 def read_rows(event: UsebioEvent) -> dict[str, Read]:
-    """Each section's lines and sit-outs read as the traveller CSV reads them; raises TravellersRefused with every
+    """Each section's lines and sit-outs read as the traveller CSV reads them; raises FileRefused with every
     problem."""
     problems: list[CsvProblem] = []
     sections: dict[str, Read] = {}
@@ -82,7 +81,7 @@ def read_rows(event: UsebioEvent) -> dict[str, Read]:
         problems += [_problem(lines[0], letter, problem) for problem in cross_check(rows, sit_outs)]
         sections[letter] = (mitchell, rows, sit_outs)
     if problems:
-        raise TravellersRefused(problems)
+        raise FileRefused(problems)
     return sections
 
 
@@ -107,39 +106,39 @@ def _problem(line: UsebioLine, letter: str, problem: CsvProblem) -> CsvProblem:
     return CsvProblem(None, f"{letter} {problem.line}: {problem.message}")
 
 
-def import_usebio(*, data: bytes, preset: str = "", user=None, source_name: str = "") -> UsebioImport:
+def import_usebio(*, data: bytes, preset: str = "", user=None, source_name: str = "") -> ImportReport:
     """Creates a session from a USEBIO file and compares the file's matchpoints or IMPs with the site's.
 
     ``preset`` (a name of `scoring.PRESETS`) sets the conventions the file does not state; ``source_name`` (the
-    file's name) is kept with its deals. Raises TravellersRefused (nothing written) for a file that cannot be taken
+    file's name) is kept with its deals. Raises FileRefused (nothing written) for a file that cannot be taken
     whole.
     """
     try:
         event = read_usebio(data)
     except UsebioError as error:
-        raise TravellersRefused([CsvProblem(None, usebio_message(error))]) from None
+        raise FileRefused([CsvProblem(None, usebio_message(error))]) from None
     except DealRefused as refused:
-        raise TravellersRefused([CsvProblem(None, line_problem(p.line, p)) for p in refused.problems]) from None
+        raise FileRefused([CsvProblem(None, line_problem(p.line, p)) for p in refused.problems]) from None
     return import_event(event=event, preset=preset, user=user, source_name=source_name)
 
 
-def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name: str = "") -> UsebioImport:
+def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name: str = "") -> ImportReport:
     """Creates a session from an imported file's event (USEBIO or PBN), with its deals, scores it and compares the
-    file's figures with the site's; raises TravellersRefused (nothing written) for an event it cannot take."""
+    file's figures with the site's; raises FileRefused (nothing written) for an event it cannot take."""
     if event.date is None:
-        raise TravellersRefused([CsvProblem(None, _("The file gives no DATE for the event."))])
+        raise FileRefused([CsvProblem(None, _("The file gives no DATE for the event."))])
     if preset and preset not in scoring.PRESETS:
-        raise TravellersRefused([CsvProblem(None, _("Unknown preset “%(value)s”.") % {"value": preset})])
+        raise FileRefused([CsvProblem(None, _("Unknown preset “%(value)s”.") % {"value": preset})])
     sections = read_rows(event)
     boards = {line.board for line in event.lines}
     unknown = sorted(set(event.hands) - boards)
     if unknown:
         message = _("The file gives the hands of board %(board)s, which has no traveller line.")
-        raise TravellersRefused([CsvProblem(None, message % {"board": number}) for number in unknown])
+        raise FileRefused([CsvProblem(None, message % {"board": number}) for number in unknown])
     with transaction.atomic():
         session = _create_session(event, preset, user)
         with session_write(session.pk):
-            result = UsebioImport(session, 0)
+            result = ImportReport(session, 0)
             for letter, (mitchell, rows, sit_outs) in sections.items():
                 pairs = [pair for pair in event.pairs if pair.section == letter]
                 created = _create_section(session, letter, mitchell, (rows, sit_outs), pairs, result.players, user)
@@ -193,8 +192,8 @@ def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) ->
     """The settings of a whole standard Mitchell or Howell whose pairs are the file's and which schedules every
     line of it (a few boards a round), so that the section is ranked and scored as it was played; None when
     none fits (the section is then a free-entry one)."""
-    labels = {pair_label(key) for key in keys}
-    plays = {(row.board, pair_label(row.ns), pair_label(row.ew)) for row in rows}
+    labels = {pair_key_label(key) for key in keys}
+    plays = {(row.board, pair_key_label(row.ns), pair_key_label(row.ew)) for row in rows}
     boards = {row.board for row in rows}
     mitchell = any(direction for _number, direction in keys)
     tables = sum(1 for _number, direction in keys if direction == "NS") if mitchell else (len(keys) + 1) // 2

@@ -5,7 +5,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
-from events.selectors.hands import record_view, session_pbn, session_records
+from events.selectors.hands import session_pbn, session_record_view, session_records
 from events.views.results import visible_session
 
 
@@ -21,7 +21,7 @@ def hands_pbn(request, session_id):
 
 def hand_sheet(request, session_id):
     session = visible_session(request, session_id)
-    hands = [record_view(record, number) for number, record in session_records(session).items()]
+    hands = [session_record_view(record, number) for number, record in session_records(session).items()]
     if not hands:
         raise Http404("No deals in this session.")
     return render(
@@ -39,5 +39,5 @@ def board_deal(request, session_id, number):
     return render(
         request,
         "events/results/board_deal.html",
-        {"session": session, "hand": record_view(record, number), "preview": not session.is_public},
+        {"session": session, "hand": session_record_view(record, number), "preview": not session.is_public},
     )

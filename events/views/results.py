@@ -20,7 +20,7 @@ from club.models import Member
 from club.page_cache import PAGED, cached_page
 from club.registry import member_sections
 from events.models import Board, Section, Session
-from events.selectors.downloads import ranking_rows, traveller_rows
+from events.selectors.downloads import ranking_rows, traveller_csv_rows
 from events.selectors.hands import load_hand
 from events.selectors.live_results import shows_live
 from events.selectors.member_summary import load_member_page
@@ -154,7 +154,7 @@ def traveller_csv(request, session_id, section_id, number):
     traveller = _traveller(request, session_id, section_id, number)
     session = traveller.session
     name = f"traveller-{session.date:%Y-%m-%d}-{traveller.section.letter}-board-{traveller.number}.csv"
-    return csv_response(traveller_rows(traveller), name.lower())
+    return csv_response(traveller_csv_rows(traveller), name.lower())
 
 
 @cached_page(*SESSION_PAGE)

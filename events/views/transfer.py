@@ -8,14 +8,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from club.access import director_required
-from club.csv_files import csv_response
+from club.csv_files import FileRefused, csv_response
 from events.forms.transfer import PbnImportForm, TravellersImportForm, UsebioImportForm
 from events.models import Session
 from events.selectors.usebio_export import usebio_event
 from events.services.interchange_compare import report_data
 from events.services.locking import store_marked_standings
 from events.services.pbn_import import import_pbn
-from events.services.transfer import TravellersRefused, export_rows, import_travellers
+from events.services.transfer import export_rows, import_travellers
 from events.services.usebio_import import import_usebio
 from interchange.usebio_write import write_usebio
 
@@ -36,7 +36,7 @@ def travellers_import(request):
                 scale=data["scale"],
                 user=request.user,
             )
-        except TravellersRefused as refused:
+        except FileRefused as refused:
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
         else:
@@ -62,7 +62,7 @@ def _file_import(request, form_class, kind: str, run):
     if posted and form.is_valid():
         try:
             imported = run(form)
-        except TravellersRefused as refused:
+        except FileRefused as refused:
             problems = refused.problems
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
         else:

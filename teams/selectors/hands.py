@@ -23,7 +23,7 @@ def match_records(match: Match) -> dict[int, MatchDeal]:
     return {record.board: record for record in MatchDeal.objects.filter(match=match).order_by("board")}
 
 
-def record_view(record: MatchDeal) -> HandView:
+def match_record_view(record: MatchDeal) -> HandView:
     return hand_view(record.board, record.deal, record.dd_tricks, record.par_score, record.par_contracts)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from teams.models import BoardResult, Match, TeamEvent
-from teams.room_results import BoardScore, RoomResult, board_warnings, score_board
+from teams.room_results import BoardScore, RoomResult, room_warnings, score_rooms
 
 
 @dataclass
@@ -41,6 +41,6 @@ def scorecard(match: Match, event: TeamEvent, results: list[BoardResult] | None 
         setattr(board, f"room{result.room}", result)
     for board in boards.values():
         room1, room2 = _room_result(board.room1), _room_result(board.room2)
-        board.score = score_board(room1 and room1.entry, room2 and room2.entry)
-        board.warnings = board_warnings(room1, room2, board.score)
+        board.score = score_rooms(room1 and room1.entry, room2 and room2.entry)
+        board.warnings = room_warnings(room1, room2, board.score)
     return [boards[number] for number in sorted(boards)]

@@ -30,7 +30,7 @@ def bye_score(event: TeamEvent) -> Decimal:
     return Decimal(12 if event.scale in TWENTY_POINT_SCALES else 18)
 
 
-def victory_points(event: TeamEvent, margin: int) -> tuple[Decimal, Decimal]:
+def event_victory_points(event: TeamEvent, margin: int) -> tuple[Decimal, Decimal]:
     """VPs of the side with `margin` IMPs and of its opponents, on the event's scale."""
     won, lost = scoring.victory_points(margin, event.boards_per_match, event.scale)
     return Decimal(won), Decimal(lost)
@@ -85,7 +85,7 @@ def match_score(event: TeamEvent, match: Match, adjustments: list[Adjustment] = 
         if match.home_points is not None:
             result.home_vp, result.away_vp = match.home_points + vp_home, match.away_points + vp_away
     elif result.home_imps is not None:
-        home, away = victory_points(event, result.home_imps - result.away_imps)
+        home, away = event_victory_points(event, result.home_imps - result.away_imps)
         result.home_vp, result.away_vp = home + vp_home, away + vp_away
     return result
 

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from club.hand_analysis import PENDING_FIELDS, HandRecords
+from club.unit_of_work import EVENT, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from teams.models import Match, MatchDeal
-from teams.services.pages import event_pages_changed
 
 
 def _outside_the_match(match: Match, numbers: Mapping[int, object], lines: Mapping[int, int]) -> list[DealProblem]:
@@ -58,7 +58,7 @@ def store_match_deals(
                 },
             )
         if changed:
-            event_pages_changed(match.event_id)
+            record_change(EVENT, match.event_id)
     return changed
 
 
@@ -84,10 +84,9 @@ def store_typed_match_deal(*, match: Match, number: int, hands: Mapping[str, str
     return store_match_deals(match=match, deals={number: deal}, source=MatchDeal.Source.TYPED)
 
 
-def _pages_changed(event_ids: set[int]) -> None:
-    for event_id in sorted(event_ids):
-        event_pages_changed(event_id)
+def _events_changed(event_ids: set[int]) -> None:
+    record_change(EVENT, *sorted(event_ids))
 
 
 # The matches' deals for `club.hand_analysis`: their board numbers and the events whose pages show them.
-HAND_RECORDS = HandRecords(MatchDeal, "board", "match__event_id", _pages_changed)
+HAND_RECORDS = HandRecords(MatchDeal, "board", "match__event_id", _events_changed)

@@ -13,10 +13,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import EVENT, record_change
 from teams.models import Adjustment, BoardResult, Match, Team, TeamEvent
 from teams.room_results import RoomResult
 from teams.selectors.scorecard import scorecard
-from teams.services.pages import event_pages_changed
 
 
 def first_board(event: TeamEvent, round_: int) -> int:
@@ -25,7 +25,7 @@ def first_board(event: TeamEvent, round_: int) -> int:
 
 
 def create_matches(*, event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Team | None]]) -> list[Match]:
-    event_pages_changed(event.pk)  # the rounds' pages: every way of starting or pairing a round comes here
+    record_change(EVENT, event.pk)  # the rounds' pages: every way of starting or pairing a round comes here
     return Match.objects.bulk_create(
         [
             Match(event=event, round=round_, table=table, home=home, away=away, first_board=first_board(event, round_))
@@ -48,6 +48,7 @@ def rescore_match(*, match: Match, event: TeamEvent, results: list[BoardResult] 
     match.boards_scored = len(scores)
     match.complete = len(scores) >= event.boards_per_match
     match.save(update_fields=["home_imps", "away_imps", "home_points", "away_points", "boards_scored", "complete"])
+    record_change(EVENT, event.pk)
     return match
 
 
@@ -80,7 +81,7 @@ def save_results(
                 line._history_user = user
                 line.delete()
             continue
-        version = line.version + 1 if line is not None else 1  # a page drawn before is now stale
+        version = line.version + 1 if line is not None else 1  # a page drawn from an older version is refused
         line = line or BoardResult(match=match, board=board, room=room)
         line.version = version
         line.contract, line.declarer, line.tricks = result.contract, result.declarer, result.tricks
@@ -90,7 +91,7 @@ def save_results(
             line._change_reason = source
         line.save()
         existing[(board, room)] = line
-    event_pages_changed(event.pk)
+    record_change(EVENT, event.pk)
     return rescore_match(match=match, event=event, results=list(existing.values()))
 
 
@@ -106,7 +107,7 @@ def set_match_totals(*, match: Match, home: Decimal | None, away: Decimal | None
     event = match.event
     match = Match.objects.select_for_update().get(pk=match.pk)
     _check_playable(match)
-    event_pages_changed(event.pk)
+    record_change(EVENT, event.pk)
     if home is None and away is None:
         match.totals_only = False
         match.home_imps = match.away_imps = match.home_points = match.away_points = None
@@ -145,14 +146,14 @@ def add_adjustment(*, match: Match, team: Team, kind: str, amount: Decimal, reas
         amount = Decimal(_whole(amount, "amount"))
     if not amount:
         raise ValidationError({"amount": _("An adjustment of 0 changes nothing.")})
-    event_pages_changed(match.event_id)
+    record_change(EVENT, match.event_id)
     return Adjustment.objects.create(match=match, team=team, kind=kind, amount=amount, reason=reason.strip())
 
 
 @transaction.atomic
 def delete_adjustment(*, adjustment: Adjustment) -> None:
     """Removes an adjustment (the standings read adjustments as they are: nothing else to update)."""
-    event_pages_changed(adjustment.match.event_id)
+    record_change(EVENT, adjustment.match.event_id)
     adjustment.delete()
 
 
@@ -160,7 +161,7 @@ def delete_adjustment(*, adjustment: Adjustment) -> None:
 def save_event(*, form) -> TeamEvent:
     """Saves the event's settings (`form`, valid): name, date, scoring ... shown on its pages."""
     event = form.save()
-    event_pages_changed(event.pk)
+    record_change(EVENT, event.pk)
     return event
 
 
@@ -170,4 +171,4 @@ def set_status(*, event: TeamEvent, status: str) -> None:
         raise ValidationError(_("Unknown status."))
     event.status = status
     event.save(update_fields=["status"])
-    event_pages_changed(event.pk)
+    record_change(EVENT, event.pk)

@@ -9,8 +9,8 @@ from django.db import connection
 from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
+from club.unit_of_work import EVENT, record_change
 from teams.models import TeamPlayer
-from teams.services.pages import event_pages_changed
 
 
 def _held_by(source: MergeSource) -> Q:
@@ -26,16 +26,15 @@ def _locked(query: Q) -> list[tuple[int, int]]:
     return list(players.values_list("pk", "team__event_id"))
 
 
-def _pages_changed(rows: list[tuple[int, int]]) -> None:
-    for event_id in sorted({event for _pk, event in rows}):
-        event_pages_changed(event_id)
+def _events_changed(rows: list[tuple[int, int]]) -> None:
+    record_change(EVENT, *sorted({event for _pk, event in rows}))
 
 
 def move(source: MergeSource, into_id: int) -> list:
     """[team player id, ...] of every place of `source` in a team, now `into_id`'s."""
     rows = _locked(_held_by(source))
     TeamPlayer.objects.filter(pk__in=[pk for pk, _event in rows]).update(member_id=into_id, guest_name="")
-    _pages_changed(rows)
+    _events_changed(rows)
     return [pk for pk, _event in rows]
 
 
@@ -45,7 +44,7 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
     TeamPlayer.objects.filter(pk__in=[pk for pk, _event in rows]).update(
         member_id=source.member_id, guest_name=source.guest
     )
-    _pages_changed(rows)
+    _events_changed(rows)
 
 
 def guests() -> dict[str, int]:

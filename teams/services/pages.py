@@ -1,9 +1,10 @@
-"""The scopes of the teams events' cached pages (see `club.page_cache`), and the one call every teams write makes
-(`event_pages_changed`) so that the pages it changes are made again."""
+"""The scopes of the teams events' cached pages (see `club.page_cache`), and which of them an event's change moves
+(`event_pages`, registered with `club.unit_of_work` for `EVENT`)."""
 
 from __future__ import annotations
 
-from club.page_cache import CLUB, MEMBER_PAGES, pages_changed
+from club.page_cache import CLUB, MEMBER_PAGES
+from club.unit_of_work import Change
 
 EVERY_EVENT = "teams"  # the events list, and the match and team pages (their URLs do not name the event)
 
@@ -17,7 +18,7 @@ EVENT_PAGE = (CLUB, event_scope("{event_id}"))
 TEAMS_PAGE = (CLUB, EVERY_EVENT)
 
 
-def event_pages_changed(event_id: int) -> None:
-    """The cached pages of the event are out of date: its own pages, the events list, every match and team page
-    and the member pages (their teams events)."""
-    pages_changed(event_scope(event_id), EVERY_EVENT, MEMBER_PAGES)
+def event_pages(change: Change) -> tuple[str, ...]:
+    """The pages an event's change shows on: its own, the events list, every match and team page and the member
+    pages (their teams events)."""
+    return (event_scope(change.pk), EVERY_EVENT, MEMBER_PAGES)

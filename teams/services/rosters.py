@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.unit_of_work import EVENT, record_change
 from teams.models import MAX_PLAYERS, MIN_PLAYERS, Team, TeamEvent, TeamPlayer
-from teams.services.pages import event_pages_changed
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: 
     if team is None and event.matches.exists():
         raise ValidationError(_("The event has started: teams can no longer be added."))
     check_players(event, players, team)
-    event_pages_changed(event.pk)
+    record_change(EVENT, event.pk)
     if team is None:
         number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         team = Team.objects.create(event=event, number=number, name=name)
@@ -91,5 +91,5 @@ def delete_team(*, team: Team) -> None:
     lock_event(team.event_id)
     if team.event.matches.exists():
         raise ValidationError(_("The event has started: its teams can no longer be removed."))
-    event_pages_changed(team.event_id)
+    record_change(EVENT, team.event_id)
     team.delete()

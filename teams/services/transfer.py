@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from club.csv_files import CsvProblem, FileRefused, column_name, csv_text
 from club.csv_files import records as csv_records
-from club.forms import whole_number
+from club.numbers import whole_number
 from teams.models import Match
 from teams.room_results import RoomResult, read_room
 from teams.selectors.scorecard import scorecard
@@ -31,10 +31,6 @@ EXPORT_COLUMNS = (*COLUMNS, "BOARD_HOME_IMPS", "BOARD_AWAY_IMPS")
 ROOMS = {"1": 1, "2": 2, "OPEN": 1, "CLOSED": 2}
 _SCORE = re.compile(r"[+-]?\d+")
 _FIELD_COLUMNS = {"contract": "CONTRACT", "declarer": "PLAYED_BY", "tricks": "TRICKS"}
-
-
-class MatchRefused(FileRefused):
-    """A match file refused whole; `problems` lists every reason."""
 
 
 def _header(line: int, cells: list[str]) -> tuple[dict[str, int], list[CsvProblem]]:
@@ -127,14 +123,14 @@ def _parse_records(
 
 @transaction.atomic
 def import_match(*, match: Match, text: str, user=None) -> int:
-    """Replaces the match's board results with the file's; raises MatchRefused (nothing changed) on any problem."""
+    """Replaces the match's board results with the file's; raises FileRefused (nothing changed) on any problem."""
     results, problems = parse_match(text, match)
     if match.is_bye:
         problems.insert(0, CsvProblem(None, _("A bye has no boards to import.")))
     elif match.totals_only:
         problems.insert(0, CsvProblem(None, _("This match was entered as IMP totals: clear the totals first.")))
     if problems:
-        raise MatchRefused(problems)
+        raise FileRefused(problems)
     changes: dict = {(r.board, r.room): None for r in match.results.all()}
     changes.update(results)
     save_results(match=match, changes=changes, user=user)

@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.csv_files import csv_response
+from club.csv_files import FileRefused, csv_response
 from club.forms import add_errors
 from teams.forms.entry import TotalsForm
 from teams.forms.event import AdjustmentForm, MatchImportForm
@@ -18,7 +18,7 @@ from teams.selectors.standings import match_scores
 from teams.selectors.table_entry import match_rooms
 from teams.services.entry import entry_boards, focus_prefix, save_entry
 from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
-from teams.services.transfer import MatchRefused, export_rows, import_match
+from teams.services.transfer import export_rows, import_match
 
 
 def get_match(match_id) -> Match:
@@ -138,7 +138,7 @@ def match_import(request, match_id):
     if request.method == "POST" and form.is_valid():
         try:
             count = import_match(match=match, text=form.cleaned_data["file"], user=request.user)
-        except MatchRefused as refused:
+        except FileRefused as refused:
             problems = refused.problems
             form.add_error(
                 "file",

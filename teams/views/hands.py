@@ -22,7 +22,7 @@ from club.hand_forms import (
 from club.page_cache import cached_page
 from deals import DealRefused
 from teams.models import Match
-from teams.selectors.hands import match_records, record_view, rooms_against_par
+from teams.selectors.hands import match_record_view, match_records, rooms_against_par
 from teams.services.hands import read_match_pbn, store_match_deals, store_typed_match_deal
 from teams.services.pages import TEAMS_PAGE
 from teams.views.public import visible_events
@@ -103,7 +103,7 @@ def match_board(request, match_id, number):
         "event": match.event,
         "match": match,
         "number": number,
-        "hand": record and record_view(record),
+        "hand": record and match_record_view(record),
         "rooms": rooms_against_par(match, number, record),
     }
     return render(request, "teams/board.html", context)

@@ -11,7 +11,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Member, Merge
 from events.models import TravellerLine
-from events.selectors.table_entry import find_table, table_secret
+from events.selectors.table_entry import find_table, session_table_secret
 from events.services.sit_outs import add_sit_out
 from events.services.table_entry import request_correction, set_table_entry
 from movements.models import CustomMovement
@@ -78,7 +78,7 @@ def build_table_world() -> dict[str, object]:
     sit-out."""
     session, section = club_night(name="Table night")
     entry = set_table_entry(session=session, is_open=True)
-    secret = table_secret(entry, section.pk, 1)
+    secret = session_table_secret(entry, section.pk, 1)
     context, _problem = find_table(session.pk, section.letter, 1, secret)
     request = request_correction(context=context, board_number=context.plan.plays_at(1, 1)[0].board, note="")
     table = {"session_id": session.pk, "letter": section.letter, "table": 1, "secret": secret}

@@ -6,8 +6,9 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from club.csv_files import FileRefused
 from events.models import TravellerLine
-from events.services.transfer import TravellersRefused, export_csv, import_travellers
+from events.services.transfer import export_csv, import_travellers
 
 pytestmark = pytest.mark.django_db
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
@@ -73,7 +74,7 @@ def test_the_csv_import_and_export_carry_splits_and_decimals():
 
 
 def test_the_csv_import_refuses_a_percentage_over_100():
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_travellers(
             text=HEADER + "1,1,2,,,,,A101/0\n",
             name="Splits",

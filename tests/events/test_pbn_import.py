@@ -9,10 +9,10 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
+from club.csv_files import FileRefused
 from club.models import Member
 from events.models import Board, BoardDeal, Pair, Section, Session, TravellerLine
 from events.services.pbn_import import import_pbn
-from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import summary
 from tests.builders.hands import PUBLISHED, needs_reference, sample
 
@@ -26,7 +26,7 @@ def nothing_written() -> bool:
 
 
 def refused(data: bytes, **options) -> list[str]:
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_pbn(data=data, **options)
     assert nothing_written()
     return [str(problem) for problem in caught.value.problems]
@@ -165,7 +165,7 @@ def test_the_comparison_and_refusals_speak_the_readers_language():
     with translation.override("ro"):
         text = summary(import_pbn(data=RUTER.read_bytes()))
         assert "Totalurile a 6 perechi comparate cu fișierul: 0 diferă." in text
-    with translation.override("es"), pytest.raises(TravellersRefused) as caught:
+    with translation.override("es"), pytest.raises(FileRefused) as caught:
         import_pbn(data=RUTER.read_bytes().replace(b'[Board "2"]', b'[Board "two"]'))
     problems = [str(problem) for problem in caught.value.problems]
     assert Session.objects.count() == 1

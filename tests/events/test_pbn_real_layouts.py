@@ -9,12 +9,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from club.csv_files import FileRefused
 from club.models import Member
 from deals import decode
 from events.models import BoardDeal, Pair, Session, SitOut, TravellerLine
 from events.services.hands import import_hands
 from events.services.pbn_import import import_pbn
-from events.services.traveller_csv import TravellersRefused
 from tests.builders.hands import PUBLISHED, ROUND_THE_TABLE
 from tests.builders.sessions import club_night
 
@@ -84,7 +84,7 @@ def test_magic_contest_quoted_scores_1n_pass_and_a_quoted_direction():
 
 
 def test_bbo_one_game_a_table_is_refused_as_results():
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_pbn(data=BBO.encode())
     [problem] = [str(problem) for problem in caught.value.problems]
     assert problem.startswith("Line 12:") and "BBO" in problem and not Session.objects.exists()
@@ -92,7 +92,7 @@ def test_bbo_one_game_a_table_is_refused_as_results():
 
 def test_jfr_pary_one_game_a_table_is_refused_with_its_line_and_its_deals_import_as_hand_records():
     data = (DATA / "jfr_pary_tables.pbn").read_bytes()
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_pbn(data=data)
     assert not Session.objects.exists()
     [problem] = [str(problem) for problem in caught.value.problems]
@@ -311,7 +311,7 @@ def test_dealing_and_scoring_programs_hand_records(text):
 
 @pytest.mark.parametrize("text", [BIG_DEAL, SQUARE_DEAL, TOURCALC], ids=["big-deal", "square-deal", "tourcalc"])
 def test_a_dealing_programs_file_is_not_a_results_file(text):
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_pbn(data=text.encode())
     assert [str(problem) for problem in caught.value.problems] == [
         "The file holds no ScoreTable with the pairs of each line (PairId_NS and PairId_EW)."

@@ -3,11 +3,11 @@ import: a session of two sections gives the same lines and deals again."""
 
 import pytest
 
+from club.csv_files import FileRefused
 from events.models import BoardDeal, TravellerLine
 from events.selectors.hands import session_pbn
 from events.services.hands import store_deals
 from events.services.pbn_import import import_pbn
-from events.services.traveller_csv import TravellersRefused
 from tests.builders.hands import SIX_BOARDS
 from tests.builders.sessions import big_session
 
@@ -40,7 +40,7 @@ def test_pairs_of_two_sections_on_one_line_are_refused():
     rows = (
         '[Date "2026.11.20"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\nA1 B2 4H S 10\n'
     )
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_pbn(data=rows.encode())
     assert [str(problem) for problem in caught.value.problems] == [
         "Line 4: PairId_NS “A1” and PairId_EW “B2” name different sections."

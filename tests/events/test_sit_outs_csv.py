@@ -8,8 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from club.csv_files import FileRefused
 from events.models import Pair, SitOut, TravellerLine
-from events.services.transfer import TravellersRefused, export_csv, import_travellers, parse_file
+from events.services.transfer import export_csv, import_travellers, parse_file
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
 # A Mitchell night, boards 1-2: on board 2 pair 3NS sat out (so pair 3EW's opponent had none: it sat out too).
@@ -94,7 +95,7 @@ def test_a_bad_bye_row_refuses_the_file(db, row, message):
     lines, sit_outs, problems = parse_file(text)
     assert not lines and not sit_outs
     assert [problem.line for problem in problems] == [5] and problems[0].message.startswith(message)
-    with pytest.raises(TravellersRefused):
+    with pytest.raises(FileRefused):
         run_import(text)
     assert not SitOut.objects.exists() and not TravellerLine.objects.exists()
 

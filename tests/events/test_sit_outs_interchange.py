@@ -3,12 +3,12 @@ ScoreTable row with BYE and one pair): read, written, and a session's round trip
 
 import pytest
 
+from club.csv_files import FileRefused
 from events.models import Pair, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.usebio_export import usebio_event
 from events.services.pbn_import import import_pbn
 from events.services.sit_outs import add_sit_out
-from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import import_usebio
 from interchange.usebio import UsebioError, UsebioSitOut, read_usebio
 from interchange.usebio_write import write_usebio
@@ -83,7 +83,7 @@ def test_a_usebio_bye_line_is_read_with_the_other_number_absent_empty_or_zero():
 def test_a_usebio_bye_line_naming_two_pairs_or_none_is_refused(line):
     with pytest.raises(UsebioError, match="board 1: a BYE line names the one pair sitting out"):
         read_usebio(usebio(line))
-    with pytest.raises(TravellersRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         import_usebio(data=usebio(line))
     assert [problem.message for problem in refused.value.problems] == [
         "Board 1: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER."
@@ -93,7 +93,7 @@ def test_a_usebio_bye_line_naming_two_pairs_or_none_is_refused(line):
 
 def test_a_usebio_sit_out_of_a_pair_with_a_result_on_the_board_is_refused():
     line = "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><CONTRACT>BYE</CONTRACT></TRAVELLER_LINE>"
-    with pytest.raises(TravellersRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         import_usebio(data=usebio(line))
     assert "pair 1 already plays board 1" in refused.value.problems[0].message
     assert not SitOut.objects.exists()
@@ -125,7 +125,7 @@ def test_a_pbn_bye_row_naming_two_pairs_is_refused():
         " 3  2 3NT   S  9 H4    600     -  3.0  1.0  75  25\n",
         " 3  2 BYE   - -  -      -     -    -    -   -   -\n",
     )
-    with pytest.raises(TravellersRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         import_pbn(data=text.replace(RUTER_BOARD_2, board_2).encode())
     assert [problem.message for problem in refused.value.problems] == [
         "Board 2: a BYE row names the one pair sitting out, in PairId_NS or PairId_EW."

@@ -7,8 +7,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from club.csv_files import FileRefused
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.services.transfer import TravellersRefused, import_travellers, parse_travellers
+from events.services.transfer import import_travellers, parse_travellers
 from tests.builders.sessions import HOWELL, MITCHELL
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
@@ -31,7 +32,7 @@ def nothing_written():
 
 
 def refused(text, **fields):
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         run_import(text, **fields)
     assert nothing_written()
     return [(problem.line, problem.message) for problem in caught.value.problems]
@@ -159,7 +160,7 @@ def test_a_bad_file_is_refused_whole_with_every_problem_and_its_line_number():
 
 @pytest.mark.django_db
 def test_problems_read_with_their_line_number():
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         run_import(HEADER + "1,1,2,4S,N,,10,450\n")
     assert str(caught.value.problems[0]).startswith("Line 2: SCORE 450 does not agree")
 

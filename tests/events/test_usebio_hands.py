@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from club.csv_files import FileRefused
 from club.hand_analysis import analyse_pending
 from events.models import BoardDeal, Session, TravellerLine
 from events.selectors.usebio_export import usebio_event
 from events.services.hands import import_hands
-from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import import_usebio, summary
 from interchange.usebio import read_usebio
 from interchange.usebio_write import write_usebio
@@ -83,7 +83,7 @@ def test_a_file_with_hands_stores_them_and_one_without_stores_none():
 )
 def test_a_bad_handset_is_refused_whole(old, new, message):
     assert old in HANDSET
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_usebio(data=with_handset(HANDSET.replace(old, new, 1)))
     problems = " ".join(str(problem) for problem in caught.value.problems)
     assert message in problems or (message == "Board 1: West holds “" and "in two hands" in problems), problems

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from club.csv_files import FileRefused
 from club.models import Member
 from events.models import Board, Pair, Section, Session, TravellerLine
-from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import import_usebio, summary
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def nothing_written():
 
 
 def refused(data: bytes) -> str:
-    with pytest.raises(TravellersRefused) as caught:
+    with pytest.raises(FileRefused) as caught:
         import_usebio(data=data)
     assert nothing_written()
     return "\n".join(str(problem) for problem in caught.value.problems)

@@ -7,8 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from club.csv_files import FileRefused
 from teams.models import BoardResult, TeamEvent
-from teams.services.transfer import MatchRefused, export_csv, import_match
+from teams.services.transfer import export_csv, import_match
 
 GOOD = """BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE
 1,1,4S,N,10,420
@@ -60,7 +61,7 @@ def test_a_bad_file_is_refused_whole_with_line_numbers(match):
         "2;2;4S;N;10;999\n"  # line 7: the score does not agree
         "1;1;PASS;;;\n"
     )  # line 8: board 1 room 1 twice
-    with pytest.raises(MatchRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         import_match(match=match, text=bad)
     lines = [(problem.line, problem.message.split(":")[0]) for problem in refused.value.problems]
     assert lines == [
@@ -83,13 +84,13 @@ def test_a_bad_file_is_refused_whole_with_line_numbers(match):
     ],
 )
 def test_files_without_results(match, text, message):
-    with pytest.raises(MatchRefused, match=message):
+    with pytest.raises(FileRefused, match=message):
         import_match(match=match, text=text)
 
 
 def test_a_file_with_a_huge_cell_is_refused(match):
     import_match(match=match, text=GOOD)
-    with pytest.raises(MatchRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         import_match(match=match, text=GOOD + '2,2,"' + "x" * 200_000 + '",N,10,\n')
     assert [str(problem) for problem in refused.value.problems] == [
         "Line 6: a cell is longer than 131072 characters: this is not a results file."

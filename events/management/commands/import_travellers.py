@@ -8,9 +8,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 import scoring
-from club.csv_files import read_text
+from club.csv_files import FileRefused, read_text
 from events.models import Session
-from events.services.transfer import COLUMNS, TravellersRefused, import_travellers, refused_summary
+from events.services.transfer import COLUMNS, import_travellers, refused_summary
 
 
 def iso_date(text: str) -> datetime.date:
@@ -108,7 +108,7 @@ class Command(BaseCommand):
                 scale=scale or preset_scale or Session.Scale.EBU,
                 conventions=conventions,
             )
-        except TravellersRefused as refused:
+        except FileRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))
             raise CommandError(refused_summary(refused.problems)) from None

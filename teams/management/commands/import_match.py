@@ -4,9 +4,9 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.csv_files import read_text
+from club.csv_files import FileRefused, read_text
 from teams.models import Match
-from teams.services.transfer import COLUMNS, MatchRefused, import_match
+from teams.services.transfer import COLUMNS, import_match
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
             raise CommandError(_("There is no match %(id)s.") % {"id": match_id})
         try:
             count = import_match(match=match, text=read_text(file))
-        except MatchRefused as refused:
+        except FileRefused as refused:
             for problem in refused.problems:
                 self.stderr.write(str(problem))
             raise CommandError(

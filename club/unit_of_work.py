@@ -1,0 +1,99 @@
+"""The unit of work: every write records what it changed, and the consequences are derived from that record.
+
+A club changes four kinds of thing: a pairs session (`SESSION`, events), a teams event (`EVENT`, teams), a rubber
+sheet (`RUBBER`: none of its pages is kept by the page cache and nothing is stored from it, so its records move no
+page today) and a member (`MEMBER`: names shown on every page). A service that writes one says so once,
+`record_change(SESSION, session.pk, published=...)`, inside its transaction; the app that owns the thing registered
+(`register_pages`, in its `apps.py`) which cached pages show it. At the end of the unit (the outermost
+`unit_of_work()` block, or at once when none is open) the records are read once: every scope they name gets a new
+version (`club.page_cache`: now, and again when the transaction commits), each scope once however many writes
+named it.
+
+`published` says whether the thing is (or was, before this write) on the public pages beyond its own: a session
+or event in progress is shown to directors only, so a write to it moves its own scope and not the home page nor
+every member page. A caller that does not know says nothing: `published` defaults to True (every page moves).
+
+The stored standings and the member summaries are derived by the session's own unit, `session_write`
+(events.services.locking): it opens a `unit_of_work()` block, stores or marks the standings, marks the summaries and
+records the session's change. `tests/test_unit_of_work.py` runs every service function and checks the cached
+pages against fresh ones; no module but this one moves a page version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from club.page_cache import CLUB, pages_changed
+
+SESSION = "session"  # a pairs session (events)
+EVENT = "event"  # a teams event (teams)
+MEMBER = "member"  # a member (their name is on every page)
+RUBBER = "rubber"  # a rubber or Chicago sheet (rubber)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One record of a unit of work: what changed (`thing` and its id, None for "several, unknown") and whether it is
+    on the published pages beyond its own."""
+
+    thing: str
+    pk: int | None
+    published: bool = True
+
+
+PageScopes = Callable[[Change], Iterable[str]]
+_pages: dict[str, PageScopes] = {MEMBER: lambda change: (CLUB,)}
+_open: ContextVar[list[Change] | None] = ContextVar("unit_of_work", default=None)
+
+
+def register_pages(thing: str, scopes: PageScopes) -> None:
+    """`scopes(change)`: the page-cache scopes of the pages that show a change of `thing`."""
+    _pages[thing] = scopes
+
+
+def pages_of(changes: Iterable[Change]) -> list[str]:
+    """The scopes of exactly the pages the changes show on, each once, in a stable order."""
+    return list(dict.fromkeys(scope for change in changes for scope in _pages[change.thing](change)))
+
+
+def record_change(thing: str, *pks: int, published: bool = True) -> None:
+    """Records that the `thing`s (ids) changed: in the open unit of work, or derived at once when none is open."""
+    if thing not in _pages:
+        raise LookupError(f"No app registered the pages of a {thing!r}.")
+    records = [Change(thing, pk, published) for pk in pks] or [Change(thing, None, published)]
+    pending = _open.get()
+    if pending is None:
+        derive(records)
+    else:
+        pending.extend(records)
+
+
+def derive(changes: Iterable[Change]) -> None:
+    """Every consequence of the records: the versions of the pages that show them moved on."""
+    pages_changed(*pages_of(changes))
+
+
+@contextmanager
+def unit_of_work() -> Iterator[list[Change]]:
+    """One transaction whose writes' records are derived once, at its end (nested blocks join the outermost).
+    Yields the records so far, for a caller that adds what it derives itself."""
+    pending = _open.get()
+    if pending is not None:
+        with transaction.atomic():  # a savepoint: its writes roll back alone (its records stay: moving is safe)
+            yield pending
+        return
+    records: list[Change] = []
+    token = _open.set(records)
+    try:
+        with transaction.atomic():
+            yield records
+            _open.set(None)  # a write made while deriving is derived at once
+            if not transaction.get_rollback():
+                derive(records)
+    finally:
+        _open.reset(token)

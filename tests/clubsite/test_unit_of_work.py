@@ -1,0 +1,199 @@
+"""Every write goes through the unit of work (club/unit_of_work.py), so no cached page outlives what it shows.
+
+Every public function of the services (every module of a `services` package, every `services.py`, the merge
+handlers and the club's writers: enumerated from the files, so a new one cannot be forgotten) has an entry in
+`tests/builders/service_calls.py` or `service_calls_more.py`: run against the published club, after which each
+cached public page is the page made afresh, and the pages the write does not show on are still served kept; or
+why it writes nothing of its own. A function without an entry fails the test."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from club import unit_of_work
+from club.page_cache import CLUB, MEMBER_PAGES
+from events.models import Session
+from events.services.fixes import set_status
+from events.services.locking import session_write
+from events.services.pages import EVERY_SESSION, session_scope
+from tests.builders.accounts import logged_in_client
+from tests.builders.service_calls import CALLS, Call, Club, Within, correct
+from tests.builders.service_calls_more import MORE_CALLS
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ("accounts", "club", "events", "rubber", "teams")
+WRITERS = {"merging", "roster", "roles", "hand_analysis"}  # the merge handlers and the club's writes
+CACHED = [
+    "home",
+    "ranking",
+    "traveller",
+    "scorecard",
+    "member",
+    "teams events",
+    "teams standings",
+    "teams cross-table",
+    "teams round",
+    "teams scorecard",
+    "team",
+]
+TABLE = {**CALLS, **MORE_CALLS}
+
+
+def service_modules(root: Path = ROOT) -> list[str]:
+    """Every module of a `services` package, every `services.py`, and the writers in WRITERS."""
+    found = []
+    for app in APPS:
+        for path in sorted((root / app).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if "migrations" in parts or "management" in parts or parts[-1] == "__init__":
+                continue
+            if "services" in parts or parts[-1] in WRITERS:
+                found.append(".".join(parts))
+    return found
+
+
+def service_functions() -> list[str]:
+    names = []
+    for module_name in service_modules():
+        module = importlib.import_module(module_name)
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if function.__module__ == module_name and not name.startswith("_"):
+                names.append(f"{module_name}.{name}")
+    return names
+
+
+SERVICES = service_functions()
+
+
+def test_every_service_function_has_an_entry():
+    assert len(SERVICES) > 150 and "events.services.lines.save_line" in SERVICES
+    missing = [name for name in SERVICES if name not in TABLE]
+    assert missing == [], f"add each to tests/builders/service_calls*.py (a Call, or Within and why): {missing}"
+    assert [name for name in TABLE if name not in SERVICES] == []  # no entry for a function that is gone
+    assert all(entry.reason for entry in TABLE.values() if isinstance(entry, Within))
+
+
+def test_the_enumeration_sees_a_new_service(tmp_path):
+    planted = tmp_path / "events" / "services"
+    planted.mkdir(parents=True)
+    (planted / "new_thing.py").write_text("def write_it():\n    pass\n")
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "roster.py").write_text("")
+    assert service_modules(tmp_path) == ["club.roster", "events.services.new_thing"]
+
+
+def kept(client: Client, url: str) -> bool:
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url)
+    return len(queries) == 0
+
+
+@pytest.fixture
+def club(published_club, director_user, settings):
+    settings.PAGE_CACHE_SECONDS = 600
+    session, event, urls = published_club
+    return Club(session, event, urls, logged_in_client(director_user), director_user)
+
+
+def runs() -> dict[str, Call]:
+    """Each distinct call once, named by the services it runs (a table's confirmation runs four)."""
+    grouped: dict[Call, list[str]] = {}
+    for name in SERVICES:
+        if isinstance(TABLE.get(name), Call):
+            grouped.setdefault(TABLE[name], []).append(".".join(name.split(".")[-2:]))
+    return {"+".join(names): entry for entry, names in grouped.items()}
+
+
+RUNS = runs()
+
+
+def test_each_call_runs_once_under_its_services_names():
+    assert len(RUNS) == len(set(TABLE[name] for name in SERVICES if isinstance(TABLE.get(name), Call)))
+    assert "fixes.set_status" in RUNS and "matches.set_status" in RUNS
+
+
+@pytest.mark.parametrize("name", RUNS)
+def test_after_each_service_every_cached_page_is_the_page_made_afresh(club, client, settings, name):
+    entry = RUNS[name]
+    urls = [club.urls[page] for page in CACHED]
+    for url in urls:
+        client.get(url)
+        assert kept(client, url), url
+    entry.run(club)
+    for page in entry.keeps:
+        assert kept(client, club.urls[page]), (name, page)  # the write does not show there
+    served = {url: client.get(url) for url in urls}
+    settings.PAGE_CACHE_SECONDS = 0
+    for url, response in served.items():
+        fresh = client.get(url)
+        assert (response.status_code, response.content) == (fresh.status_code, fresh.content), (name, url)
+
+
+def test_a_session_in_progress_moves_its_own_pages_only(club, client):
+    """Neither the home page nor a member page shows a session in progress: its writes leave them kept."""
+    set_status(session=club.session, status=Session.Status.IN_PROGRESS)
+    urls = [club.urls[page] for page in ("home", "member", "teams standings")]
+    for url in urls:
+        client.get(url)
+    correct(club)
+    with session_write(club.session.pk):
+        pass
+    assert all(kept(client, url) for url in urls)
+
+
+def test_a_published_session_moves_the_home_and_member_pages(club, client):
+    client.get(club.urls["home"])
+    client.get(club.urls["member"])
+    correct(club)
+    assert not kept(client, club.urls["home"]) and not kept(client, club.urls["member"])
+
+
+def test_the_records_of_a_unit_are_derived_once_at_its_end(db, monkeypatch):
+    moved = []
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: moved.append(scopes))
+    with unit_of_work.unit_of_work():
+        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False)
+        unit_of_work.record_change(unit_of_work.SESSION, 7)
+        unit_of_work.record_change(unit_of_work.MEMBER, 3)
+        assert moved == []
+    assert moved == [(session_scope(7), EVERY_SESSION, MEMBER_PAGES, CLUB)]
+
+
+def test_a_unit_rolled_back_derives_nothing(db, monkeypatch):
+    moved = []
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: moved.append(scopes))
+    with pytest.raises(ValueError), unit_of_work.unit_of_work():
+        unit_of_work.record_change(unit_of_work.SESSION, 7)
+        raise ValueError
+    assert moved == []
+
+
+def test_a_thing_no_app_registered_is_refused():
+    with pytest.raises(LookupError):
+        unit_of_work.record_change("sheet", 1)
+
+
+def test_only_the_unit_of_work_moves_page_versions():
+    callers = []
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "pages_changed(" in path.read_text(encoding="utf-8") and path.name not in ("page_cache.py",):
+                callers.append(str(path.relative_to(ROOT)))
+    assert callers == ["club/unit_of_work.py"]
+
+
+def test_a_rubber_sheet_written_is_recorded_and_moves_no_page(club, monkeypatch):
+    from tests.builders.service_calls_more import a_deal
+
+    records = []
+    monkeypatch.setattr(unit_of_work, "derive", records.extend)
+    sheet = a_deal(club)
+    assert unit_of_work.Change(unit_of_work.RUBBER, sheet.pk) in records
+    assert unit_of_work.pages_of(records) == []
