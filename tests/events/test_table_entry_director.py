@@ -13,7 +13,7 @@ from events.models import Session, TableEntry, TableResult
 from events.plans import section_plan
 from events.selectors.table_live import live_view
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
 
 pytestmark = pytest.mark.django_db
 
@@ -98,7 +98,7 @@ def test_the_live_grid_shows_each_tables_state(anonymous_client, director_client
     plan = section_plan(section)
     for play in plan.plays_at(1, 1):
         anonymous_client.post(paths["1"], save_post(play, "PASS", "", ""))
-        anonymous_client.post(paths["1"], confirm_post(play))
+        anonymous_client.post(ew(paths["1"]), confirm_post(play))
     anonymous_client.post(paths["2"], save_post(plan.plays_at(2, 1)[0], "PASS", "", ""))
     states, grid = cells(session)
     assert states[1, 1] == "done" and states[1, 2] == "waiting" and states[1, 3] == "waiting"
