@@ -32,7 +32,7 @@ def kept_pages() -> list[str]:
 
 def play_first(client, section, paths, count):
     """The first `count` boards of the movement confirmed at their tables."""
-    for play in section_plan(section).schedule[:count]:
+    for play in sorted(section_plan(section).schedule, key=lambda play: (play.round, play.table))[:count]:
         assert client.post(paths[str(play.table)], save_post(play, *typed_for(play))).status_code == 302
         assert client.post(ew(paths[str(play.table)]), confirm_post(play)).status_code == 302
 
