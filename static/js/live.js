@@ -39,12 +39,23 @@
     });
   };
 
+  // Whitespace between elements is left as it is (the parser drops some of it, e.g. before a body's first element):
+  // compared, it would put every later node out of step.
+  const blank = (node) => node.nodeType === Node.TEXT_NODE && !node.nodeValue.trim();
+  const skipBlank = (node) => {
+    while (node && blank(node)) {
+      node = node.nextSibling;
+    }
+    return node;
+  };
+
   // `old`'s children made like `fresh`'s: kept where they match, changed in place, added or removed.
   const morphChildren = (old, fresh) => {
     const byId = new Map();
     old.querySelectorAll(":scope > [id]").forEach((child) => byId.set(child.id, child));
     let cursor = old.firstChild;
-    Array.from(fresh.childNodes).forEach((freshChild) => {
+    Array.from(fresh.childNodes).filter((node) => !blank(node)).forEach((freshChild) => {
+      cursor = skipBlank(cursor);
       let match = null;
       if (freshChild.nodeType === Node.ELEMENT_NODE && freshChild.id) {
         match = byId.get(freshChild.id) || null;
