@@ -62,6 +62,8 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
 def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
     context, problem = find_room(match_id, room, secret)
     if context is None:
+        if problem == "final":
+            return refused(request, "closed", _("The event is final: its results are in, table entry is over."))
         return refused(request, problem, _("Table entry is closed for this match: ask the director."))
     failed_board, failed_form = None, None
     if request.method == "POST":

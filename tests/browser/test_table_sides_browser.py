@@ -3,6 +3,8 @@ from the screenshot's pixels and followed on a 360 px phone; a table whose two s
 on the live grid while results arrive; a phone left open after the session is made final stops polling."""
 
 import io
+import os
+from pathlib import Path
 
 import pytest
 import zxingcpp
@@ -11,11 +13,19 @@ from playwright.sync_api import expect
 
 from events.models import Session, TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.table_entry import table_links
+from events.selectors.table_entry import find_table, table_links
 from events.services.table_entry import request_correction
 from tests.builders.browser import ONE_AT_A_TIME
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
+
+SCREENSHOTS = os.getenv("TABLE_SCREENSHOTS", "")  # a folder: the pages are photographed there
+
+
+def shot(page, name):
+    if SCREENSHOTS:
+        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
+
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]
 
@@ -47,6 +57,7 @@ def test_every_qr_code_is_read_from_its_pixels_and_opens_its_tables_side(
     on_page = decoded(page, ".table-links img")
     page.goto(f"/director/sessions/{session.pk}/tables/sheet/")
     on_sheet = decoded(page, ".table-sheet img")
+    shot(page, "sheet")
     assert sorted(on_page) == sorted(links) and sorted(on_sheet) == sorted(links)
     (phone,) = phones(1)
     for url in on_sheet:
@@ -70,6 +81,7 @@ def test_north_south_and_east_west_disagree_then_settle(phones, director_user, l
     north.fill(prefix + "tricks", "+1")
     north.locator(f"#board-{play.board}").get_by_role("button", name="Save").click()
     expect(north.locator(f"#board-{play.board} [data-waiting]")).to_contain_text("Waiting for East-West")
+    shot(north, "saved-ns")
     card = east.locator(f"#board-{play.board}")
     expect(card.get_by_role("button", name="Confirm")).to_be_visible(timeout=15_000)  # by its own poll
     east.fill(prefix + "contract", "4S")
@@ -81,9 +93,12 @@ def test_north_south_and_east_west_disagree_then_settle(phones, director_user, l
         expect(disagreement).to_contain_text("different results", timeout=15_000)
         expect(disagreement).to_contain_text("450")
         expect(disagreement).to_contain_text("420")
+    shot(north, "disagreement-ns")
+    shot(east, "disagreement-ew")
     login(page)
     page.goto(f"/director/sessions/{session.pk}/live/")
     expect(page.locator("[data-disputes]")).to_contain_text(f"Table 1, board {play.board}")
+    shot(page, "live-dispute")
     with ONE_AT_A_TIME:
         assert not TravellerLine.objects.exists()
     north.locator(f"#board-{play.board}").get_by_role("button", name="Accept East-West's result").click()
@@ -102,8 +117,6 @@ def test_the_done_button_stays_under_the_pointer_while_results_arrive(page, logi
     plan = section_plan(section)
     first = plan.plays_at(1, 1)[0]
     with ONE_AT_A_TIME:
-        from events.selectors.table_entry import find_table
-
         secret = paths["1"].rstrip("/").rsplit("/", 1)[1]
         context, _problem = find_table(session.pk, section.letter, 1, "ns", secret)
         correction = request_correction(context=context, board_number=first.board, note="lead")
@@ -147,6 +160,7 @@ def test_a_phone_left_open_stops_polling_when_the_session_is_final(phones):
     closed = phone.locator("[data-closed]")
     expect(closed).to_contain_text("The session is final", timeout=15_000)
     expect(phone.get_by_role("button", name="Save")).to_have_count(0)  # hidden: no forms
+    shot(phone, "final-phone")
     seen = len(polls)
     phone.wait_for_timeout(9_000)  # two more polls' time
     assert len(polls) == seen, "the phone kept polling a final session"

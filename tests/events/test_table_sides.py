@@ -12,6 +12,7 @@ from events.models import TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.line_history import source_text
 from events.services.lines import delete_line
+from events.services.table_entry import set_table_entry
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
@@ -158,3 +159,45 @@ def test_both_sides_accepting_at_once_store_one_line(database):
     assert errors == [] and statuses == [302, 302]  # the second finds the board confirmed: harmless
     assert TravellerLine.objects.count() == 1
     assert TravellerLine.objects.get().ns_score in (420, 450)
+
+
+@pytest.mark.django_db
+def test_the_phone_says_a_correction_was_asked_then_shows_the_directors_answer(anonymous_client, director_client):
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    play = first_play(section)
+    anonymous_client.post(path, save_post(play, "4S", "N", "="))
+    anonymous_client.post(ew(path), confirm_post(play))
+    before = anonymous_client.get(path + "state/").json()["version"]
+    anonymous_client.post(ew(path), {"action": "correct", "board": play.board, "note": "It was 4H"})
+    for side_path in (path, ew(path)):  # both phones of the table
+        page = anonymous_client.get(side_path).content.decode()
+        assert "Sent: waiting for the director." in page and "It was 4H" in page
+    asked = anonymous_client.get(path + "state/").json()["version"]
+    assert asked != before  # the other phone reloads to show it
+    line = TravellerLine.objects.get()
+    line.contract, line.ns_score = "4H", 420
+    line.save()
+    correction = line.board.section.correction_requests.get()
+    director_client.post(reverse("events:correction_done", args=[correction.pk]))
+    assert anonymous_client.get(path + "state/").json()["version"] != asked
+    page = anonymous_client.get(path).content.decode()
+    assert "The director has dealt with it." in page and "4H" in page and "Sent: waiting" not in page
+
+
+@pytest.mark.django_db
+def test_a_final_or_closed_session_tells_the_polling_phone_why(anonymous_client):
+    session, section = mitchell3()
+    path = open_tables(session)["1"]
+    set_table_entry(session=session, is_open=False)
+    closed = anonymous_client.get(path + "state/")
+    assert closed.status_code == 403 and closed.json()["error"] == "closed"
+    set_table_entry(session=session, is_open=True)
+    session.status = "final"
+    session.save()
+    final = anonymous_client.get(path + "state/")
+    assert final.status_code == 403 and final.json()["error"] == "final"
+    assert "The session is final" in final.json()["message"]
+    page = anonymous_client.get(path)
+    assert page.status_code == 403 and "The session is final" in page.content.decode()
+    assert "<form" not in page.content.decode().split("<main", 1)[-1]
