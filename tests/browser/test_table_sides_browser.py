@@ -166,3 +166,27 @@ def test_a_phone_left_open_stops_polling_when_the_session_is_final(phones):
     assert len(polls) == seen, "the phone kept polling a final session"
     with ONE_AT_A_TIME:
         assert not TableResult.objects.exists()
+
+
+def test_a_phone_typing_while_the_other_phone_saves_says_its_page_is_out_of_date(phones):
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Stale night")
+    path = open_tables(session)["3"]
+    first, second = section_plan(section).plays_at(3, 1)[:2]
+    north, east = phones(2)
+    north.goto(path)
+    east.goto(ew(path))
+    east.fill(f"#b{second.board}-contract", "3NT")  # East-West is typing board 2 (the focus in its form)
+    north.fill(f"#b{first.board}-contract", "2H")
+    north.select_option(f"#b{first.board}-declarer", "E")
+    north.fill(f"#b{first.board}-tricks", "-1")
+    north.locator(f"#board-{first.board}").get_by_role("button", name="Save").click()
+    stale = east.locator("[data-stale]")
+    expect(stale).to_be_visible(timeout=15_000)  # not reloaded under the typing thumb: told instead
+    expect(east.locator(f"#b{second.board}-contract")).to_have_value("3NT")
+    stale.get_by_role("button", name="Show the latest").click()
+    expect(east.locator(f"#board-{first.board}").get_by_role("button", name="Confirm")).to_be_visible()
+    expect(east.locator(f"#b{second.board}-contract")).to_have_value("3NT")  # the draft kept on the phone
+    east.context.set_offline(True)
+    expect(east.locator("[data-offline]")).to_be_visible(timeout=15_000)  # offline, with nothing queued
+    east.context.set_offline(False)
+    expect(east.locator("[data-offline]")).to_be_hidden(timeout=15_000)
