@@ -30,6 +30,15 @@ def shot(page, name):
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]
 
 
+def axe_violations(page) -> list[str]:
+    """axe-core's WCAG 2.1 A and AA violations in the page's main part (the site's navigation is another's)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    options = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+    results = Axe().run(page, context="main", options=options)
+    return [f"{v['id']}: {[n['target'] for n in v['nodes']]}" for v in results.response["violations"]]
+
+
 def decoded(page, selector) -> list[str]:
     """The text of each QR code matched by `selector`, read from a screenshot of it (its pixels only)."""
     texts = []
@@ -95,10 +104,12 @@ def test_north_south_and_east_west_disagree_then_settle(phones, director_user, l
         expect(disagreement).to_contain_text("420")
     shot(north, "disagreement-ns")
     shot(east, "disagreement-ew")
+    assert axe_violations(north) == [] and axe_violations(east) == []
     login(page)
     page.goto(f"/director/sessions/{session.pk}/live/")
     expect(page.locator("[data-disputes]")).to_contain_text(f"Table 1, board {play.board}")
     shot(page, "live-dispute")
+    assert axe_violations(page) == []  # the grid's waiting cells, the disagreement's buttons
     with ONE_AT_A_TIME:
         assert not TravellerLine.objects.exists()
     north.locator(f"#board-{play.board}").get_by_role("button", name="Accept East-West's result").click()
