@@ -118,6 +118,11 @@ def test_a_confirmation_replayed_after_the_director_removed_the_line_is_refused(
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "4S", "N", "+1"))
     anonymous_client.post(ew(path), confirm_post(play))
+    line = TravellerLine.objects.get()
+    line.contract, line.tricks, line.ns_score = "4S", 10, 420  # the director's correction
+    line.save()
+    assert anonymous_client.post(ew(path), confirm_post(play)).status_code == 302  # replayed: harmless
+    assert TravellerLine.objects.get().ns_score == 420  # the director's decision stands
     delete_line(line=TravellerLine.objects.get())
     response = anonymous_client.post(ew(path), confirm_post(play))  # the same request sent again
     assert response.status_code == 400 and "The director removed the result" in response.content.decode()
