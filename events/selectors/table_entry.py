@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.urls import reverse
@@ -241,12 +242,15 @@ def table_corrections(context: TableContext) -> list[CorrectionRequest]:
 
 
 def round_window(context: TableContext) -> set[int]:
-    """The rounds a table's link acts on: the round the table is on and the one before (a late board); the last
-    round once every round is in (a board the director removed, entered again)."""
+    """The rounds a table's link acts on: the round the table is on (its first round with a board still without
+    its line) and the one before (a late board); the last round once every round is in (a board the director
+    removed, entered again). One query: the table's lines by round."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
-    every_round = board_states(context, rounds)
-    current = next((r for r in rounds if not all(board.done for board in every_round[r])), None)
+    counts = Counter(
+        TravellerLine.objects.filter(board__section=context.section, table=table).values_list("round", flat=True)
+    )
+    current = next((r for r in rounds if counts[r] < len(plan.plays_at(table, r))), None)
     if current is None:
         return set(rounds[-1:])
     index = rounds.index(current)
