@@ -209,6 +209,9 @@ def test_the_secret_is_refused_when_wrong_from_another_session_or_closed(anonymo
     stolen = other_path.replace(f"/t/{other.pk}/", f"/t/{session.pk}/")
     assert anonymous_client.get(stolen).status_code == 404  # another session's secret
     assert anonymous_client.get(path.replace("/A/", "/Z/")).status_code == 404
+    assert anonymous_client.get(path.replace("/ns/", "/ew/")).status_code == 404  # North-South's secret as EW's
+    assert anonymous_client.get(path.replace("/ns/", "/xx/")).status_code == 404  # no such side
+    assert anonymous_client.get(ew(path).replace("/ew/", "/ns/")).status_code == 404
     set_table_entry(session=session, is_open=False)
     assert anonymous_client.get(path).status_code == 403
     assert anonymous_client.post(path, save_post(first_play(section), "4S", "N", "=")).status_code == 403
