@@ -97,7 +97,7 @@ def manage(env: dict, *args: str) -> str:
 
 
 def prepare(env: dict, tables: int, boards_per_round: int) -> dict[int, str]:
-    """A fresh session of one `tables`-table Mitchell; returns each table's path."""
+    """A fresh session of one `tables`-table Mitchell; returns each table's two paths (North-South's, East-West's)."""
     manage(env, "migrate", "--no-input")
     manage(env, "collectstatic", "--no-input")
     out = manage(
@@ -106,9 +106,12 @@ def prepare(env: dict, tables: int, boards_per_round: int) -> dict[int, str]:
         *("--tables", str(tables), "--boards-per-round", str(boards_per_round)),
     )
     session_id = out.strip().splitlines()[-1]
-    lines = manage(env, "table_links", session_id).split()
+    lines = [line.split() for line in manage(env, "table_links", session_id).strip().splitlines()]
     env["BENCH_SESSION_ID"] = session_id
-    return {int(name[1:]): path for name, path in zip(lines[::2], lines[1::2], strict=True)}
+    paths: dict[int, dict[str, str]] = {}
+    for name, side, path in lines:  # "A1 NS /t/...", "A1 EW /t/..."
+        paths.setdefault(int(name[1:]), {})[side] = path
+    return {table: (sides["NS"], sides["EW"]) for table, sides in paths.items()}
 
 
 def serve(env: dict, port: int) -> subprocess.Popen:
@@ -128,12 +131,15 @@ def serve(env: dict, port: int) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start")
 
 
-def play_table(phone: Phone, table: int, plan, rounds: int, room: tuple[threading.Barrier, float], tally: Tally):
-    """One table: each board of each round saved then confirmed, released with every other table's board (then
-    waiting a random moment of `spread` seconds): every table finishes a board within the same second."""
+def play_table(phones: tuple[Phone, Phone], table: int, plan, rounds: int, room: tuple, tally: Tally):
+    """One table: each board of each round saved (North-South's phone) then confirmed (East-West's), released
+    with every other table's board (then waiting a random moment of `spread` seconds): every table finishes a
+    board within the same second."""
     barrier, spread = room
     draw = random.Random(table)  # the same moments on every run
+    phone, other = phones
     phone.open()
+    other.open()
     for round_ in range(1, rounds + 1):
         for play in plan.plays_at(table, round_):
             barrier.wait(timeout=300)
@@ -145,7 +151,7 @@ def play_table(phone: Phone, table: int, plan, rounds: int, room: tuple[threadin
                 saved = phone.post({**base, "action": "save", "contract": contract, "declarer": declarer,
                                     "tricks": result, "lead": ""})  # fmt: skip
                 between = time.perf_counter()
-                confirmed = phone.post({**base, "action": "confirm", "version": 1})
+                confirmed = other.post({**base, "action": "confirm", "version": 1})
             except (OSError, http.client.HTTPException) as error:
                 tally.add("errors", f"table {table} board {play.board}: {error}")
                 continue
@@ -210,13 +216,16 @@ def run(args: argparse.Namespace) -> None:
     try:
         pollers = [
             threading.Thread(
-                target=poll, args=(Phone(args.port, paths[1 + n % args.tables]), phases.uniform(0, 4), stop, tally)
+                target=poll, args=(Phone(args.port, paths[1 + n % args.tables][0]), phases.uniform(0, 4), stop, tally)
             )
             for n in range(args.pollers)
         ]
         room = threading.Barrier(args.tables), args.spread
         tables = [
-            threading.Thread(target=play_table, args=(Phone(args.port, paths[t]), t, plan, rounds, room, tally))
+            threading.Thread(
+                target=play_table,
+                args=(tuple(Phone(args.port, path) for path in paths[t]), t, plan, rounds, room, tally),
+            )
             for t in range(1, args.tables + 1)
         ]
         for thread in pollers:

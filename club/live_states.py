@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 WAITING, ENTERING, DONE, LATE, NO_PLAY = "waiting", "entering", "done", "late", "none"
+DISPUTE = "dispute"  # the two sides of a table entered different results (pairs sessions' tables)
 DEFAULT_LATE_MINUTES = 20
 
 

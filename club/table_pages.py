@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import io
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +21,7 @@ import segno
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +31,7 @@ from club.forms import add_errors
 SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
 BIG = "form-control form-control-lg"
 BOARD_COLUMN = 32_767  # a board number's column; each app's service refuses a board its table does not play
+QR_BORDER, QR_SCALE = 4, 8  # the quiet zone of the standard (4 modules); pixels a module unscaled
 SEATS = [("", "—"), ("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 
 
@@ -50,9 +52,20 @@ def secret_matches(expected: str, given: str) -> bool:
     return hmac.compare_digest(expected.encode(), given.encode())
 
 
-def qr_svg(url: str) -> str:
-    """The link as an SVG QR code, large enough to scan across a table."""
-    return segno.make(url, error="m").svg_inline(scale=8, border=2)
+def qr_svg(url: str) -> bytes:
+    """The link as a QR code in a standalone SVG file, as a browser draws it in an `<img>`: the XML declaration,
+    the SVG namespace, a view box (the sheet scales it to 16 cm, a size a phone reads across a table) and a white
+    background with the standard quiet zone of 4 modules (a dark page or a coloured card does not hide it)."""
+    code = segno.make(url, error="m")
+    out = io.BytesIO()
+    code.save(out, kind="svg", border=QR_BORDER, light="#fff", xmldecl=True, svgns=True, omitsize=True)
+    size = code.symbol_size(border=QR_BORDER)[0] * QR_SCALE  # its size unscaled: 8 px a module
+    return out.getvalue().replace(b"<svg ", f'<svg width="{size}" height="{size}" '.encode(), 1)
+
+
+def qr_response(url: str) -> HttpResponse:
+    """The QR code of a table's link, sent as an SVG image."""
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
 
 
 class TypedBoardForm(forms.Form):
@@ -134,6 +147,18 @@ def refused(request: HttpRequest, problem: str, closed: str) -> HttpResponse:
     else:
         message, status = gettext("This table link is not valid: scan the code on your table again."), 404
     return render(request, "table/refused.html", {"message": message}, status=status)
+
+
+def state_refused(problem: str) -> JsonResponse:
+    """A phone's poll of a link that no longer acts: 'final' (it stops polling), 'closed' (it polls slowly, in
+    case the director opens table entry again) or 'unknown', with the message its page shows."""
+    messages = {
+        "final": gettext("The session is final: its results are in, table entry is over."),
+        "closed": gettext("Table entry is closed: ask the director."),
+    }
+    message = messages.get(problem, gettext("This table link is not valid: scan the code on your table again."))
+    status = 404 if problem == "unknown" else 403
+    return JsonResponse({"error": problem, "message": message}, status=status)
 
 
 def typed_values(result: Any, *, contract: str, declarer: str, tricks: str, lead: str) -> dict:

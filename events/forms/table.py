@@ -20,6 +20,13 @@ class TableConfirmForm(ConfirmBoardForm):
     round = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
 
 
+class SettleForm(forms.Form):
+    """The director settles a table's disagreement: the result of one side (the version the grid showed)."""
+
+    side = forms.ChoiceField(choices=[("NS", _("North-South")), ("EW", _("East-West"))])
+    version = forms.IntegerField(min_value=1)
+
+
 class TableEntryForm(forms.Form):
     """The director's switch of table entry."""
 

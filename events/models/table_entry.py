@@ -50,14 +50,19 @@ class TableEntry(TableEntrySwitch):
 
 
 class TableResult(TypedBoard):
-    """A result typed at a table: kept as typed until the East-West pair confirms it, then saved as the
-    board's traveller line. One per section, table, round and board (the idempotency key)."""
+    """A result typed at a table by one side (`side`: 'NS' or 'EW', from its own link): kept as typed until the
+    other side confirms it, then saved as the board's traveller line. A different result typed by the other side
+    does not replace it: it is kept beside it (`disputed`: its contract, declarer, tricks, lead, NS score and side)
+    until one side accepts the other's or the director settles it. One per section, table, round and board (the
+    idempotency key)."""
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="table_results")
     table = models.PositiveSmallIntegerField(_("table"))
     round = models.PositiveSmallIntegerField(_("round"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
     line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    side = models.CharField(_("entered by"), max_length=2, blank=True)
+    disputed = models.JSONField(_("the other side's result"), default=dict, blank=True)
 
     class Meta:
         ordering = ["section", "round", "table", "board"]
@@ -72,6 +77,24 @@ class TableResult(TypedBoard):
     def confirmed(self) -> bool:
         """Confirmed and its line still there (a line the director removed may be entered at the table again)."""
         return self.confirmed_at is not None and self.line_id is not None
+
+    @property
+    def removed(self) -> bool:
+        """Confirmed once, and its line since removed by the director: only a new entry brings it back."""
+        return self.confirmed_at is not None and self.line_id is None
+
+    @property
+    def in_dispute(self) -> bool:
+        return bool(self.disputed)
+
+    @property
+    def versions(self) -> list[dict]:
+        """Both sides' results while they disagree, North-South's first (none otherwise)."""
+        if not self.in_dispute:
+            return []
+        kept = {name: getattr(self, name) for name in ("contract", "declarer", "tricks", "lead", "ns_score")}
+        both = [{**kept, "side": self.side}, dict(self.disputed)]
+        return sorted(both, key=lambda version: version.get("side") != "NS")
 
 
 class CorrectionRequest(TableCorrection):

@@ -65,11 +65,22 @@ TABLE_REASON = "table:"  # a result entered at a table ('table:3'); any other re
 
 
 def source_text(reason: str) -> str:
-    """Where a change came from, in the reader's language: 'table:3' is a result entered at table 3."""
-    kind, _sep, table = reason.partition(":")
-    if kind == "table" and table:
+    """Where a change came from, in the reader's language: 'table:3' is a result entered at table 3;
+    'table:3|NS:4S N +1|EW:4S N =|EW' one the two sides disagreed on, both results and who settled it (the
+    East-West pair accepting North-South's, or 'TD' the director)."""
+    kind, _sep, rest = reason.partition(":")
+    table, *parts = rest.split("|")
+    if kind != "table" or not table:
+        return reason
+    if len(parts) != 3:
         return _("entered at table %(table)s") % {"table": table}
-    return reason
+    ns, ew, by = (part.partition(":")[2] if ":" in part else part for part in parts)
+    settled = {"NS": _("North-South accepted East-West's"), "EW": _("East-West accepted North-South's")}.get(
+        by, _("settled by the director")
+    )
+    return _(
+        "entered at table %(table)s after the two sides disagreed (North-South: %(ns)s; East-West: %(ew)s): %(settled)s"
+    ) % {"table": table, "ns": ns, "ew": ew, "settled": settled}
 
 
 def history_pairs(records: Iterable) -> dict[int, str]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from dataclasses import dataclass, field
 
 from django.urls import reverse
@@ -11,37 +12,48 @@ from django.urls import reverse
 from club.limits import MAX_ID
 from club.table_pages import secret_matches
 from club.table_pages import table_secret as signed
-from events.models import Board, Pair, Section, Session, TableEntry, TableResult, TravellerLine
+from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movements.generators import BoardPlay, Movement
 
-
-def session_table_secret(entry: TableEntry, section_id: int, table: int) -> str:
-    """The table's secret: an HMAC of the section and table under the session's random key (and the site's)."""
-    return signed(entry.key, entry.session_id, section_id, table)
+SIDES = {"ns": "NS", "ew": "EW"}  # a side's part of a table's link, and the side it names
 
 
-def table_path(entry: TableEntry, section: Section, table: int) -> str:
+def session_table_secret(entry: TableEntry, section_id: int, table: int, side: str) -> str:
+    """The secret of a side's link at a table: an HMAC of the section, table and side ('ns' or 'ew') under the
+    session's random key (and the site's)."""
+    return signed(entry.key, entry.session_id, section_id, table, side)
+
+
+def table_path(entry: TableEntry, section: Section, table: int, side: str) -> str:
     return reverse(
         "events:table",
         kwargs={
             "session_id": entry.session_id,
             "letter": section.letter,
             "table": table,
-            "secret": session_table_secret(entry, section.pk, table),
+            "side": side,
+            "secret": session_table_secret(entry, section.pk, table, side),
         },
     )
 
 
 @dataclass(frozen=True)
 class TableLink:
+    """A table's two links (and QR codes): one for the North-South pair's phone, one for the East-West pair's."""
+
     section: Section
     table: int
-    path: str
+    ns_path: str
+    ew_path: str
 
     @property
     def name(self) -> str:
         return f"{self.section.letter}{self.table}"
+
+    @property
+    def sides(self) -> list[tuple[str, str]]:
+        return [("ns", self.ns_path), ("ew", self.ew_path)]
 
 
 def table_links(session: Session) -> list[TableLink]:
@@ -54,28 +66,32 @@ def table_links(session: Session) -> list[TableLink]:
         plan = section_plan(section)
         if not plan.has_schedule:
             continue
-        links += [TableLink(section, table, table_path(entry, section, table)) for table in range(1, plan.tables + 1)]
+        links += [
+            TableLink(section, table, *(table_path(entry, section, table, side) for side in SIDES))
+            for table in range(1, plan.tables + 1)
+        ]
     return links
 
 
 @dataclass
 class TableContext:
-    """The table a valid link opens."""
+    """The table a valid link opens, and the side whose link it is ('NS' or 'EW')."""
 
     entry: TableEntry
     section: Section
     table: int
     plan: Movement
+    side: str = "NS"
 
     @property
     def session(self) -> Session:
         return self.section.session
 
 
-def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[TableContext | None, str]:
-    """The table of a link, or None with why: 'unknown' (no such table or a wrong secret), 'closed' (table entry
-    switched off, or the session published final)."""
-    if not 0 < session_id <= MAX_ID:  # a number no id can be (and too large for SQLite's integers)
+def find_table(session_id: int, letter: str, table: int, side: str, secret: str) -> tuple[TableContext | None, str]:
+    """The table of a side's link, or None with why: 'unknown' (no such table or side, or a wrong secret),
+    'closed' (table entry switched off), 'final' (the session published final)."""
+    if not 0 < session_id <= MAX_ID or side not in SIDES:  # a number no id can be (and too large for SQLite's integers)
         return None, "unknown"
     section = (
         Section.objects.select_related("session__table_entry", "custom_movement")
@@ -86,12 +102,14 @@ def find_table(session_id: int, letter: str, table: int, secret: str) -> tuple[T
     if entry is None or not entry.key or section is None:
         return None, "unknown"
     plan = section_plan(section)
-    expected = session_table_secret(entry, section.pk, table)
+    expected = session_table_secret(entry, section.pk, table, side)
     if not plan.has_schedule or not 1 <= table <= plan.tables or not secret_matches(expected, secret):
         return None, "unknown"
-    if not entry.is_open or entry.session.status == Session.Status.FINAL:
+    if entry.session.status == Session.Status.FINAL:
+        return None, "final"
+    if not entry.is_open:
         return None, "closed"
-    return TableContext(entry, section, table, plan), ""
+    return TableContext(entry, section, table, plan, SIDES[side]), ""
 
 
 @dataclass
@@ -132,6 +150,7 @@ class TableState:
     boards_to: tuple[int, ...] = ()
     boards_relay: bool = False
     played: list[int] = field(default_factory=list)  # the boards this table has played (a correction may be asked)
+    corrections: list[CorrectionRequest] = field(default_factory=list)  # the table's requests, the latest first
 
     @property
     def finished(self) -> bool:
@@ -142,9 +161,11 @@ class TableState:
         """Changes whenever anything shown changes: two phones at one table compare it to stay the same."""
         parts = [str(self.round)] + [
             f"{b.board.number}:{b.typed.version if b.typed else 0}:{b.typed.confirmed if b.typed else 0}:"
+            f"{b.typed.removed if b.typed else 0}:"
             f"{b.line.pk if b.line else 0}"
             for b in self.boards
         ]
+        parts += [f"c{c.pk}:{c.resolved}" for c in self.corrections]
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
@@ -191,7 +212,49 @@ def table_state(context: TableContext, *, pairs: bool = True) -> TableState:
         state.ns, state.ew = pairs.get(encounter.ns or ""), pairs.get(encounter.ew or "")
     if state.previous is not None:
         add_moves(state, plan, table, state.previous)
+    state.corrections = table_corrections(context)
     return state
+
+
+def table_corrections(context: TableContext) -> list[CorrectionRequest]:
+    """The table's latest correction requests, each with its board's result as it stands (the director's answer
+    once it is done)."""
+    requests = list(
+        CorrectionRequest.objects.filter(section=context.section, table=context.table)
+        .select_related("board")
+        .order_by("-created_at", "-pk")[:5]
+    )
+    plays = {play.board: play for play in context.plan.schedule if play.table == context.table}
+    lines = TravellerLine.objects.filter(board__in=[r.board for r in requests]).select_related("ns_pair", "ew_pair")
+    for request in requests:
+        play = plays.get(request.board.number)
+        request.line = next(
+            (
+                line
+                for line in lines
+                if play
+                and line.board_id == request.board_id
+                and (line.ns_pair.label, line.ew_pair.label) == (play.ns, play.ew)
+            ),
+            None,
+        )
+    return requests
+
+
+def round_window(context: TableContext) -> set[int]:
+    """The rounds a table's link acts on: the round the table is on (its first round with a board still without
+    its line) and the one before (a late board); the last round once every round is in (a board the director
+    removed, entered again). One query: the table's lines by round."""
+    plan, table = context.plan, context.table
+    rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
+    counts = Counter(
+        TravellerLine.objects.filter(board__section=context.section, table=table).values_list("round", flat=True)
+    )
+    current = next((r for r in rounds if counts[r] < len(plan.plays_at(table, r))), None)
+    if current is None:
+        return set(rounds[-1:])
+    index = rounds.index(current)
+    return set(rounds[max(index - 1, 0) : index + 1])
 
 
 def add_moves(state: TableState, plan: Movement, table: int, round_: int) -> None:

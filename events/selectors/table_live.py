@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from club.live_states import DONE, NO_PLAY, WAITING, late_after, play_began, step_state
+from club.live_states import DISPUTE, DONE, NO_PLAY, WAITING, late_after, play_began, step_state
 from events.models import CorrectionRequest, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 
@@ -35,13 +35,14 @@ class LiveView:
     grids: list[SectionGrid]
     arrived: list[TableResult]
     corrections: list[CorrectionRequest]
+    disputes: list[TableResult] = field(default_factory=list)  # the boards the two sides of a table disagree on
 
     @property
     def missing(self) -> int:
         return sum(grid.missing for grid in self.grids)
 
 
-def _table_cells(plan, table: int, done: dict, typed: set, started: datetime | None, late: timedelta) -> list[Cell]:
+def _table_cells(plan, table: int, done: dict, typed: dict, started: datetime | None, late: timedelta) -> list[Cell]:
     """A table's cells: each round done, entering (a result typed), late (the round it is on began more than
     `late` ago), waiting or not played (`club.live_states`). The first round begins when play began (`started`),
     a later one when the table's previous round was confirmed."""
@@ -65,6 +66,8 @@ def _table_cells(plan, table: int, done: dict, typed: set, started: datetime | N
         current_found = True
         entering = any((table, round_, board) in typed for board in boards)
         state = step_state(done=False, typed=entering, begun=begun, now=now, late=late)
+        if any(typed.get((table, round_, board)) for board in boards):
+            state = DISPUTE  # the two sides entered different results: the director may settle it
         cells.append(Cell(round_, state, boards))
     return cells
 
@@ -84,9 +87,11 @@ def section_grid(section: Section, entry: TableEntry | None, paths: dict) -> Sec
         key = (number, f"{ns_number}{ns_direction}", f"{ew_number}{ew_direction}")
         table, round_ = by_table_round.get(key, (None, None))
         done[key] = confirmed.get((number, table, round_))
-    rows = TableResult.objects.filter(section=section).values_list("table", "round", "board__number", "updated_at")
-    typed = {(table, round_, number) for table, round_, number, _at in rows}
-    started = play_began([at for *_key, at in rows])
+    rows = TableResult.objects.filter(section=section).values_list(
+        "table", "round", "board__number", "updated_at", "disputed", "confirmed_at"
+    )
+    typed = {(table, round_, number): bool(disputed) and not at for table, round_, number, _u, disputed, at in rows}
+    started = play_began([row[3] for row in rows])
     late = late_after(entry.late_minutes if entry else None)
     grid = SectionGrid(section, list(range(1, plan.rounds + 1)))
     for table in range(1, plan.tables + 1):
@@ -113,4 +118,13 @@ def live_view(session: Session, paths: dict) -> LiveView:
     corrections = list(
         CorrectionRequest.objects.filter(section__session=session, resolved=False).select_related("section", "board")
     )
-    return LiveView(entry, [section_grid(section, entry, paths) for section in sections], arrived, corrections)
+    disputes = [
+        typed
+        for typed in TableResult.objects.filter(section__session=session, confirmed_at__isnull=True)
+        .exclude(side="")
+        .select_related("section", "board")
+        .order_by("section", "table", "round", "board")
+        if typed.in_dispute
+    ]
+    grids = [section_grid(section, entry, paths) for section in sections]
+    return LiveView(entry, grids, arrived, corrections, disputes)

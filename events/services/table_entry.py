@@ -14,13 +14,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key, retype, typed_values
+from club.table_pages import new_key, typed_values
 from club.typed_result import LineResult, read_result
 from club.unit_of_work import SESSION, record_change
 from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
-from events.selectors.table_entry import TableContext
+from events.plans import section_plan
+from events.selectors.table_entry import TableContext, round_window
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
+from events.services.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from movements.generators import BoardPlay
 
 
@@ -90,32 +92,44 @@ def _check(context: TableContext, play: BoardPlay, typed: TableResult | None) ->
     return board, ns, ew
 
 
+def _check_round(context: TableContext, round_: int) -> None:
+    """A table's link acts on its current round, and the round before for a late board: never on a round ahead
+    (or long past)."""
+    if round_ not in round_window(context):
+        raise ValidationError(
+            _("Round %(round)s is not the round of table %(table)s now: scan the code on your table again.")
+            % {"round": round_, "table": context.table}
+        )
+
+
 def save_table_result(
     *, context: TableContext, round_: int, board_number: int, contract: str, declarer: str, tricks: str, lead: str
 ) -> TableResult:
-    """Stores what the table typed (read by the one reader of typed results, so the score shows at once);
-    refused once the East-West pair has confirmed the board.
+    """Stores what one side of the table typed (read by the one reader of typed results, so the score shows at
+    once); refused once the board is confirmed. The other side's different result does not replace it: the two
+    are kept side by side, a disagreement (`enter`).
 
     A typed result is no line: it changes no score, standing or page, so it takes only its own row's lock, not
     the session's (the tables of a room save at once instead of one after the other). The placement check is
     made again, under the session's lock, when the board is confirmed. `find_table` has refused a final
     session; publishing meanwhile stops the confirmation."""
+    _check_round(context, round_)
     play = _play(context, round_, board_number)
     result: LineResult = read_result(board_number, contract, declarer, tricks)
     key = {"section": context.section, "table": context.table, "round": round_}
+    values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
     with transaction.atomic():
         typed = _locked(TableResult.objects.filter(**key, board__number=board_number)).first()
         _refuse_confirmed(typed, board_number)
         board, _ns, _ew = _check(context, play, typed)
-        values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
         if typed is None:
             try:
                 with transaction.atomic():  # two phones at one table creating it at once: one row (the key)
-                    return TableResult.objects.create(**key, board=board, **values)
+                    return TableResult.objects.create(**key, board=board, side=context.side, **values)
             except IntegrityError:
                 typed = _locked(TableResult.objects.filter(**key, board=board)).get()
                 _refuse_confirmed(typed, board_number)
-        if retype(typed, values):
+        if enter(typed, values, context.side):
             typed.save()
         return typed
 
@@ -135,8 +149,11 @@ def _refuse_confirmed(typed: TableResult | None, board_number: int) -> None:
 
 
 def confirm_table_result(*, context: TableContext, round_: int, board_number: int, version: int) -> TableResult:
-    """The East-West pair confirms the board: the line is saved (and the board scored) with "entered at table N"
-    as its source. Confirming again is harmless; confirming a version changed meanwhile is refused."""
+    """The other side confirms the board (or, in a disagreement, accepts the other side's result): the line is
+    saved (and the board scored) with the table as its source. The side that entered a result cannot confirm it;
+    confirming again is harmless; confirming a version changed meanwhile, or a board whose line the director has
+    removed since, is refused (never replayed over the director's decision)."""
+    _check_round(context, round_)
     play = _play(context, round_, board_number)
     with session_write(context.section.session_id, shared=True):  # one board: the other tables confirm meanwhile
         key = {"section": context.section, "table": context.table, "round": round_, "board__number": board_number}
@@ -145,25 +162,65 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
             raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board_number})
         if typed.confirmed:
             return typed  # a retry or the other phone: already stored once
-        if typed.version != version:
+        _refuse_stale(typed, board_number, version)
+        if not typed.in_dispute and typed.side == context.side:
             raise ValidationError(
-                _("Board %(board)s was changed on another phone: check the score again, then confirm.")
+                _("Board %(board)s was entered on this side's phone: the other pair confirms it.")
                 % {"board": board_number}
             )
-        board, ns, ew = _board_and_pairs(context, play)  # `save_line` checks them against the board's lines
-        result = read_result(board_number, typed.contract, typed.declarer, typed.tricks)
-        typed.line = save_line(
-            board=board,
-            ns_pair=ns,
-            ew_pair=ew,
-            result=result,
-            round_=round_,
-            table=context.table,
-            lead=typed.lead,
-            source=f"table:{table_name(context)}",
+        accepted = other_version(typed, context.side)
+        _save_agreed(context, play, typed, accepted, by=context.side)
+        return typed
+
+
+def _refuse_stale(typed: TableResult, board_number: int, version: int) -> None:
+    if typed.removed:
+        raise ValidationError(
+            _("The director removed the result of board %(board)s: enter it again.") % {"board": board_number}
         )
-        typed.confirmed_at = timezone.now()
-        typed.save(update_fields=["line", "confirmed_at", "updated_at"])
+    if typed.version != version:
+        raise ValidationError(
+            _("Board %(board)s was changed on another phone: check the score again, then confirm.")
+            % {"board": board_number}
+        )
+
+
+def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, accepted: dict, by: str, user=None):
+    """The line of the result both sides (or the director) agreed on, its history naming both versions when they
+    disagreed; the typed result keeps the agreed version."""
+    board, ns, ew = _board_and_pairs(context, play)  # `save_line` checks them against the board's lines
+    result = read_result(play.board, accepted["contract"], accepted["declarer"], accepted["tricks"])
+    typed.line = save_line(
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        result=result,
+        round_=play.round,
+        table=context.table,
+        lead=accepted.get("lead", ""),
+        source=table_reason(table_name(context), typed, by),
+        user=user,
+    )
+    for name in TYPED_FIELDS:
+        setattr(typed, name, accepted.get(name, getattr(typed, name)))
+    typed.side, typed.disputed, typed.confirmed_at = accepted["side"], {}, timezone.now()
+    typed.save()
+
+
+def settle_disagreement(*, result: TableResult, side: str, version: int, user=None) -> TableResult:
+    """The director settles a table's disagreement: the result `side` ('NS' or 'EW') entered becomes the line."""
+    section = Section.objects.select_related("session", "custom_movement").get(pk=result.section_id)
+    context = TableContext(section.session.table_entry, section, result.table, section_plan(section), side)
+    play = _play(context, result.round, result.board.number)
+    with session_write(section.session_id, shared=True):
+        typed = _locked(TableResult.objects.filter(pk=result.pk)).first()
+        if typed is None or typed.confirmed:
+            raise ValidationError(_("This board is settled already."))
+        _refuse_stale(typed, result.board.number, version)
+        accepted = typed_version(typed) if typed.side == side else dict(typed.disputed)
+        if accepted.get("side") != side:
+            raise ValidationError(_("This side has entered no result for this board."))
+        _save_agreed(context, play, typed, accepted, by="TD", user=user)
         return typed
 
 

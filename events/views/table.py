@@ -8,11 +8,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import CorrectionForm, refused, run_action
+from club.table_pages import CorrectionForm, refused, run_action, state_refused
 from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.services.locking import refresh_read_standings
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
+from events.services.table_sides import own_version, typed_versions
 
 
 def _post(request: HttpRequest, context: TableContext) -> tuple[int | None, Form | None]:
@@ -48,23 +49,33 @@ def _post(request: HttpRequest, context: TableContext) -> tuple[int | None, Form
 
 
 def _card(context: TableContext, round_: int | None, board: BoardState, form: TableResultForm) -> dict:
-    """What the shared board template (table/board.html) shows of a board."""
+    """What the shared board template (table/board.html) shows of a board: with the side whose phone it is, and
+    each side's result in a disagreement."""
     number = board.board.number
+    typed = board.typed if board.typed is not None and not board.typed.removed else None
     return {
         "number": number,
         "done": board.done,
-        "typed": board.typed,
+        "typed": typed,
         "line": board.line,
         "form": form,
         "round": round_,
-        "draft": f"{context.section.pk}-{context.table}-{round_}-{number}",
+        "draft": f"{context.section.pk}-{context.table}-{context.side}-{round_}-{number}",
+        "side": context.side,
+        "versions": typed_versions(typed) if typed is not None and typed.in_dispute else [],
     }
 
 
-def table_page(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> HttpResponse:
-    context, problem = find_table(session_id, letter, table, secret)
+def _closed(request: HttpRequest, problem: str) -> HttpResponse:
+    if problem == "final":
+        return refused(request, "closed", _("The session is final: its results are in, table entry is over."))
+    return refused(request, problem, _("Table entry is closed for this session: ask the director."))
+
+
+def table_page(request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str) -> HttpResponse:
+    context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
-        return refused(request, problem, _("Table entry is closed for this session: ask the director."))
+        return _closed(request, problem)
     failed_board, failed_form = None, None
     if request.method == "POST":
         failed_board, failed_form = _post(request, context)
@@ -73,10 +84,7 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
     state = table_state(context)
     cards = []
     for board in state.boards:
-        typed = board.typed
-        initial = {"round": state.round, "board": board.board.number}
-        if typed is not None:
-            initial.update(contract=typed.contract, declarer=typed.declarer, tricks=typed.tricks, lead=typed.lead)
+        initial = {"round": state.round, "board": board.board.number, **own_version(board.typed, context.side)}
         form = TableResultForm(initial=initial)
         if failed_form is not None and failed_board == board.board.number:
             form = failed_form  # what was typed, with the refusal
@@ -93,11 +101,14 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
 
 
 @require_GET
-def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, secret: str) -> JsonResponse:
+def table_page_state(
+    request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str
+) -> JsonResponse:
     """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
-    the room's last confirmations marked, once a second at most: `refresh_read_standings`)."""
-    context, problem = find_table(session_id, letter, table, secret)
+    the room's last confirmations marked, once a second at most: `refresh_read_standings`). Closed or final, the
+    answer says so (`static/js/table.js` shows it; final, it stops polling)."""
+    context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
-        return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
+        return state_refused(problem)
     refresh_read_standings(context.entry)
     return JsonResponse({"version": table_state(context, pairs=False).version})

@@ -4,20 +4,21 @@ view of the room (polled by static/js/live.js) and the correction requests."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.table_pages import qr_svg
-from events.forms.table import LiveResultsForm, TableEntryForm
-from events.models import CorrectionRequest, Section, Session
+from club.table_pages import qr_response
+from events.forms.table import LiveResultsForm, SettleForm, TableEntryForm
+from events.models import CorrectionRequest, Section, Session, TableResult
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
-from events.selectors.table_entry import table_links, table_path
+from events.selectors.table_entry import SIDES, table_links, table_path
 from events.selectors.table_live import live_view as load_live_view
-from events.services.table_entry import resolve_correction, set_live_results, set_table_entry
+from events.services.table_entry import resolve_correction, set_live_results, set_table_entry, settle_disagreement
 
 
 def _session(session_id: int) -> Session:
@@ -45,7 +46,10 @@ def table_entry_setup(request: HttpRequest, session_id: int) -> HttpResponse:
             )
             messages.success(request, _("Table entry saved."))
             return redirect("events:table_entry_setup", session_id=session.pk)
-    links = [(link, request.build_absolute_uri(link.path)) for link in table_links(session)]
+    links = [
+        (link, [(side, path, request.build_absolute_uri(path)) for side, path in link.sides])
+        for link in table_links(session)
+    ]
     return render(
         request,
         "events/director/table_entry_setup.html",
@@ -61,15 +65,15 @@ def table_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 @director_required
-def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int) -> HttpResponse:
-    """The table's link as a QR code (SVG, made here by segno: no outside service)."""
+def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int, side: str) -> HttpResponse:
+    """A side's link at a table as a QR code (SVG, made here by segno: no outside service)."""
     section = get_object_or_404(Section.objects.select_related("session"), pk=section_id, session_id=session_id)
     entry = getattr(section.session, "table_entry", None)
     plan = section_plan(section)
-    if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables:
+    if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables or side not in SIDES:
         raise Http404("No such table link.")
-    url = request.build_absolute_uri(table_path(entry, section, table))
-    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+    url = request.build_absolute_uri(table_path(entry, section, table, side))
+    return qr_response(url)
 
 
 @director_required
@@ -105,7 +109,7 @@ def live_grid(request: HttpRequest, session_id: int) -> HttpResponse:
 
 
 def _live_context(request: HttpRequest, session: Session) -> dict:
-    paths = {(link.section.pk, link.table): link.path for link in table_links(session)}
+    paths = {(link.section.pk, link.table): link.ns_path for link in table_links(session)}
     return {
         "session": session,
         "live": load_live_view(session, paths),
@@ -120,3 +124,22 @@ def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
     resolve_correction(correction=correction)
     messages.success(request, _("Correction request closed."))
     return redirect("events:live_view", session_id=correction.section.session_id)
+
+
+@director_required
+@require_POST
+def settle(request: HttpRequest, result_id: int) -> HttpResponse:
+    """The director settles a table's disagreement: one side's result becomes the board's line."""
+    result = get_object_or_404(TableResult.objects.select_related("section", "board"), pk=result_id)
+    form = SettleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose the result of North-South or of East-West."))
+    else:
+        try:
+            settle_disagreement(
+                result=result, side=form.cleaned_data["side"], version=form.cleaned_data["version"], user=request.user
+            )
+            messages.success(request, _("Disagreement settled."))
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+    return redirect("events:live_view", session_id=result.section.session_id)

@@ -2,7 +2,10 @@
    - what is typed in a board's form is kept in localStorage until the page shows it saved;
    - a form sent while the phone is offline is queued in localStorage and sent when the connection returns
      (the server stores a board's result once however often it arrives);
-   - every few seconds the page asks whether anything changed (the other phone at the table) and reloads.
+   - every few seconds the page asks whether anything changed (the other phone at the table) and reloads, or,
+     while this phone is typing, says the page is out of date (templates/table/phone_states.html);
+   - every state is on the screen: offline (no connection, or the poll failed), stale, closed (polled slowly, in
+     case the director opens table entry again) and final (polling stops, the forms go).
    Without JavaScript the forms post as plain HTML forms. */
 "use strict";
 
@@ -13,8 +16,16 @@
   }
   const queueKey = "table-queue:" + location.pathname;
   const notice = page.querySelector("[data-offline]");
+  const stale = page.querySelector("[data-stale]");
+  const closed = page.querySelector("[data-closed]");
+  let unreachable = false; // the last poll failed: no connection
   const readQueue = () => JSON.parse(localStorage.getItem(queueKey) || "[]");
-  const showNotice = () => notice && notice.classList.toggle("d-none", readQueue().length === 0);
+  const showNotice = () => {
+    const offline = !navigator.onLine || unreachable || readQueue().length > 0;
+    if (notice) {
+      notice.classList.toggle("d-none", !offline);
+    }
+  };
 
   const typedFields = (form) => Array.from(form.querySelectorAll("input[type=text], input:not([type]), select"));
 
@@ -100,25 +111,57 @@
     showNotice();
   });
 
+  let timer = null;
+  const every = (milliseconds) => {
+    clearInterval(timer);
+    timer = milliseconds ? setInterval(poll, milliseconds) : null;
+  };
+
+  // Closed or final: the message instead of the forms (final: no more polling; closed: a poll now and then).
+  const shut = (state) => {
+    if (closed) {
+      closed.textContent = state.message || "";
+      closed.classList.remove("d-none");
+    }
+    page.querySelectorAll("form[data-table-form], [data-table-form-part]").forEach((form) => { form.hidden = true; });
+    page.dataset.shut = state.error;
+    every(state.error === "final" ? 0 : 30000);
+  };
+
   const poll = async () => {
     if (document.visibilityState !== "visible" || !navigator.onLine || readQueue().length) {
+      showNotice();
       return;
     }
     const busy = document.activeElement && document.activeElement.closest("form[data-table-form]");
+    let state;
     try {
-      const response = await fetch(page.dataset.stateUrl, { credentials: "same-origin" });
-      const state = await response.json();
-      if (state.version && state.version !== page.dataset.version && !busy) {
+      const response = await fetch(page.dataset.stateUrl, { credentials: "same-origin", cache: "no-store" });
+      state = await response.json();
+      unreachable = false;
+    } catch (error) {
+      unreachable = true; // no answer: the next poll tries again
+      showNotice();
+      return;
+    }
+    showNotice();
+    if (state.error) {
+      shut(state);
+    } else if (page.dataset.shut) {
+      location.reload(); // opened again
+    } else if (state.version && state.version !== page.dataset.version) {
+      if (busy) {
+        stale && stale.classList.remove("d-none");
+      } else {
         location.reload();
       }
-    } catch (error) {
-      // offline for a moment: the next poll tries again
     }
   };
 
-  window.addEventListener("online", flush);
+  page.querySelectorAll("[data-reload]").forEach((button) => button.addEventListener("click", () => location.reload()));
+  window.addEventListener("online", () => { showNotice(); flush(); });
   window.addEventListener("offline", showNotice);
   showNotice();
   flush();
-  setInterval(poll, 4000);
+  every(4000);
 })();

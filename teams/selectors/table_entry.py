@@ -73,7 +73,7 @@ class RoomContext:
 
 def find_room(match_id: int, room: int, secret: str) -> tuple[RoomContext | None, str]:
     """The room of a link, or None with why: 'unknown' (no such room or a wrong secret), 'closed' (table entry
-    switched off, or the event published final)."""
+    switched off), 'final' (the event published final: the phones stop polling)."""
     if not 0 < match_id <= MAX_ID or room not in ROOMS:
         return None, "unknown"
     match = Match.objects.select_related("event", "home", "away").filter(pk=match_id, away__isnull=False).first()
@@ -82,7 +82,9 @@ def find_room(match_id: int, room: int, secret: str) -> tuple[RoomContext | None
         return None, "unknown"
     if not secret_matches(room_secret(entry, match.pk, room), secret):
         return None, "unknown"
-    if not entry.is_open or match.event.status == TeamEvent.Status.FINAL:
+    if match.event.status == TeamEvent.Status.FINAL:
+        return None, "final"
+    if not entry.is_open:
         return None, "closed"
     return RoomContext(entry, match, room), ""
 

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action
+from club.table_pages import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action, state_refused
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
 from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 
@@ -62,6 +62,8 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
 def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
     context, problem = find_room(match_id, room, secret)
     if context is None:
+        if problem == "final":
+            return refused(request, "closed", _("The event is final: its results are in, table entry is over."))
         return refused(request, problem, _("Table entry is closed for this match: ask the director."))
     failed_board, failed_form = None, None
     if request.method == "POST":
@@ -85,5 +87,5 @@ def room_page_state(request: HttpRequest, match_id: int, room: int, secret: str)
     """What the page shows, as a short version string: the phones poll it to stay in step."""
     context, problem = find_room(match_id, room, secret)
     if context is None:
-        return JsonResponse({"error": problem}, status=404 if problem == "unknown" else 403)
+        return state_refused(problem)
     return JsonResponse({"version": room_state(context).version})

@@ -10,7 +10,7 @@ from events.plans import section_plan
 from events.services.table_entry import set_live_results
 from tests.builders.browser import ONE_AT_A_TIME, csp_watch
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]
 
@@ -19,7 +19,7 @@ def confirm_at_table(paths, play):
     client = Client()
     with ONE_AT_A_TIME:
         assert client.post(paths[str(play.table)], save_post(play, *typed_for(play))).status_code == 302
-        assert client.post(paths[str(play.table)], confirm_post(play)).status_code == 302
+        assert client.post(ew(paths[str(play.table)]), confirm_post(play)).status_code == 302
 
 
 def test_a_visitor_watches_the_ranking_move(phones):

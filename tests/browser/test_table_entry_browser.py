@@ -61,22 +61,24 @@ def open_table_entry(director, login, session):
     director.get_by_role("button", name="Save").click()
     expect(director.locator(".alert-success")).to_contain_text("Table entry saved.")
     links = director.locator(".table-links tbody a")
-    return [links.nth(index).get_attribute("href") for index in range(links.count())]
+    hrefs = [links.nth(index).get_attribute("href") for index in range(links.count())]
+    return hrefs[0::2], hrefs[1::2]  # North-South's link of each table, East-West's
 
 
 def test_a_mitchell_played_on_phones_with_the_director_watching(page, phones, director_user, login):
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Phone night")
     plan = section_plan(section)
     problems: list[str] = []
-    paths = open_table_entry(page, login, session)
-    assert len(paths) == 3
-    north, east, table2, table3 = phones(4)
+    paths, ew_paths = open_table_entry(page, login, session)
+    assert len(paths) == 3 and len(ew_paths) == 3
+    north, east, table2, table3, east2, east3 = phones(6)
     by_table = {1: north, 2: table2, 3: table3}
-    for phone in (north, east, table2, table3, page):
+    east_of = {1: east, 2: east2, 3: east3}
+    for phone in (north, east, table2, table3, east2, east3, page):
         csp_watch(phone, problems)
     for table, phone in by_table.items():
         phone.goto(paths[table - 1])
-    east.goto(paths[0])
+        east_of[table].goto(ew_paths[table - 1])
     page.goto(f"/director/sessions/{session.pk}/live/")
     expect(page.locator("td[data-state]").first).to_have_attribute("data-state", "waiting")
 
@@ -85,8 +87,8 @@ def test_a_mitchell_played_on_phones_with_the_director_watching(page, phones, di
             expect(phone.locator("#round-title")).to_have_text(f"Round {round_}", timeout=15_000)
             for play in plan.plays_at(table, round_):
                 type_result(phone, play)
-                card = (east if table == 1 else phone).locator(f"#board-{play.board}")
-                # At table 1 the East-West phone sees the saved score by itself (it polls) and confirms.
+                card = east_of[table].locator(f"#board-{play.board}")
+                # The East-West phone sees the saved score by itself (it polls) and confirms.
                 expect(card.get_by_role("button", name="Confirm")).to_be_visible(timeout=15_000)
                 card.get_by_role("button", name="Confirm").click()
                 expect(card.get_by_role("button", name="Confirm")).to_have_count(0)
@@ -128,7 +130,7 @@ def test_a_phone_offline_keeps_what_it_sent_and_sends_it_back_online(phones, dir
     with ONE_AT_A_TIME:
         assert not TableResult.objects.exists()
     phone.context.set_offline(False)
-    expect(phone.locator(f"#board-{play.board}").get_by_role("button", name="Confirm")).to_be_visible()
+    expect(phone.locator(f"#board-{play.board} [data-waiting]")).to_be_visible()  # saved: the other side confirms
     with ONE_AT_A_TIME:
         assert TableResult.objects.count() == 1
 

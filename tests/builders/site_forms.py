@@ -13,7 +13,7 @@ from club.models import Member, Merge
 from events.models import TravellerLine
 from events.selectors.table_entry import find_table, session_table_secret
 from events.services.sit_outs import add_sit_out
-from events.services.table_entry import request_correction, set_table_entry
+from events.services.table_entry import request_correction, save_table_result, set_table_entry
 from movements.models import CustomMovement
 from rubber.models import Season
 from teams.models import Adjustment, TeamEvent
@@ -78,13 +78,18 @@ def build_table_world() -> dict[str, object]:
     sit-out."""
     session, section = club_night(name="Table night")
     entry = set_table_entry(session=session, is_open=True)
-    secret = session_table_secret(entry, section.pk, 1)
-    context, _problem = find_table(session.pk, section.letter, 1, secret)
+    secret = session_table_secret(entry, section.pk, 1, "ns")
+    context, _problem = find_table(session.pk, section.letter, 1, "ns", secret)
     request = request_correction(context=context, board_number=context.plan.plays_at(1, 1)[0].board, note="")
-    table = {"session_id": session.pk, "letter": section.letter, "table": 1, "secret": secret}
+    table = {"session_id": session.pk, "letter": section.letter, "table": 1, "side": "ns", "secret": secret}
     # A pair sitting out a board the table has not played.
     sit_out = add_sit_out(board=section.boards.order_by("number").last(), pair=section.pairs.order_by("pk").last())
-    world: dict[str, object] = {"request_id": request.pk, "sit_out_id": sit_out.pk}
+    world: dict[str, object] = {"request_id": request.pk, "sit_out_id": sit_out.pk, "events:table_qr:side": "ns"}
+    board = context.plan.plays_at(1, 1)[-1].board  # a board North-South saved, for the director's settling
+    typed = save_table_result(
+        context=context, round_=1, board_number=board, contract="4S", declarer="N", tricks="=", lead=""
+    )
+    world["result_id"] = typed.pk
     for name in ("events:table", "events:table_state"):
         world.update({f"{name}:{key}": value for key, value in table.items()})
     return world

@@ -1,16 +1,26 @@
-"""Table entry in tests: a session's tables opened, and each board played at its table through the phone page."""
+"""Table entry in tests: a session's tables opened, and each board played at its table through the phones' pages:
+North-South's phone saves, East-West's confirms."""
 
 from events.plans import section_plan
 from events.selectors.table_entry import table_links
 from events.services.table_entry import set_table_entry
 
 CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("4H", "E", "-2")]
+_EW: dict[str, str] = {}  # North-South's page path -> East-West's, of every table opened in the test
 
 
 def open_tables(session) -> dict[str, str]:
-    """Opens table entry; returns each table's page path by its name ('1', '2' ... or 'A1' with sections)."""
+    """Opens table entry; returns each table's North-South page path by its name ('1', '2' ...); `ew(path)` is
+    the East-West phone's page at the same table."""
     set_table_entry(session=session, is_open=True)
-    return {str(link.table): link.path for link in table_links(session)}
+    links = table_links(session)
+    _EW.update({link.ns_path: link.ew_path for link in links})
+    return {str(link.table): link.ns_path for link in links}
+
+
+def ew(path: str) -> str:
+    """The East-West phone's page at the table whose North-South page is `path`."""
+    return _EW[path]
 
 
 def typed_for(play) -> tuple[str, str, str]:
@@ -35,10 +45,11 @@ def confirm_post(play, version=1) -> dict:
 
 
 def play_at_tables(client, section, paths):
-    """Every board of the movement saved and confirmed at its table through the table's page."""
-    for play in section_plan(section).schedule:
+    """Every board of the movement saved (North-South's phone) and confirmed (East-West's) at its table, round
+    by round (a table's link acts on its current round only)."""
+    for play in sorted(section_plan(section).schedule, key=lambda play: (play.round, play.table, play.board)):
         path = paths[str(play.table)]
         response = client.post(path, save_post(play, *typed_for(play)))
         assert response.status_code == 302, response.content.decode()[:2000]
-        response = client.post(path, confirm_post(play))
+        response = client.post(ew(path), confirm_post(play))
         assert response.status_code == 302, response.content.decode()[:2000]

@@ -12,7 +12,7 @@ from events.services import locking
 from events.services.lines import save_line
 from events.services.table_entry import set_table_entry
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, play_at_tables, save_post, typed_for
+from tests.builders.table_entry import confirm_post, ew, open_tables, play_at_tables, save_post, typed_for
 
 pytestmark = pytest.mark.django_db
 
@@ -66,9 +66,12 @@ def test_a_saved_board_shows_its_score_then_is_confirmed_with_the_table_as_sourc
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "4S", "N", "=", "HK"))
     page = anonymous_client.get(path).content.decode()
-    assert "NS +420" in page and ">Confirm<" in page
+    assert "NS +420" in page and ">Confirm<" not in page  # the side that entered it does not confirm it
+    assert "Waiting for East-West to confirm it" in page
+    other_side = anonymous_client.get(ew(path)).content.decode()
+    assert "NS +420" in other_side and ">Confirm<" in other_side
     assert not TravellerLine.objects.exists()  # saved only when confirmed
-    assert anonymous_client.post(path, confirm_post(play)).status_code == 302
+    assert anonymous_client.post(ew(path), confirm_post(play)).status_code == 302
     line = TravellerLine.objects.get()
     assert (line.contract, line.ns_score, line.lead, line.table, line.round) == ("4S", 420, "HK", 1, 1)
     assert line.ns_points is not None  # scored at once
@@ -88,7 +91,7 @@ def test_a_typed_result_is_saved_without_the_sessions_lock_or_a_standings_write(
         raise AssertionError("a typed result took the session's lock")
 
     monkeypatch.setattr(locking, "lock_session", no_session_lock)
-    with django_assert_max_num_queries(12) as queries:
+    with django_assert_max_num_queries(11) as queries:  # with the round window (the table's lines by round)
         assert anonymous_client.post(path, save_post(play, "4S", "N", "=")).status_code == 302
     assert not any('UPDATE "events_pair"' in query["sql"] for query in queries.captured_queries)
     assert TableResult.objects.get().contract == "4S"
@@ -101,7 +104,7 @@ def test_the_same_request_sent_twice_is_stored_once(anonymous_client):
     for _ in range(2):
         anonymous_client.post(path, save_post(play, "3NT", "S", "+1"))
     for _ in range(2):
-        assert anonymous_client.post(path, confirm_post(play)).status_code == 302
+        assert anonymous_client.post(ew(path), confirm_post(play)).status_code == 302
     assert TableResult.objects.count() == 1 and TableResult.objects.get().version == 1
     line = TravellerLine.objects.get()
     assert line.history.count() == 1
@@ -113,7 +116,7 @@ def test_a_confirm_of_a_result_changed_on_another_phone_is_refused(anonymous_cli
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "3NT", "S", "="))
     anonymous_client.post(path, save_post(play, "3NT", "S", "+2"))
-    response = anonymous_client.post(path, confirm_post(play, version=1))
+    response = anonymous_client.post(ew(path), confirm_post(play, version=1))
     assert response.status_code == 400
     assert "changed on another phone" in response.content.decode()
     assert not TravellerLine.objects.exists()
@@ -124,7 +127,7 @@ def test_a_confirmed_board_is_changed_only_by_the_director(anonymous_client):
     path = open_tables(session)["1"]
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "3NT", "S", "="))
-    anonymous_client.post(path, confirm_post(play))
+    anonymous_client.post(ew(path), confirm_post(play))
     response = anonymous_client.post(path, save_post(play, "4S", "N", "="))
     assert response.status_code == 400
     assert "only the director can change it" in response.content.decode()
@@ -157,7 +160,7 @@ def test_a_board_or_round_not_this_tables_is_refused(anonymous_client):
     assert response.status_code == 400
     assert f"Board {other.board} is not played at table 1 in round 1" in response.content.decode()
     response = anonymous_client.post(path, {**save_post(other, "4S", "N", "="), "round": 9})
-    assert "Table 1 does not play in round 9" in response.content.decode()
+    assert "Round 9 is not the round of table 1 now" in response.content.decode()
     assert not TableResult.objects.exists()
 
 
@@ -202,10 +205,13 @@ def test_the_secret_is_refused_when_wrong_from_another_session_or_closed(anonymo
     secret = path.rstrip("/").rsplit("/", 1)[1]
     wrong = path.replace(secret, secret[:-1] + ("A" if secret[-1] != "A" else "B"))
     assert anonymous_client.get(wrong).status_code == 404
-    assert anonymous_client.get(path.replace("/1/" + secret, "/2/" + secret)).status_code == 404  # another table
+    assert anonymous_client.get(path.replace("/1/ns/" + secret, "/2/ns/" + secret)).status_code == 404  # another table
     stolen = other_path.replace(f"/t/{other.pk}/", f"/t/{session.pk}/")
     assert anonymous_client.get(stolen).status_code == 404  # another session's secret
     assert anonymous_client.get(path.replace("/A/", "/Z/")).status_code == 404
+    assert anonymous_client.get(path.replace("/ns/", "/ew/")).status_code == 404  # North-South's secret as EW's
+    assert anonymous_client.get(path.replace("/ns/", "/xx/")).status_code == 404  # no such side
+    assert anonymous_client.get(ew(path).replace("/ew/", "/ns/")).status_code == 404
     set_table_entry(session=session, is_open=False)
     assert anonymous_client.get(path).status_code == 403
     assert anonymous_client.post(path, save_post(first_play(section), "4S", "N", "=")).status_code == 403
@@ -222,8 +228,8 @@ def test_the_state_changes_when_another_phone_saves(anonymous_client, client, dj
     session, section = mitchell3()
     path = open_tables(session)["1"]
     # Every phone polls this every few seconds: the table (section, session and table entry at once), then its
-    # boards, typed results and lines.
-    with django_assert_max_num_queries(4):
+    # boards, typed results and lines, and its correction requests.
+    with django_assert_max_num_queries(5):
         before = client.get(path + "state/").json()["version"]
     anonymous_client.post(path, save_post(first_play(section), "4S", "N", "="))
     after = client.get(path + "state/").json()["version"]
@@ -236,7 +242,7 @@ def test_a_correction_request_reaches_the_director(anonymous_client, director_cl
     path = open_tables(session)["1"]
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "4S", "N", "="))
-    anonymous_client.post(path, confirm_post(play))
+    anonymous_client.post(ew(path), confirm_post(play))
     for _ in range(2):
         response = anonymous_client.post(path, {"action": "correct", "board": play.board, "note": "It was 4H"})
         assert response.status_code == 302
@@ -253,7 +259,7 @@ def test_the_moves_show_after_a_round(anonymous_client):
     path = open_tables(session)["1"]
     for play in section_plan(section).plays_at(1, 1):
         anonymous_client.post(path, save_post(play, "PASS", "", ""))
-        anonymous_client.post(path, confirm_post(play))
+        anonymous_client.post(ew(path), confirm_post(play))
     text = anonymous_client.get(path).content.decode()
     assert "Round 1 is in" in text and "Round 2" in text
     assert "Pair 1NS stays here (NS)." in text and "Pair 1EW goes to table 2 (EW)." in text
@@ -263,8 +269,8 @@ def test_the_moves_show_after_a_round(anonymous_client):
 @pytest.mark.parametrize(
     "language, words",
     [
-        ("es", ["Mesa 1", "Contrato", "Guardar", "Confirmar", "Este-Oeste: compruebe la puntuación"]),
-        ("ro", ["Masa 1", "Salvează", "Confirmă", "Est-Vest: verificați scorul"]),
+        ("es", ["Mesa 1", "Contrato", "Guardar", "Confirmar", "Norte-Sur lo ha introducido: compruebe la puntuación"]),
+        ("ro", ["Masa 1", "Salvează", "Confirmă", "Nord-Sud a introdus acest rezultat: verificați scorul"]),
     ],
 )
 def test_the_table_page_speaks_spanish_and_romanian(anonymous_client, settings, language, words):
@@ -272,7 +278,7 @@ def test_the_table_page_speaks_spanish_and_romanian(anonymous_client, settings, 
     path = open_tables(session)["1"]
     anonymous_client.post(path, save_post(first_play(section), "4S", "N", "="))
     anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    text = anonymous_client.get(path).content.decode()
+    text = anonymous_client.get(ew(path)).content.decode()
     for word in words:
         assert word in text
     refused = anonymous_client.post(path, save_post(first_play(section, table=2), "4S", "N", "="))
@@ -284,10 +290,10 @@ def test_a_line_the_director_removed_may_be_entered_at_the_table_again(anonymous
     path = open_tables(session)["1"]
     play = first_play(section)
     anonymous_client.post(path, save_post(play, "4S", "N", "="))
-    anonymous_client.post(path, confirm_post(play))
+    anonymous_client.post(ew(path), confirm_post(play))
     TravellerLine.objects.get().delete()
     assert anonymous_client.post(path, save_post(play, "4S", "N", "+1")).status_code == 302
-    assert anonymous_client.post(path, confirm_post(play, version=2)).status_code == 302
+    assert anonymous_client.post(ew(path), confirm_post(play, version=2)).status_code == 302
     assert TravellerLine.objects.get().ns_score == 450
 
 
@@ -302,6 +308,6 @@ def test_a_board_typed_in_spanish_is_confirmed_from_an_english_phone(anonymous_c
     assert (TableResult.objects.get().contract, TableResult.objects.get().declarer) == ("1NT", "W")
     english = client.get(path).content.decode()
     assert "1NT W 7" in english
-    assert client.post(path, confirm_post(play)).status_code == 302
+    assert client.post(ew(path), confirm_post(play)).status_code == 302
     line = TravellerLine.objects.get()
     assert (line.contract, line.declarer, line.ns_score) == ("1NT", "W", -90)

@@ -9,7 +9,7 @@ from events.selectors.ranking import rank_sessions
 from events.services.locking import store_marked_standings
 from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
 
 
 def test_two_phones_at_one_table_sending_a_board_at_once_store_it_once(database):
@@ -19,7 +19,7 @@ def test_two_phones_at_one_table_sending_a_board_at_once_store_it_once(database)
         data = save_post(play, *typed_for(play))
         assert save_at_once([post_job(path, data), post_job(path, data)], database) == []
         confirm = confirm_post(play)
-        assert save_at_once([post_job(path, confirm), post_job(path, confirm)], database) == []
+        assert save_at_once([post_job(ew(path), confirm), post_job(ew(path), confirm)], database) == []
     assert TableResult.objects.count() == 2
     assert TravellerLine.objects.count() == 2
     assert all(line.history.count() == 1 for line in TravellerLine.objects.all())
@@ -36,7 +36,7 @@ def test_every_table_confirming_at_once_loses_nothing(database, status):
         plays = [play for table in range(1, plan.tables + 1) for play in plan.plays_at(table, round_)]
         saves = [post_job(paths[str(play.table)], save_post(play, *typed_for(play))) for play in plays]
         assert save_at_once(saves, database) == []
-        confirms = [post_job(paths[str(play.table)], confirm_post(play)) for play in plays]
+        confirms = [post_job(ew(paths[str(play.table)]), confirm_post(play)) for play in plays]
         assert save_at_once(confirms, database) == []
     lines = TravellerLine.objects.filter(board__section=section)
     assert lines.count() == len(plan.schedule)
@@ -56,8 +56,8 @@ def test_two_phones_asking_for_one_correction_at_once_make_one_request(database)
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Corrections")
     path = open_tables(session)["1"]
     play = section_plan(section).plays_at(1, 1)[0]
-    for data in (save_post(play, "4S", "N", "="), confirm_post(play)):
-        assert save_at_once([post_job(path, data)], database) == []
+    for side_path, data in ((path, save_post(play, "4S", "N", "=")), (ew(path), confirm_post(play))):
+        assert save_at_once([post_job(side_path, data)], database) == []
     ask = {"action": "correct", "board": play.board, "note": "It was 4H"}
     assert save_at_once([post_job(path, ask), post_job(path, ask)], database) == []
     assert save_at_once([post_job(path, ask)], database) == []  # and asking again still works

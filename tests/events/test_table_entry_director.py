@@ -3,6 +3,7 @@ who may get in; and `manage.py create_session`."""
 
 import datetime
 from io import StringIO
+from xml.etree import ElementTree
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -13,9 +14,17 @@ from events.models import Session, TableEntry, TableResult
 from events.plans import section_plan
 from events.selectors.table_live import live_view
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
 
 pytestmark = pytest.mark.django_db
+
+
+def assert_standalone_svg(content: bytes) -> None:
+    """An SVG file a browser draws as an image: the XML declaration, the SVG namespace, a view box and a size."""
+    assert content.startswith(b'<?xml version="1.0" encoding="utf-8"?>')
+    root = ElementTree.fromstring(content)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert root.get("viewBox") and int(root.get("width")) >= 200
 
 
 def director_pages(session):
@@ -23,7 +32,7 @@ def director_pages(session):
     return [
         reverse("events:table_entry_setup", args=[session.pk]),
         reverse("events:table_sheet", args=[session.pk]),
-        reverse("events:table_qr", args=[session.pk, section.pk, 1]),
+        reverse("events:table_qr", args=[session.pk, section.pk, 1, "ns"]),
         reverse("events:live_view", args=[session.pk]),
         reverse("events:live_grid", args=[session.pk]),
     ]
@@ -37,9 +46,11 @@ def test_the_director_opens_table_entry_and_gets_a_link_and_qr_code_per_table(di
     entry = TableEntry.objects.get(session=session)
     assert entry.is_open and len(entry.key) >= 40 and entry.late_minutes == 15
     page = director_client.get(url).content.decode()
-    assert page.count("/qr.svg") == 3 and f"http://testserver/t/{session.pk}/A/3/" in page
-    qr = director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 2]))
-    assert qr["Content-Type"] == "image/svg+xml" and qr.content.startswith(b"<svg")
+    assert page.count("/qr.svg") == 6 and f"http://testserver/t/{session.pk}/A/3/ns/" in page
+    assert f"http://testserver/t/{session.pk}/A/3/ew/" in page  # a link and a code for each side
+    qr = director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 2, "ew"]))
+    assert qr["Content-Type"] == "image/svg+xml"
+    assert_standalone_svg(qr.content)
     sheet = director_client.get(reverse("events:table_sheet", args=[session.pk])).content.decode()
     assert sheet.count('class="table-qr"') == 3 and "Table A2" in sheet
     director_client.post(url, {"late_minutes": "15"})  # the box unticked: closed
@@ -68,10 +79,12 @@ def test_bad_input_on_the_switch_is_refused(director_client, data):
 
 def test_a_qr_code_of_a_table_that_does_not_exist_is_not_found(director_client):
     session, section = make_session("mitchell", tables=3, boards_per_round=2)
-    assert director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 1])).status_code == 404
+    assert director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 1, "ns"])).status_code == 404
     open_tables(session)
-    assert director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 9])).status_code == 404
-    assert director_client.get(reverse("events:table_qr", args=[session.pk + 1, section.pk, 1])).status_code == 404
+    assert director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 9, "ns"])).status_code == 404
+    assert director_client.get(reverse("events:table_qr", args=[session.pk, section.pk, 1, "xx"])).status_code == 404
+    other = reverse("events:table_qr", args=[session.pk + 1, section.pk, 1, "ns"])
+    assert director_client.get(other).status_code == 404
 
 
 def test_players_and_visitors_do_not_get_in(player_client, anonymous_client):
@@ -98,7 +111,7 @@ def test_the_live_grid_shows_each_tables_state(anonymous_client, director_client
     plan = section_plan(section)
     for play in plan.plays_at(1, 1):
         anonymous_client.post(paths["1"], save_post(play, "PASS", "", ""))
-        anonymous_client.post(paths["1"], confirm_post(play))
+        anonymous_client.post(ew(paths["1"]), confirm_post(play))
     anonymous_client.post(paths["2"], save_post(plan.plays_at(2, 1)[0], "PASS", "", ""))
     states, grid = cells(session)
     assert states[1, 1] == "done" and states[1, 2] == "waiting" and states[1, 3] == "waiting"
@@ -148,8 +161,10 @@ def test_table_links_opens_table_entry_and_prints_a_line_per_table(anonymous_cli
     out = StringIO()
     call_command("table_links", str(session.pk), stdout=out)
     lines = out.getvalue().strip().splitlines()
-    assert [line.split()[0] for line in lines] == ["A1", "A2", "A3"]
+    assert [line.split()[:2] for line in lines] == [
+        [name, side] for name in ("A1", "A2", "A3") for side in ("NS", "EW")
+    ]
     assert TableEntry.objects.get().is_open
-    assert anonymous_client.get(lines[2].split()[1]).status_code == 200
+    assert anonymous_client.get(lines[5].split()[2]).status_code == 200
     with pytest.raises(CommandError, match="no session"):
         call_command("table_links", str(session.pk + 100))

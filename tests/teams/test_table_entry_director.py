@@ -22,7 +22,8 @@ def test_the_director_opens_table_entry_and_gets_a_link_and_qr_code_per_room(dir
     assert page.count("/qr.svg") == 2 * matches and page.count("http://testserver/teams/t/") == 2 * matches
     match = event.matches.filter(away__isnull=False).first()
     qr = director_client.get(reverse("teams:room_qr", args=[match.pk, 2]))
-    assert qr["Content-Type"] == "image/svg+xml" and qr.content.startswith(b"<svg")
+    assert qr["Content-Type"] == "image/svg+xml"
+    assert qr.content.startswith(b"<?xml") and b'xmlns="http://www.w3.org/2000/svg"' in qr.content
     sheet = director_client.get(url + "?sheet=1").content.decode()
     assert sheet.count('class="table-qr"') == 2 * matches and "Room 2" in sheet
     director_client.post(url, {})  # the box unticked: closed

@@ -30,4 +30,5 @@ class Command(BaseCommand):
         if entry is None or not entry.is_open:
             set_table_entry(session=session, is_open=True)
         for link in table_links(session):
-            self.stdout.write(f"{link.section.letter}{link.table} {link.path}")
+            for side, path in link.sides:
+                self.stdout.write(f"{link.section.letter}{link.table} {side.upper()} {path}")
