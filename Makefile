@@ -16,7 +16,7 @@ $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 run: $(BIN)/activate
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 $(BIN)/python manage.py runsite 127.0.0.1:$(PORT)
 
 # The tests run on every core (pytest-xdist, each worker with its own test database); PYTEST_WORKERS=2 sets
 # how many, PYTEST_ARGS="-n 0" or PYTEST_ARGS="-p no:xdist" runs them in this one process.

@@ -1,10 +1,23 @@
-"""The accounts' forms: the claim, the member's choices, a new email, the removal."""
+"""The accounts' forms: the claim, the member's choices, a new email, the removal, the password reset."""
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
+from club.background import enqueue_on_commit
 from club.models import Member
+from club.tasks import send_email
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's, with the email rendered in the request and sent by a task (`club.tasks.send_email`)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email, **kwargs):
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        enqueue_on_commit(send_email, subject, body, [to_email])
 
 
 class ClaimForm(forms.Form):

@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "django_tasks",
+    "django_tasks_db",  # the database backend's queue (also read by /healthz for the queue's depth)
     "club",
     "movements",
     "events",
@@ -138,6 +140,34 @@ def cache_settings(url: str) -> dict:
 
 
 CACHES = {"default": cache_settings(os.getenv("CACHE_URL", ""))}
+
+
+def task_settings(url: str) -> tuple[dict, dict]:
+    """TASKS_URL: unset, the database backend (the site's own database: `make run` starts its worker, no other
+    service); redis://... for RQ on that Redis server (several machines' workers, `manage.py worker` on each);
+    immediate:// runs each task at once in the process that enqueues it (for scripts). → (TASKS, RQ_QUEUES)"""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        backend = {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
+        return {"default": backend}, {"default": {"URL": url, "DEFAULT_TIMEOUT": 900}}
+    if url == "immediate://":
+        return {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}, {}
+    if url:
+        raise ImproperlyConfigured(f"TASKS_URL must start with redis://, rediss:// or unix://, not {url!r}.")
+    return {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}, {}
+
+
+TASKS, RQ_QUEUES = task_settings(os.getenv("TASKS_URL", ""))
+if RQ_QUEUES:
+    INSTALLED_APPS.append("django_rq")
+# Work the worker enqueues itself every so many seconds (`club.periodic`): task objects by dotted path. The
+# sweeps take over what a lost enqueue or a worker that died left (each costs one query when nothing is left).
+PERIODIC_TASKS = {
+    "club.tasks.analyse_pending_hands": 60,
+    "events.tasks.refresh_stale_work": 60,
+    "club.tasks.prune_task_results": 60 * 60 * 24,
+}
+# How long the database backend keeps finished tasks' rows (what failed stays visible in the admin meanwhile).
+TASK_RESULTS_DAYS = int(os.getenv("TASK_RESULTS_DAYS", "7"))
 # How long a published page is kept whole in the cache (club/page_cache.py); 0 turns that off.
 PAGE_CACHE_SECONDS = int(os.getenv("PAGE_CACHE_SECONDS", str(60 * 60 * 24)))
 

@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from accounts.forms import PasswordResetForm
+
 urlpatterns = [
     path("", include("club.urls")),
     path("", include("events.urls")),
@@ -12,7 +14,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("accounts/password_reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "accounts/password_reset/",
+        auth_views.PasswordResetView.as_view(form_class=PasswordResetForm),
+        name="password_reset",
+    ),
     path("accounts/password_reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(), name="password_reset_confirm"
