@@ -8,6 +8,8 @@ If either child stops on its own, the other is stopped too.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
@@ -30,8 +32,10 @@ class Command(BaseCommand):
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         server = [*manage, "runserver", addrport, *(["--noreload"] if noreload else [])]
         worker = [*manage, "worker", "--verbosity", str(verbosity)]
-        # Their own process group: the terminal's Ctrl-C reaches this process only, which passes it on once.
-        children = [subprocess.Popen(command, start_new_session=True) for command in (server, worker)]
+        # Their own process groups: the terminal's Ctrl-C reaches this process only, which passes it on once.
+        children = [
+            subprocess.Popen(command, start_new_session=True, preexec_fn=_interruptible) for command in (server, worker)
+        ]
         stopping: list[int] = []
 
         def stop(signum, _frame):
@@ -50,10 +54,19 @@ class Command(BaseCommand):
         sys.exit(0 if stopping else max(abs(child.returncode or 0) for child in children))
 
 
+def _interruptible() -> None:
+    """In the child, before it starts: Ctrl-C stops it even when this command was started with SIGINT ignored
+    (in the background of a script)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _signal(children: list[subprocess.Popen]) -> None:
+    """SIGINT to each child's process group, as Ctrl-C in a terminal (the server's autoreloader runs the server
+    in a process of its own)."""
     for child in children:
         if child.poll() is None:
-            child.send_signal(signal.SIGINT)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(child.pid, signal.SIGINT)
 
 
 def _wait(children: list[subprocess.Popen]) -> None:
