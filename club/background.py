@@ -19,12 +19,12 @@ import datetime
 import functools
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.module_loading import import_string
-from django_tasks import task
+from django_tasks import TaskContext, task
 from django_tasks.base import Task
 
 logger = logging.getLogger(__name__)
@@ -54,6 +54,8 @@ def enqueue_later(task_object: Task, delay: datetime.timedelta, *args: Any, **kw
     """Enqueues the task to run after ``delay`` (at once on a backend without deferred runs)."""
     if task_object.get_backend().supports_defer:
         task_object = task_object.using(run_after=timezone.now() + delay)
+    elif task_object.run_after is not None:
+        task_object = replace(task_object, run_after=None)
     enqueue_now(task_object, *args, **kwargs)
 
 
@@ -64,19 +66,21 @@ def retried_task(
     with a growing delay, ``attempts`` in all; the attempt's number travels as the ``attempt`` keyword."""
 
     def wrap(func: Callable) -> Task:
-        @functools.wraps(func)
-        def attempt_once(*args: Any, attempt: int = 1, **kwargs: Any) -> Any:
+        def attempt_once(context: TaskContext, *args: Any, attempt: int = 1, **kwargs: Any) -> Any:
             try:
                 return func(*args, **kwargs)
             except Exception:
                 if attempt < attempts:
                     logger.warning("%s failed (attempt %s of %s): retrying", func.__qualname__, attempt, attempts)
-                    again = import_string(f"{func.__module__}.{func.__qualname__}")
+                    again = context.task_result.task  # the same backend, queue and priority
                     enqueue_later(again, retry_delay(attempt, first_delay), *args, attempt=attempt + 1, **kwargs)
                 else:
                     logger.error("%s failed (attempt %s of %s): given up", func.__qualname__, attempt, attempts)
                 raise
 
-        return task(attempt_once)
+        # Named as the function (the worker finds the task by that path), with its own signature (the context).
+        functools.update_wrapper(attempt_once, func)
+        del attempt_once.__wrapped__
+        return task(attempt_once, takes_context=True)
 
     return wrap(function) if function is not None else wrap

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.test import Client
-from django_tasks import task, task_backends
+from django_tasks import TaskContext, task, task_backends
 from django_tasks_db.management.commands.db_worker import Worker
 
 from club.background import retried_task
@@ -35,7 +35,8 @@ def run_enqueued() -> list:
     values = []
     while backend.results:
         result = backend.results.pop(0)
-        values.append(result.task.call(*result.args, **result.kwargs))
+        context = (TaskContext(task_result=result),) if result.task.takes_context else ()
+        values.append(result.task.call(*context, *result.args, **result.kwargs))
     return values
 
 

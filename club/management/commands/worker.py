@@ -36,6 +36,8 @@ class Command(BaseCommand):
             if isinstance(task_backends["default"], DatabaseBackend):
                 call_command("db_worker", interval=interval, reload=False, startup_delay=False, verbosity=verbosity)
             else:
-                call_command("rqworker", "default", with_scheduler=True, verbosity=verbosity)
+                call_command(
+                    "rqworker", "default", with_scheduler=True, job_class="django_tasks_rq.Job", verbosity=verbosity
+                )
         finally:
             stop.set()
