@@ -1,5 +1,7 @@
 """python manage.py runsite [ADDRESS:PORT]: what `make run` runs, the development server and the task worker as
-two child processes (`runserver`, `worker`), so that a laptop needs no other service and no cron.
+two child processes (`runserver`, `worker`), so that a laptop needs no other service and no cron. They share the
+page cache in files (`cache/`, unless CACHE_URL says otherwise): a page the worker's analysis changes is made
+again by the server.
 
 Ctrl-C (or SIGTERM) is passed on to both: the server stops, the worker finishes the task it is running (an
 analysis finishes its batch) and stops, and this command waits for them; a second Ctrl-C stops the worker at once.
@@ -32,9 +34,12 @@ class Command(BaseCommand):
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         server = [*manage, "runserver", addrport, *(["--noreload"] if noreload else [])]
         worker = [*manage, "worker", "--verbosity", str(verbosity)]
+        # One cache for both (the worker's writes move the cached pages on): files, unless CACHE_URL names one.
+        env = {**os.environ, "CACHE_URL": os.getenv("CACHE_URL") or f"file://{settings.BASE_DIR / 'cache'}"}
         # Their own process groups: the terminal's Ctrl-C reaches this process only, which passes it on once.
         children = [
-            subprocess.Popen(command, start_new_session=True, preexec_fn=_interruptible) for command in (server, worker)
+            subprocess.Popen(command, env=env, start_new_session=True, preexec_fn=_interruptible)
+            for command in (server, worker)
         ]
         stopping: list[int] = []
 
