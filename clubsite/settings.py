@@ -120,8 +120,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 def cache_settings(url: str) -> dict:
     """CACHE_URL: redis://... for a Redis server that several app servers share, file:///path for files that the
     processes of one machine share; unset, the process's own memory with DEBUG=1 (tests; `make run` sets files for
-    its server and worker) and files in BASE_DIR/cache otherwise (gunicorn runs several processes: a page made out of date in one must be
-    out of date in all)."""
+    its server and worker) and files in BASE_DIR/cache otherwise (gunicorn runs several processes, and the task
+    worker is another: a page made out of date in one must be out of date in all)."""
     if url.startswith(("redis://", "rediss://", "unix://")):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
     if url.startswith("file://"):
