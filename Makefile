@@ -6,7 +6,7 @@ PORT ?= 8000
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-hands messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-hands bench-tasks messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ bench-table: $(BIN)/activate
 # Double-dummy analysis of a 36-board session (target: within 10 s on 2 cores); see bench/README.md.
 bench-hands: $(BIN)/activate
 	$(BIN)/python bench/bench_hands.py $(BENCH_HANDS_ARGS)
+# The background tasks under make run's setup (server and worker, a scratch SQLite file): 36 uploaded boards on the
+# travellers within 15 s; 500 results emails by one click, the public pages' p95 before and during (bench/README.md).
+bench-tasks: $(BIN)/activate
+	$(BIN)/python bench/bench_tasks.py $(BENCH_TASKS_ARGS)
 # gunicorn on PostgreSQL, on 127.0.0.1: 2,000 requests at concurrency 20 while two directors save (bench/README.md).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/clubsite_bench
 bench-load: $(BIN)/activate

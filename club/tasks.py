@@ -14,12 +14,16 @@ from django_tasks_db.models import DBTaskResult
 from club.background import retried_task
 from club.hand_analysis import analyse_pending
 
+# Deals analysed (and stored, their pages moved on) at a time: the hands page shows a session's analysis arrive a
+# third of a 36-board session at a time ("Analysing: 12 of 36"); DDS still spreads each batch over the cores.
+TASK_BATCH = 12
+
 
 @retried_task
 def analyse_pending_hands() -> int:
     """Every pending deal analysed (claimed batch by batch: runs at once share the work, none twice); enqueued
     when deals are stored, and every minute (`PERIODIC_TASKS`) for what a worker that died left."""
-    return analyse_pending()
+    return analyse_pending(batch=TASK_BATCH)
 
 
 @retried_task

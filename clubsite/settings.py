@@ -219,6 +219,7 @@ AXES_USERNAME_CALLABLE = "club.access.login_username"  # at most 150 characters,
 # Email (the password-reset links). The console backend prints the messages; set EMAIL_BACKEND to
 # django.core.mail.backends.smtp.EmailBackend and the EMAIL_* variables to send them.
 EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_FILE_PATH = os.getenv("EMAIL_FILE_PATH", str(BASE_DIR / "sent-emails"))  # for the file backend (a benchmark)
 EMAIL_HOST = os.getenv("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.getenv("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
