@@ -14,12 +14,12 @@ from django_tasks_db.models import DBTaskResult
 
 from club.background import enqueue_on_commit, retry_delay
 from club.periodic import enqueue_due
-from club.tasks import analyse_pending_hands
+from club.tasks import analyse_pending_hands, prune_task_results
 from events.models import BoardDeal
 from events.services.hands import store_deals
 from events.services.locking import standings_left
 from events.services.member_summaries import mark_summaries_stale
-from events.tasks import refresh_session_standings, refresh_summaries
+from events.tasks import refresh_session_standings, refresh_stale_work, refresh_summaries
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import SIX_BOARDS
 from tests.builders.sessions import club_night
@@ -144,3 +144,26 @@ def test_summaries_marked_stale_enqueue_their_refresh_on_commit(db, django_captu
         mark_summaries_stale(member_ids=[member.pk])
     assert len(callbacks) == 1
     assert [result.task.func for result in task_backends["default"].results] == [refresh_summaries.func]
+
+
+def test_the_daily_pruning_keeps_the_recent_and_the_unfinished_tasks(transactional_db, database_tasks, settings):
+    settings.TASK_RESULTS_DAYS = 7
+    old, recent, waiting = (counted.enqueue(f"prune-{number}") for number in range(3))
+    long_ago = timezone.now() - datetime.timedelta(days=8)
+    DBTaskResult.objects.filter(pk__in=[old.id, recent.id]).update(status="SUCCESSFUL", finished_at=timezone.now())
+    DBTaskResult.objects.filter(pk=old.id).update(finished_at=long_ago)
+    assert prune_task_results.call() == 1
+    assert sorted(str(pk) for pk in DBTaskResult.objects.values_list("pk", flat=True)) == sorted(
+        [recent.id, waiting.id]
+    )
+
+
+def test_the_sweep_writes_what_a_lost_task_left(db):
+    from club.models import Member
+    from events.models import MemberSummary
+
+    member = Member.objects.create(first_name="Ann", last_name="Lee")
+    mark_summaries_stale(member_ids=[member.pk])  # its task never ran (the test's transaction never commits)
+    assert MemberSummary.objects.get(member=member).stale
+    refresh_stale_work.call()
+    assert not MemberSummary.objects.get(member=member).stale

@@ -7,9 +7,11 @@ file copy of the in-memory one on SQLite (tests/builders/concurrency.py), the te
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -97,3 +99,50 @@ def test_an_upload_is_analysed_by_the_worker_and_shown_on_the_traveller(worker_p
     assert worker_process.poll() is None  # still working
     task = DBTaskResult.objects.get(task_path=analyse_pending_hands.module_path)
     assert task.status == "SUCCESSFUL" and task.return_value == 3
+
+
+def children_of(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux's /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_runsite_runs_the_server_and_the_worker_and_ctrl_c_stops_both(database, database_tasks, tmp_path):
+    """`make run`'s command: the site answers, the worker runs, and one SIGINT (Ctrl-C) stops all of it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "DATABASE_URL": database_url(), "CACHE_URL": f"file://{tmp_path / 'cache'}", "DEBUG": "1"}
+    env.pop("TASKS_URL", None)
+    log = (tmp_path / "runsite.log").open("w")
+    command = [sys.executable, "manage.py", "runsite", f"127.0.0.1:{port}", "--noreload"]
+    site = subprocess.Popen(command, cwd=Path(django_settings.BASE_DIR), env=env, stdout=log, stderr=log)
+    try:
+
+        def answers() -> bool:
+            try:
+                return urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).status == 200
+            except OSError:
+                return False
+
+        assert wait_for(answers), (tmp_path / "runsite.log").read_text()[-3000:]
+        children = children_of(site.pid)
+        assert len(children) == 2  # the server and the worker
+        site.send_signal(signal.SIGINT)
+        assert site.wait(timeout=60) == 0
+        assert not any(running(child) for child in children)
+        assert not answers()
+    finally:
+        if site.poll() is None:
+            site.kill()
+        log.close()
