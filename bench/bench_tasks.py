@@ -4,8 +4,9 @@ SQLite file, driven over HTTP on 127.0.0.1.
     .venv/bin/python bench/bench_tasks.py [--boards 36] [--emails 500] [--port 8765]
 
 1. **Analysis**: a director stores a 36-board PBN file (the confirm step of the upload) for a session in progress;
-   the bench then reads every board's traveller (the director's page) until each shows the double-dummy table,
-   and reports the seconds from the upload's answer to the last one. Target: within 15 s on 2 cores.
+   the bench polls the hands page's state (as its script does) until every deal is analysed, then reads every
+   board's traveller (the director's page), and reports the seconds from the upload's answer to each. Target:
+   every traveller within 15 s on 2 cores.
 2. **Emails**: a session of `--emails / 2` pairs (five Mitchell sections of 2 rounds), every player asking for
    results by email. The public pages (home, a published session's ranking, traveller and scorecard, the members)
    are read by 4 visitors in a loop for `--before` seconds; then the director publishes the session (one click:
@@ -149,16 +150,23 @@ def analysis(director: Visitor, facts: dict, boards: int) -> float:
     )
     stored = time.monotonic()
     section = _section_of(session)
-    waiting = set(range(1, boards + 1))
-    while waiting and time.monotonic() - stored < 300:
-        for number in sorted(waiting):
-            html = director.get(f"/sessions/{session}/sections/{section}/boards/{number}/")[1]
-            if 'id="dd-table"' in html:
-                waiting.discard(number)
-        time.sleep(0.2)
+    # The hands page's own poll (one light request every half second), then each traveller once: reading 36
+    # travellers in a loop would take the CPU the analysis needs.
+    done = f"All {boards} deals analysed."
+    while done not in director.get(f"/director/sessions/{session}/hands/state/")[1]:
+        if time.monotonic() - stored > 300:
+            raise SystemExit("the analysis never finished")
+        time.sleep(0.5)
+    analysed = time.monotonic() - stored
+    shown = [
+        number
+        for number in range(1, boards + 1)
+        if 'id="dd-table"' in director.get(f"/sessions/{session}/sections/{section}/boards/{number}/")[1]
+    ]
     elapsed = time.monotonic() - stored
-    verdict = "within" if elapsed <= TARGET_SECONDS and not waiting else "NOT within"
-    print(f"   every traveller shows its analysis {elapsed:.1f} s after the upload ({verdict} {TARGET_SECONDS:g} s)")
+    verdict = "within" if elapsed <= TARGET_SECONDS and len(shown) == boards else "NOT within"
+    print(f"   the hands page says all {boards} analysed {analysed:.1f} s after the upload")
+    print(f"   {len(shown)} travellers show their analysis {elapsed:.1f} s after it ({verdict} {TARGET_SECONDS:g} s)")
     return elapsed
 
 
