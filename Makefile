@@ -8,7 +8,7 @@ SITE_URL ?= http://127.0.0.1:$(PORT)
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands bench-tasks messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 run: $(BIN)/activate
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py load_demo
-	DEBUG=1 SITE_URL=$(SITE_URL) $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	DEBUG=1 SITE_URL=$(SITE_URL) $(BIN)/python manage.py runsite 127.0.0.1:$(PORT)
 
 # The tests run on every core (pytest-xdist, each worker with its own test database); PYTEST_WORKERS=2 sets
 # how many, PYTEST_ARGS="-n 0" or PYTEST_ARGS="-p no:xdist" runs them in this one process.
@@ -51,6 +51,10 @@ bench-table: $(BIN)/activate
 # Double-dummy analysis of a 36-board session (target: within 10 s on 2 cores); see bench/README.md.
 bench-hands: $(BIN)/activate
 	$(BIN)/python bench/bench_hands.py $(BENCH_HANDS_ARGS)
+# The background tasks under make run's setup (server and worker, a scratch SQLite file): 36 uploaded boards on the
+# travellers within 15 s; 500 results emails by one click, the public pages' p95 before and during (bench/README.md).
+bench-tasks: $(BIN)/activate
+	$(BIN)/python bench/bench_tasks.py $(BENCH_TASKS_ARGS)
 # gunicorn on PostgreSQL, on 127.0.0.1: 2,000 requests at concurrency 20 while two directors save (bench/README.md).
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/clubsite_bench
 bench-load: $(BIN)/activate

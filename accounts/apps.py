@@ -8,3 +8,9 @@ class AccountsConfig(AppConfig):
 
     name = "accounts"
     verbose_name = _("Player accounts")
+
+    def ready(self) -> None:
+        from accounts.tasks import results_published
+        from events.services.publication import on_published
+
+        on_published(results_published)

@@ -1,7 +1,9 @@
 """Emails in the member's language, from templates: a subject line and a plain-text body; links from SITE_URL.
 
-`deliver` is the one place an email of this app leaves (the claim, invitation, email-change, password-reset and
-results emails all go through it): to send them off the request, change that one call."""
+`deliver` is the one place an email of this app leaves (the claim, invitation, email-change and password-reset
+emails all go through it): it enqueues the sending (the task `club.tasks.send_email`, retried with a growing delay)
+when the request's writes commit, so no page waits for the mail server and a write that rolls back sends nothing.
+`send_now` sends at once (the results emails, already in a task)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
+from club.background import enqueue_on_commit
 from club.models import Member
+from club.tasks import send_email
 
 
 def language_of(member: Member) -> str:
@@ -41,7 +45,13 @@ def render(template: str, context: dict, language: str) -> tuple[str, str]:
 
 
 def deliver(subject: str, body: str, to: str) -> None:
-    """The one place an email leaves."""
+    """The one place an email leaves: sent by a task once the caller's transaction commits."""
+    enqueue_on_commit(send_email, subject, body, [to])
+
+
+def send_now(template: str, to: str, context: dict, language: str) -> None:
+    """The email rendered and sent now (raises if the mail server refuses it): for a task's own sending."""
+    subject, body = render(template, context, language)
     send_mail(subject, body, None, [to])
 
 

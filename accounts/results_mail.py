@@ -2,7 +2,9 @@
 each of its players who asked for them (`Member.results_by_email`, off by default) receives one email in their
 language: the ranking of their field, their place and percentage, their scorecard and links to the pages.
 
-Sent by `manage.py send_results` (run by cron), never by a request. The names in the email are the public
+Sent by the task `accounts.tasks.send_session_results`, which a publication enqueues when it commits (the
+`events.services.publication` hook), never by a request; `manage.py send_results` sends what is left of the last
+days' publications. The names in the email are the public
 pages' (`club.privacy`: an email is not a director's page).
 """
 
@@ -14,7 +16,7 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 
-from accounts.mail import language_of, send, site_url
+from accounts.mail import language_of, send_now, site_url
 from accounts.models import ResultsEmail
 from club.models import Member
 from events.models import Session
@@ -75,9 +77,14 @@ def email_context(session: Session, results: SessionResults, member: Member) -> 
     }
 
 
-def send_session(session: Session) -> int:
-    """Sends this publication's emails not sent yet; returns how many went."""
-    key, sent = publication(session), 0
+class EmailsFailed(Exception):
+    """Some of a publication's emails could not be sent (their rows deleted: the next run tries them again)."""
+
+
+def send_session(session: Session, *, raise_failures: bool = False) -> int:
+    """Sends this publication's emails not sent yet; returns how many went (`raise_failures`: raises
+    `EmailsFailed` after the others went, if any could not be sent)."""
+    key, sent, failed = publication(session), 0, 0
     rankings: dict[str, SessionResults] = {}
     with translation.override(None):
         members = recipients(rank_sessions([session.pk])[session.pk])
@@ -91,12 +98,15 @@ def send_session(session: Session) -> int:
         if context is None or not _claim(session, member, key):
             continue
         try:
-            send("results", member.email, context, language)
+            send_now("results", member.email, context, language)
         except Exception:
             ResultsEmail.objects.filter(session=session, member=member, publication=key).delete()  # next run retries
             logger.exception("The results email to member %s could not be sent.", member.pk)
+            failed += 1
             continue
         sent += 1
+    if failed and raise_failures:
+        raise EmailsFailed(f"{failed} of {failed + sent} results emails of session {session.pk} not sent")
     return sent
 
 

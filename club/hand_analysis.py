@@ -1,4 +1,5 @@
-"""The double-dummy analysis of the stored deals, off the request: `manage.py analyse_hands` (run by cron).
+"""The double-dummy analysis of the stored deals, off the request: the task `club.tasks.analyse_pending_hands`,
+which the services enqueue when the deals they store commit (`manage.py analyse_hands` does the same at once).
 
 A service stores a deal with its analysis pending (``dd_tricks`` empty, no claim). A run of `analyse_pending`
 then, batch after batch (one DDS batch call each, `deals.analysis.analyse`):
@@ -12,6 +13,10 @@ then, batch after batch (one DDS batch call each, `deals.analysis.analyse`):
    correction clears the claim) is left pending, and the next batch analyses the new deal. Nothing is lost, and
    no deal is analysed by two runs.
 
+A batch whose analysis fails releases its deals, each counting the failure (``analysis_failures``: the hands
+page says "analysis failed: retrying"), and the run fails (the task is retried with a growing delay); a deal that
+failed `ATTEMPTS` times is no longer claimed until it is stored again.
+
 The apps say which models hold deals (`register_hand_records` in their `AppConfig.ready()`), how to read a
 deal's board number and whose pages it shows on.
 """
@@ -24,9 +29,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
+from club.background import ATTEMPTS
 from club.models import HandRecord
 from deals import Hands
 from deals.analysis import BATCH, Analysis, analyse
@@ -64,15 +70,23 @@ def analysis_fields(analysis: Analysis) -> dict[str, object]:
         "par_contracts": [contract.as_dict() for contract in analysis.par_contracts],
         "analysis_claim": "",
         "analysis_claimed_at": None,
+        "analysis_failures": 0,
     }
 
 
-PENDING_FIELDS = {"dd_tricks": None, "par_score": None, "par_contracts": [], "analysis_claim": ""}
+PENDING_FIELDS = {
+    "dd_tricks": None,
+    "par_score": None,
+    "par_contracts": [],
+    "analysis_claim": "",
+    "analysis_failures": 0,
+}
 
 
 def _claimable(now: datetime.datetime) -> Q:
     stale = now - datetime.timedelta(minutes=CLAIM_MINUTES)
-    return Q(dd_tricks__isnull=True) & (Q(analysis_claim="") | Q(analysis_claimed_at__lt=stale))
+    live = Q(dd_tricks__isnull=True, analysis_failures__lt=ATTEMPTS)
+    return live & (Q(analysis_claim="") | Q(analysis_claimed_at__lt=stale))
 
 
 def claim(kind: HandRecords, token: str, batch: int) -> list[tuple[int, int, int, Hands]]:
@@ -101,8 +115,19 @@ def analyse_kind(kind: HandRecords, *, batch: int = BATCH) -> int:
         claimed = claim(kind, token, batch)
         if not claimed:
             return stored
-        found = analyse([(number, deal) for _pk, number, _owner, deal in claimed])
+        try:
+            found = analyse([(number, deal) for _pk, number, _owner, deal in claimed])
+        except Exception:
+            _release_failed(kind, token)
+            raise
         stored += _store(kind, token, claimed, found)
+
+
+def _release_failed(kind: HandRecords, token: str) -> None:
+    """The batch's analysis failed: its deals are released, each counting the failure (one statement)."""
+    kind.model.objects.filter(analysis_claim=token).update(
+        analysis_claim="", analysis_claimed_at=None, analysis_failures=F("analysis_failures") + 1
+    )
 
 
 def _store(kind: HandRecords, token: str, claimed: list[tuple[int, int, int, Hands]], found: list[Analysis]) -> int:

@@ -21,9 +21,7 @@ Store = Callable[[str, str], tuple[int, list[DealProblem]]]
 
 def add_file_arguments(parser) -> None:
     parser.add_argument("file", type=Path, help=_("the PBN file"))
-    parser.add_argument(
-        "--later", action="store_true", help=_("store the deals only; analyse_hands (cron) analyses them")
-    )
+    parser.add_argument("--later", action="store_true", help=_("store the deals only; the task worker analyses them"))
 
 
 def import_file(command: BaseCommand, file: Path, store: Store, *, later: bool) -> None:
@@ -44,7 +42,8 @@ def import_file(command: BaseCommand, file: Path, store: Store, *, later: bool) 
 
 
 def analyse_now(command: BaseCommand) -> None:
-    """A command is not a web request: it analyses the deals pending at once (rather than leave them to cron)."""
+    """A command is not a web request: it analyses the deals pending at once (rather than leave them to the
+    worker, which finds them analysed)."""
     analysed = analyse_pending()
     command.stdout.write(
         ngettext("%(count)s deal analysed.", "%(count)s deals analysed.", analysed) % {"count": analysed}

@@ -109,6 +109,9 @@ class HandRecord(models.Model):
     # `club.hand_analysis.CLAIM_MINUTES` is a run that died, and another run takes the deal.
     analysis_claim = models.CharField(max_length=32, blank=True, default="", editable=False)
     analysis_claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # The analysis attempts that failed since the deal was stored (the hands page says "analysis failed:
+    # retrying"); at `club.background.ATTEMPTS` the deal is left unanalysed until it is stored again.
+    analysis_failures = models.PositiveSmallIntegerField(default=0, editable=False)
 
     class Meta:
         abstract = True
@@ -216,3 +219,14 @@ class TableCorrection(models.Model):
     class Meta:
         abstract = True
         ordering = ["resolved", "-created_at"]
+
+
+class PeriodicRun(models.Model):
+    """When each of `settings.PERIODIC_TASKS` runs next (`club.periodic`): the worker that moves it on with a
+    conditional UPDATE enqueues the run, so that several workers enqueue each run once."""
+
+    name = models.CharField(max_length=200, unique=True)
+    next_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name

@@ -50,14 +50,14 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "axes",
+    "django_tasks",
+    "django_tasks_db",  # the database backend's queue (also read by /healthz for the queue's depth)
     "club",
     "movements",
     "events",
     "teams",
     "rubber",
     "accounts",
-    "django_tasks",
-    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -120,9 +120,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 def cache_settings(url: str) -> dict:
     """CACHE_URL: redis://... for a Redis server that several app servers share, file:///path for files that the
-    processes of one machine share; unset, the process's own memory with DEBUG=1 (`make run`: one process) and
-    files in BASE_DIR/cache otherwise (gunicorn runs several processes: a page made out of date in one must be
-    out of date in all)."""
+    processes of one machine share; unset, the process's own memory with DEBUG=1 (tests; `make run` sets files for
+    its server and worker) and files in BASE_DIR/cache otherwise (gunicorn runs several processes, and the task
+    worker is another: a page made out of date in one must be out of date in all)."""
     if url.startswith(("redis://", "rediss://", "unix://")):
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
     if url.startswith("file://"):
@@ -141,6 +141,34 @@ def cache_settings(url: str) -> dict:
 
 
 CACHES = {"default": cache_settings(os.getenv("CACHE_URL", ""))}
+
+
+def task_settings(url: str) -> tuple[dict, dict]:
+    """TASKS_URL: unset, the database backend (the site's own database: `make run` starts its worker, no other
+    service); redis://... for RQ on that Redis server (several machines' workers, `manage.py worker` on each);
+    immediate:// runs each task at once in the process that enqueues it (for scripts). → (TASKS, RQ_QUEUES)"""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        backend = {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}
+        return {"default": backend}, {"default": {"URL": url, "DEFAULT_TIMEOUT": 900}}
+    if url == "immediate://":
+        return {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}, {}
+    if url:
+        raise ImproperlyConfigured(f"TASKS_URL must start with redis://, rediss:// or unix://, not {url!r}.")
+    return {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}, {}
+
+
+TASKS, RQ_QUEUES = task_settings(os.getenv("TASKS_URL", ""))
+if RQ_QUEUES:
+    INSTALLED_APPS.append("django_rq")
+# Work the worker enqueues itself every so many seconds (`club.periodic`): task objects by dotted path. The
+# sweeps take over what a lost enqueue or a worker that died left (each costs one query when nothing is left).
+PERIODIC_TASKS = {
+    "club.tasks.analyse_pending_hands": 60,
+    "events.tasks.refresh_stale_work": 60,
+    "club.tasks.prune_task_results": 60 * 60 * 24,
+}
+# How long the database backend keeps finished tasks' rows (what failed stays visible in the admin meanwhile).
+TASK_RESULTS_DAYS = int(os.getenv("TASK_RESULTS_DAYS", "7"))
 # How long a published page is kept whole in the cache (club/page_cache.py); 0 turns that off.
 PAGE_CACHE_SECONDS = int(os.getenv("PAGE_CACHE_SECONDS", str(60 * 60 * 24)))
 
@@ -201,6 +229,7 @@ AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"
 # Email (the password-reset links). The console backend prints the messages; set EMAIL_BACKEND to
 # django.core.mail.backends.smtp.EmailBackend and the EMAIL_* variables to send them.
 EMAIL_BACKEND = os.getenv("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_FILE_PATH = os.getenv("EMAIL_FILE_PATH", str(BASE_DIR / "sent-emails"))  # for the file backend (a benchmark)
 EMAIL_HOST = os.getenv("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.getenv("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
@@ -268,11 +297,10 @@ LOGGING = {
     },
 }
 
-# Operations (see the README's *Operations*): background tasks, backups, health and error logs.
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Operations (see the README's *Operations*): backups, health and error logs.
 BACKUP_DIR = Path(os.getenv("BACKUP_DIR", str(BASE_DIR / "backups")))
 BACKUP_KEEP = int(os.getenv("BACKUP_KEEP", "14"))  # the newest backups kept
-PERIODIC_TASKS = {"club.backups.tasks.backup_task": int(os.getenv("BACKUP_EVERY", str(60 * 60 * 24)))}
+PERIODIC_TASKS["club.backups.tasks.backup_task"] = int(os.getenv("BACKUP_EVERY", str(60 * 60 * 24)))
 # /healthz fails when the oldest task ready to run has waited longer than this (no worker is taking them).
 HEALTH_MAX_TASK_AGE = int(os.getenv("HEALTH_MAX_TASK_AGE", str(15 * 60)))
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a monitor polls it over plain HTTP on the app server's address

@@ -54,6 +54,7 @@ director_patterns = [
     path("import/", transfer.travellers_import, name="travellers_import"),
     path("sessions/<int:session_id>/hands/", hands.session_hands, name="session_hands"),
     path("sessions/<int:session_id>/hands/confirm/", hands.session_hands_confirm, name="session_hands_confirm"),
+    path("sessions/<int:session_id>/hands/state/", hands.session_hands_state, name="session_hands_state"),
     path("sessions/<int:session_id>/hands/typed/", hands.session_hand_typed, name="session_hand_typed"),
     path("import/usebio/", transfer.usebio_import, name="usebio_import"),
     path("import/pbn/", transfer.pbn_import, name="pbn_import"),

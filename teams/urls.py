@@ -28,6 +28,7 @@ director_patterns = [
     path("corrections/<int:request_id>/done/", live.correction_done, name="correction_done"),
     path("matches/<int:match_id>/hands/", hands.match_hands, name="match_hands"),
     path("matches/<int:match_id>/hands/confirm/", hands.match_hands_confirm, name="match_hands_confirm"),
+    path("matches/<int:match_id>/hands/state/", hands.match_hands_state, name="match_hands_state"),
     path("matches/<int:match_id>/hands/typed/", hands.match_hand_typed, name="match_hand_typed"),
 ]
 

@@ -4,7 +4,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils import translation
 
 from tests.builders.accounts import directors_group, logged_in_client
@@ -19,7 +19,9 @@ pytest_plugins = [
     "tests.builders.hands",
     "tests.builders.published",
     "tests.builders.browser",
+    "tests.builders.tasks",
 ]
+DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 
 PASSWORD = "correct-horse-battery"
 
@@ -38,6 +40,9 @@ def pytest_configure(config):
     # A fast password hasher for every test: the production one (PBKDF2) takes half a second of CPU for each user
     # a test makes, which no test checks. The tests that log in with a password use it too.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Background tasks are only recorded (the dummy backend) unless a test runs them: `immediate_tasks` (the
+    # emails' tests), or a worker (tests/club/test_tasks*.py).
+    override_settings(TASKS=DUMMY_TASKS).enable()
 
 
 def pytest_addoption(parser):

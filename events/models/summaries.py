@@ -29,7 +29,7 @@ class MemberSummary(models.Model):
     # [[session id, name, ISO date, boards, average], ...]: the newest sessions against par, oldest first
     par = models.JSONField(_("results against par"), default=list)
     # A line of one of the member's published sessions changed since it was written: the page counts the whole
-    # history until `manage.py refresh_member_summaries --stale` (cron) writes it again.
+    # history until the task `events.tasks.refresh_summaries` (enqueued by the mark) writes it again.
     stale = models.BooleanField(_("to be written again"), default=False)
 
     class Meta:

@@ -20,6 +20,7 @@ from events.selectors.checks import blocking_problems, describe, expected_ns_sco
 from events.services.corrections import close_corrections, refuse_leaving_final
 from events.services.locking import correction_reason, session_write
 from events.services.member_summaries import refresh_session_members
+from events.services.publication import session_published
 from events.services.rescoring import rescore_board, rescore_session
 
 
@@ -164,4 +165,6 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
         close_corrections(session)
     refresh_session_members(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
     record_change(SESSION, session.pk)  # published or taken back: on the home and member pages, or no longer
+    if status != Session.Status.IN_PROGRESS:
+        session_published(session.pk)  # e.g. the results emails, once this commits
     return session

@@ -2,9 +2,9 @@
 double-dummy analysis pending.
 
 A deal is stored on every board of that number in the session (its sections play the same boards). Only the
-deals that change are stored again, their analysis pending: `club.hand_analysis` (`manage.py analyse_hands`,
-run by cron) analyses them off the request and moves the session's pages on. A file or a deal with any problem
-is refused whole (`deals.DealRefused`): nothing is written.
+deals that change are stored again, their analysis pending: the task `club.tasks.analyse_pending_hands`,
+enqueued when they commit, analyses them off the request (`club.hand_analysis`) and moves the session's pages
+on. A file or a deal with any problem is refused whole (`deals.DealRefused`): nothing is written.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from club.background import enqueue_on_commit
 from club.hand_analysis import PENDING_FIELDS, HandRecords
+from club.tasks import analyse_pending_hands
 from club.unit_of_work import SESSION, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from events.models import Board, BoardDeal, Session
@@ -92,6 +94,7 @@ def store_deals(
             )
         if changed:
             deals_changed({session.pk})  # the traveller and the hand records show the deals
+            enqueue_on_commit(analyse_pending_hands)
     return StoredDeals(numbers=sorted(set(deals)), pending=len(changed))
 
 

@@ -32,12 +32,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.background import enqueue_later
 from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
 from events.services.standings import store_standings
@@ -120,8 +122,8 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
-    if deferred:
-        refresh_stale_standings(session_id=session_id)
+    if deferred and not refresh_stale_standings(session_id=session_id):
+        standings_left(session_id)
 
 
 # Two keys of PostgreSQL's advisory locks: this one's kind, then the session's id.
@@ -138,9 +140,9 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
     it taken leaves), then the session's lock shared; the confirmations' count is read before the lines, and the
     count the standings include is written last (the entry's row locked only then): a confirmation committed after
     that read counts past it, and stays stale. A failure undoes it all. A mark left (stored too recently, or marked
-    during a refresh) is taken by the next confirmation, the tables' polls (`table_page_state`, every few seconds),
-    `refresh_standings --stale` (cron) or any director's write; a session is never published with it, since
-    publishing rescores the whole session."""
+    during a refresh) is taken by the task the confirmation enqueues (`standings_left`), the next confirmation,
+    the tables' polls (`table_page_state`, every few seconds), the worker's sweep (`events.tasks`) or any
+    director's write; a session is never published with it, since publishing rescores the whole session."""
     with transaction.atomic():
         if not _try_refresh_lock(session_id):
             return False
@@ -156,6 +158,16 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
         return True
 
 
+def standings_left(session_id: int) -> None:
+    """A confirmation whose refresh found the standings stored too recently (or being stored) leaves its mark to
+    the task `events.tasks.refresh_session_standings`, enqueued to run `STANDINGS_EVERY` later: at most one a
+    session a second (the cache's `add`), since that one stores every mark committed before it runs."""
+    if cache.add(f"standings-task:{session_id}", 1, timeout=1):
+        from events.tasks import refresh_session_standings  # the tasks module reads this one
+
+        enqueue_later(refresh_session_standings, STANDINGS_EVERY, session_id)
+
+
 def refresh_read_standings(entry: TableEntry) -> bool:
     """`refresh_stale_standings` from a page that read the session's table entry (a phone's poll): no query unless
     the entry it read was marked and due."""
@@ -165,7 +177,7 @@ def refresh_read_standings(entry: TableEntry) -> bool:
 
 
 def store_marked_standings(*, session_id: int) -> bool:
-    """The standings the tables marked stale stored now (before an export reads them, or from cron)."""
+    """The standings the tables marked stale stored now (before an export reads them, or from a task)."""
     return refresh_stale_standings(session_id=session_id, every=datetime.timedelta(0))
 
 

@@ -4,8 +4,8 @@ written again whenever something it counts changes, in the same transaction as t
 - `store_standings` (every write of a published session's lines, its set-up, a rescoring) marks the summaries of
   the members of the pairs whose standing changed as stale (`mark_summaries_stale`, one statement: a director's
   correction does not wait for the members' whole histories to be read), and the member page counts the whole
-  history of a member whose summary is stale until `refresh_stale_member_summaries` (`manage.py
-  refresh_member_summaries --stale`, from cron every minute) writes it again;
+  history of a member whose summary is stale until `refresh_stale_member_summaries` (the task
+  `events.tasks.refresh_summaries`, which the mark enqueues when the caller commits) writes it again;
 - `set_status` (a session published or taken back), `set_players`, the merge handler (a member's or guest's places
   moved, or moved back), a session deleted (the admin), the deals' par (`deals_changed`): the members concerned.
 
@@ -20,6 +20,7 @@ from contextlib import contextmanager
 
 from django.db import connection, transaction
 
+from club.background import enqueue_on_commit
 from club.models import Member
 from events.models import MemberSummary, Pair
 from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
@@ -75,9 +76,12 @@ def mark_summaries_stale(*, member_ids: Iterable[int]) -> None:
     """Marks the members' summaries stale, in the caller's transaction (one statement; a summary not made yet is made
     stale). The rows are locked in the members' order: a refresh holding one makes this wait until it has written,
     and a refresh after this waits for the caller's commit before reading the history, so none is left fresh
-    without the caller's change."""
+    without the caller's change. The task that writes them again is enqueued when the caller commits."""
     ids = sorted(set(member_ids))
     if ids:
+        from events.tasks import refresh_summaries  # the tasks module reads these services
+
+        enqueue_on_commit(refresh_summaries)
         MemberSummary.objects.bulk_create(
             [MemberSummary(member_id=pk, stale=True) for pk in ids],
             update_conflicts=True,

@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,6 +17,7 @@ from club.hand_forms import (
     typed_message,
     uploaded_preview,
 )
+from club.hand_progress import stored_context
 from deals import DealRefused
 from events.models import Session
 from events.selectors.hands import session_records
@@ -25,6 +27,7 @@ from events.services.hands import import_hands, read_session_pbn, store_typed_de
 def hands_page(request, session, *, status=200, **context):
     context.setdefault("upload_form", HandsUploadForm())
     context["records"] = session_records(session)
+    context.update(stored_context(context["records"], reverse("events:session_hands_state", args=[session.pk])))
     context.setdefault("typed_form", TypedDealForm(initial=typed_initial(request.GET.get("board"), context["records"])))
     return render(request, "events/director/session_hands.html", {"session": session, **context}, status=status)
 
@@ -39,6 +42,15 @@ def session_hands(request, session_id):
     if preview is None:
         return hands_page(request, session, upload_form=form, problems=problems, status=400)
     return render(request, "events/director/session_hands_preview.html", {"session": session, **preview})
+
+
+@director_required
+def session_hands_state(request, session_id):
+    """The stored deals' part of the page, fetched again while their analysis goes on (static/js/hands.js)."""
+    session = get_object_or_404(Session, pk=session_id)
+    records = session_records(session)
+    context = {"records": records, **stored_context(records, request.path)}
+    return render(request, "includes/hands_stored.html", context)
 
 
 @director_required

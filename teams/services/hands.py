@@ -1,7 +1,7 @@
 """Writes of a teams match's hand records: the deals of its boards (the same in both rooms), checked and stored
-at once with their double-dummy analysis pending (`club.hand_analysis`, the `analyse_hands` command, analyses
-them off the request). A deal or file with any problem is refused whole (`deals.DealRefused`): nothing is
-written.
+at once with their double-dummy analysis pending (the task `club.tasks.analyse_pending_hands`, enqueued when
+they commit, analyses them off the request). A deal or file with any problem is refused whole
+(`deals.DealRefused`): nothing is written.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
+from club.background import enqueue_on_commit
 from club.hand_analysis import PENDING_FIELDS, HandRecords
+from club.tasks import analyse_pending_hands
 from club.unit_of_work import EVENT, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from teams.models import Match, MatchDeal
@@ -59,6 +61,7 @@ def store_match_deals(
             )
         if changed:
             record_change(EVENT, match.event_id)
+            enqueue_on_commit(analyse_pending_hands)
     return changed
 
 

@@ -5,6 +5,7 @@ public page of one board's deal with both rooms against double dummy and par."""
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,6 +20,7 @@ from club.hand_forms import (
     typed_message,
     uploaded_preview,
 )
+from club.hand_progress import stored_context
 from club.page_cache import cached_page
 from deals import DealRefused
 from teams.models import Match
@@ -34,6 +36,7 @@ def get_match(match_id) -> Match:
 
 def hands_page(request, match, *, status=200, **context):
     records = match_records(match)
+    context.update(stored_context(records, reverse("teams:match_hands_state", args=[match.pk])))
     context.setdefault("upload_form", HandsUploadForm())
     context.setdefault("typed_form", TypedDealForm(initial=typed_initial(request.GET.get("board"), records)))
     context = {"event": match.event, "match": match, "records": records, **context}
@@ -107,3 +110,10 @@ def match_board(request, match_id, number):
         "rooms": rooms_against_par(match, number, record),
     }
     return render(request, "teams/board.html", context)
+
+
+@director_required
+def match_hands_state(request, match_id):
+    """The stored deals' part of the page, fetched again while their analysis goes on (static/js/hands.js)."""
+    records = match_records(get_match(match_id))
+    return render(request, "includes/hands_stored.html", {"records": records, **stored_context(records, request.path)})

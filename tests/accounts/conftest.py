@@ -10,9 +10,11 @@ PASSWORD = CLAIMED_PASSWORD
 
 
 @pytest.fixture(autouse=True)
-def _mail_and_site(settings):
+def _mail_and_site(settings, request):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.SITE_URL = "https://results.example.org"
+    if "db" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        request.getfixturevalue("immediate_tasks")  # the emails' tasks run: the tests see the emails arrive
 
 
 @pytest.fixture

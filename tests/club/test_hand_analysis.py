@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from club.background import ATTEMPTS
 from club.hand_analysis import CLAIM_MINUTES, analyse_pending
 from deals.analysis import Analysis
 from events.models import BoardDeal
@@ -97,10 +98,23 @@ def test_a_run_that_fails_leaves_its_deals_pending_for_a_later_run(db, monkeypat
     with pytest.raises(RuntimeError):
         analyse_pending()
     record = BoardDeal.objects.get()
-    assert not record.analysed and record.analysis_claim  # claimed, until the claim is old
-    BoardDeal.objects.update(analysis_claimed_at=timezone.now() - datetime.timedelta(minutes=CLAIM_MINUTES + 1))
+    # released at once, the failure counted (the hands page says "analysis failed: retrying")
+    assert not record.analysed and record.analysis_claim == "" and record.analysis_failures == 1
     monkeypatch.setattr("club.hand_analysis.analyse", SlowAnalysis(pause=0))
-    assert analyse_pending() == 1 and BoardDeal.objects.get().analysed
+    assert analyse_pending() == 1
+    record = BoardDeal.objects.get()
+    assert record.analysed and record.analysis_failures == 0
+
+
+def test_a_deal_that_failed_every_attempt_waits_until_it_is_stored_again(db, monkeypatch):
+    session, _section = club_night()
+    store_deals(session=session, deals={1: SIX_BOARDS[1], 2: SIX_BOARDS[2]})
+    BoardDeal.objects.filter(board__number=1).update(analysis_failures=ATTEMPTS)
+    monkeypatch.setattr("club.hand_analysis.analyse", SlowAnalysis(pause=0))
+    assert analyse_pending() == 1 and not BoardDeal.objects.get(board__number=1).analysed
+    store_deals(session=session, deals={1: SIX_BOARDS[3]})  # stored again: a fresh start
+    assert BoardDeal.objects.get(board__number=1).analysis_failures == 0
+    assert analyse_pending() == 1 and BoardDeal.objects.get(board__number=1).analysed
 
 
 def test_the_command_analyses_every_pending_deal_and_counts_them(db, cached_analysis):

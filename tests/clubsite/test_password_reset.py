@@ -8,6 +8,8 @@ from django.urls import reverse
 PASSWORD = "correct-horse-battery"  # the password of the suite's users (tests/conftest.py)
 NEW_PASSWORD = "a-brand-new-long-passphrase"
 EMAIL = "pat@example.org"
+# The email is sent by a task once the request's writes commit: the tests follow it (tests/builders/tasks.py).
+pytestmark = pytest.mark.usefixtures("immediate_tasks")
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,10 @@ from accounts.results_mail import send_results
 
 
 class Command(BaseCommand):
-    help = "Email each player who asked for them the results of every session published since the last run (cron)."
+    help = (
+        "Email each player who asked for them the results of every recent publication not sent yet (the task "
+        "worker sends each publication's as it is published)."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--days", type=int, default=7, help="only sessions played in the last DAYS days (7)")

@@ -1,6 +1,7 @@
 """python manage.py analyse_hands: every stored deal whose double-dummy analysis is pending, analysed in batches.
 
-Run it from cron (every minute): runs that overlap share the work, never analysing one deal twice.
+The task worker does the same on its own (`club.tasks.analyse_pending_hands`, enqueued when deals are stored);
+runs that overlap share the work, never analysing one deal twice.
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -16,7 +17,7 @@ class Command(BaseCommand):
     def help(self) -> str:
         return _(
             "Analyses double dummy every stored deal whose analysis is pending (pairs sessions and teams matches), "
-            "in batches; run it from cron. Runs at the same time never analyse one deal twice."
+            "in batches, now (the task worker does it on its own). Runs at the same time never analyse one deal twice."
         )
 
     def add_arguments(self, parser):

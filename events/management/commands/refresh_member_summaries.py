@@ -19,8 +19,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--stale",
             action="store_true",
-            help="only the summaries marked stale by a changed line (cron: every minute; the member page counts the "
-            "whole history of a stale one meanwhile)",
+            help="only the summaries marked stale by a changed line (the task worker does it when they are marked; "
+            "the member page counts the whole history of a stale one meanwhile)",
         )
 
     def handle(self, *args, **options):

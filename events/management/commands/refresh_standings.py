@@ -10,7 +10,7 @@ class Command(BaseCommand):
     help = (
         "Stores every pair's standing again from its session's ranking (after data was loaded or changed "
         "around the site's services); with --stale, only those of the sessions whose tables' results marked them "
-        "(cron, every minute: the tables' pages store them within seconds while they are open)."
+        "(the task worker stores them a second after the tables' results, as the tables' pages do while open)."
     )
 
     def add_arguments(self, parser):

@@ -1,0 +1,33 @@
+"""The pairs sessions' background tasks (see `club.background`): the standings the tables' confirmations marked
+stale, the member summaries a change marked stale, and the sweep that takes over what was left (every minute,
+`settings.PERIODIC_TASKS`). Each may run twice, or in two workers at once: what it writes is found already
+written (the standings' counts under their lock, the summaries' `stale` flag under their rows' locks)."""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from club.background import retried_task
+from events.models import TableEntry
+from events.services.locking import store_marked_standings
+from events.services.member_summaries import refresh_stale_member_summaries
+
+
+@retried_task
+def refresh_session_standings(session_id: int) -> bool:
+    """The session's standings the tables marked, stored (none left: nothing done)."""
+    return store_marked_standings(session_id=session_id)
+
+
+@retried_task
+def refresh_summaries() -> int:
+    """The member summaries marked stale, written again (none left: one query)."""
+    return refresh_stale_member_summaries()
+
+
+@task
+def refresh_stale_work() -> int:
+    """The sweep: every session's marked standings and every stale summary (what a lost task left)."""
+    marked = list(TableEntry.objects.stale().values_list("session_id", flat=True))
+    stored = sum(store_marked_standings(session_id=session_id) for session_id in marked)
+    return stored + refresh_stale_member_summaries()
