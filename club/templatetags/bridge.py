@@ -125,3 +125,20 @@ def first_shown(items):
 def not_shown(items) -> int:
     """How many problems `first_shown` leaves out."""
     return max(len(items) - MAX_PROBLEMS, 0)
+
+
+@register.simple_tag
+def typing_help() -> dict:
+    """What the entry help shows, in the reader's notation (`scoring.notation`): example contracts ("4S, 3NTX,
+    PASS"; "4P, 3SAX, PASO" in Spanish), the seat letters and each suit's letter with its symbol."""
+    shown = notation()
+    passed = min(shown.passes, key=len) if shown.passes else "PASS"
+    symbols = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+    return {
+        "contracts": f"{shown.contract('4S')}, {shown.contract('3NTX')}, {passed}",
+        "seats": " ".join(shown.seat(letter) for letter in "NESW"),
+        "suits": ", ".join(f"{shown.suit_letter(strain)} {symbol}" for strain, symbol in symbols),
+        "notrump": shown.notrump,
+        "weighted": f"60% {shown.contract('4S')} N =, 40% {shown.contract('4S')} N -1",
+        "letters": {letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items()},
+    }
