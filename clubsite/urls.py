@@ -22,3 +22,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# 403 and 404 are Django's own views with the site's 403.html and 404.html; the 500 page is made without the
+# database (see club.error_pages).
+handler500 = "club.error_pages.server_error"
