@@ -17,6 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
+from club.collation import name_order
 from club.csv_files import CsvProblem, FileRefused, column_name, records
 from club.models import Member
 from club.page_cache import CLUB, pages_changed
@@ -191,7 +192,7 @@ def set_active(*, member_id: int, active: bool) -> Member | None:
 def export_rows() -> list[list[object]]:
     """The roster as the import reads it (and an ACTIVE column), formulas neutralised by `csv_response`."""
     rows: list[list[object]] = [[*COLUMNS, "ACTIVE"]]
-    members = Member.objects.order_by("last_name", "first_name", "pk").values_list(
+    members = name_order(Member.objects.all(), "pk").values_list(
         "number", "first_name", "last_name", "email", "active"
     )
     rows += [

@@ -7,6 +7,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
+from club.collation import name_order
 from club.models import Member
 from club.privacy import Privacy, names_visible
 from club.redirects import return_url
@@ -21,7 +22,7 @@ class MemberListView(SingleTableView):
     table_pagination = {"per_page": ForgivingPaginator.DEFAULT_PER_PAGE, "paginator_class": ForgivingPaginator}
 
     def get_queryset(self):
-        members = Member.objects.active().filter(removed_on=None)
+        members = name_order(Member.objects.active().filter(removed_on=None), "pk")
         return members if names_visible() else members.exclude(privacy=Privacy.PAIR_NUMBER)
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import club_admin_required
+from club.collation import name_order
 from club.csv_files import FileRefused, csv_response
 from club.merging import suggestions
 from club.models import Member
@@ -41,7 +42,7 @@ def roster(request: HttpRequest) -> HttpResponse:
     """The members, active first unless `?all=1` shows the inactive too; `?q=` searches names, number, email."""
     text = " ".join(_CONTROL.sub(" ", request.GET.get("q", "")[:MAX_SEARCH]).split())
     show_all = request.GET.get("all") == "1"
-    members = Member.objects.order_by("last_name", "first_name", "pk")
+    members = name_order(Member.objects.all(), "pk")
     if not show_all:
         members = members.filter(active=True)
     page = Paginator(_search(members, text), PER_PAGE).get_page(request.GET.get("page"))
