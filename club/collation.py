@@ -31,4 +31,3 @@ def register_sqlite_collation(sender, connection, **_kwargs) -> None:
     """connection_created: SQLite learns the collation PostgreSQL has built in."""
     if connection.vendor == "sqlite":
         connection.connection.create_collation(NAME_COLLATION, _compare)
-

@@ -163,6 +163,6 @@ def test_a_keyboard_user_skips_to_the_content_and_sees_where_the_focus_is(page, 
     assert page.evaluate("document.activeElement.id") == "content"
     page.keyboard.press("Shift+Tab")  # back into the navigation bar: its last control, with a yellow ring
     ring = page.evaluate(
-        "getComputedStyle(document.activeElement).outlineColor + ' ' + getComputedStyle(document.activeElement).outlineWidth"
+        "(style => `${style.outlineColor} ${style.outlineWidth}`)(getComputedStyle(document.activeElement))"
     )
     assert ring == "rgb(255, 213, 74) 3px"
