@@ -1,13 +1,14 @@
 from django.urls import path
 
 from club import views_merges, views_roster
-from club.views import MemberListView, choose_language
+from club.views import MemberListView, choose_language, favicon
 
 app_name = "club"
 
 urlpatterns = [
     path("members/", MemberListView.as_view(), name="members"),
     path("language/", choose_language, name="language"),
+    path("favicon.ico", favicon, name="favicon"),
     path("club/roster/", views_roster.roster, name="roster"),
     path("club/roster/new/", views_roster.member_edit, name="member_add"),
     path("club/roster/<int:member_id>/", views_roster.member_edit, name="member_edit"),
