@@ -94,9 +94,14 @@ def scan(page, axe, label, problems):
 
 def visit(context, paths, label, axe, problems, menu=False):
     page = context.new_page()
+    width = page.viewport_size["width"]
     for path in paths:
         page.goto(path)
         scan(page, axe, f"{label} {path}", problems)
+        if "/pairs/" in path:  # a scorecard: its last column (%) on the screen, not clipped, at 360 px too
+            box = page.locator("table.scorecard thead th:visible").last.bounding_box()
+            if box["x"] + box["width"] > width:
+                problems.append(f"{label} {path}: the scorecard's last column ends at {box['x'] + box['width']} px")
     if menu:  # the phone menu open: its links over the green bar
         page.goto(paths[0])
         page.click(".navbar-toggler")
