@@ -100,8 +100,9 @@ class Notation:
         return compact
 
 
-# A typed contract, upper case: level, strain word (letters or a suit symbol), doubles.
-_TYPED_CONTRACT = re.compile(r"(\d+)\s*([A-Z]+?|[♣♧♦♢♥♡♠♤])\s*((?:X\s*)*)")
+# A typed contract, upper case: level, strain word (letters or a suit symbol), doubles. Only a well-formed one is
+# written in English, so that a refusal (9P, 4CXXX) quotes what was typed.
+_TYPED_CONTRACT = re.compile(r"([1-7])\s*([A-Z]+?|[♣♧♦♢♥♡♠♤])\s*((?:X\s*){0,2})")
 
 SUIT_LETTERS: dict[str, tuple[tuple[str, str], ...]] = {
     "es": (("P", "S"), ("C", "H"), ("D", "D"), ("T", "C")),

@@ -63,4 +63,5 @@ document.addEventListener("input", (event) => {
     field.insertAdjacentElement("afterend", echo);
   }
   echo.textContent = contractEcho(field.value, help);
+  echo.classList.toggle("suit-h", /[♥♦]/u.test(echo.textContent));
 });

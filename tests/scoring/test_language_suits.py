@@ -64,3 +64,10 @@ def test_codes_are_written_back_in_the_language_and_read_back_the_same(language,
 def test_a_weighted_score_reads_the_languages_letters(language, hearts_or_clubs):
     result = scoring.read_result(1, "60% 4C N =, 40% 4C N -1", notation=notation_for(language))
     assert result.adjusted == f"W60:{hearts_or_clubs};40:-50"
+
+
+@pytest.mark.parametrize(("typed", "quoted"), [("9P", "9P"), ("4CXXX", "4CXXX")])
+def test_a_refusal_quotes_what_was_typed_not_its_english(typed, quoted):
+    with pytest.raises(scoring.TypedResultError) as refused:
+        scoring.read_result(1, typed, "N", "8", notation=notation_for("es"))
+    assert refused.value.params["text"] == quoted
