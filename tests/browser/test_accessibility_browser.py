@@ -64,8 +64,10 @@ MAIN_PAGES = 6  # the first public pages, scanned in Spanish and Romanian too (a
 def director_pages(open_session: Session, section: Section) -> list[str]:
     event = TeamEvent.objects.order_by("pk").first()
     match = Match.objects.filter(event=event, away__isnull=False).order_by("pk").first()
+    final = Session.objects.filter(status="final").order_by("pk").first()
     return [
         reverse("events:director"),
+        reverse("events:traveller_entry", args=[final.pk, final.sections.get().pk, 3]),  # read-only
         reverse("events:session_create"),
         reverse("events:session_setup", args=[open_session.pk]),
         reverse("events:session_pairs", args=[open_session.pk]),
