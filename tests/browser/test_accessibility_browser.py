@@ -13,9 +13,8 @@ from club.models import Member
 from events.models import Section, Session
 from rubber.models import Scorepad
 from teams.models import Match, Team, TeamEvent
-from tests.builders.accounts import directors_group
+from tests.builders.accounts import club_admins_group, directors_group
 from tests.builders.sessions import make_session
-from tests.conftest import club_admins_group
 
 pytestmark = pytest.mark.slow
 

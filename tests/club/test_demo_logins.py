@@ -12,8 +12,7 @@ from django.urls import reverse
 
 from club.demo import LOGINS, MEMBERS
 from club.models import Member
-from tests.builders.accounts import directors_group
-from tests.conftest import club_admins_group
+from tests.builders.accounts import club_admins_group, directors_group
 
 pytestmark = pytest.mark.slow  # each test loads the whole demo club
 

@@ -5,7 +5,15 @@ import pytest
 from django.urls import reverse
 
 from events.models import Session, TravellerLine
-from tests.events.test_language_notation import entry_post
+
+
+def entry_post(rows):
+    """The traveller form's fields: {row index: (contract, declarer, tricks, lead, score)}."""
+    data = {}
+    for index, values in rows.items():
+        for name, value in zip(("contract", "declarer", "tricks", "lead", "score"), values, strict=True):
+            data[f"r{index}-{name}"] = value
+    return data
 
 
 @pytest.fixture
