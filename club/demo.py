@@ -1,8 +1,11 @@
-"""The demo club that `make run` loads: members and a director account, then each app's part (registered
-in `club.registry`: the events app's finished sessions, then the teams app's events).
+"""The demo club that `make run` loads: members (each with an email, delivered to the console in development),
+a login for each role (a director, a club admin and a player who is member 1001), then each app's part
+(registered in `club.registry`: the events app's finished sessions, then the teams app's events).
 
 Every step is idempotent, so loading it twice changes nothing.
 """
+
+import unicodedata
 
 from django.contrib.auth.models import Group, User
 from django.db import transaction
@@ -12,6 +15,13 @@ from club.registry import demo_loaders
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "demo-director-2026"
+# Every role's login: (role, username, password, first name, last name, group).
+LOGINS = [
+    ("director", DIRECTOR_USERNAME, DIRECTOR_PASSWORD, "Demo", "Director", "Directors"),
+    ("club admin", "clubadmin", "demo-admin-2026", "Demo", "Admin", "Club admins"),
+    ("player", "ana", "demo-player-2026", "Ana", "García", None),
+]
+PLAYER_NUMBER = "1001"  # the player's login is this member's (Ana García)
 
 MEMBERS = [
     ("1001", "Ana", "García"),
@@ -45,12 +55,45 @@ MEMBERS = [
 ]
 
 
+def demo_email(first: str, last: str) -> str:
+    """A demo member's address: ana.garcia@example.org (accents dropped; example.org reaches nobody)."""
+    plain = unicodedata.normalize("NFKD", f"{first}.{last}").encode("ascii", "ignore").decode()
+    return f"{plain.lower()}@example.org"
+
+
 def demo_members() -> list[Member]:
-    """The demo members, created the first time, in the order of `MEMBERS`."""
-    return [
-        Member.objects.get_or_create(number=number, defaults={"first_name": first, "last_name": last})[0]
-        for number, first, last in MEMBERS
-    ]
+    """The demo members, created the first time, in the order of `MEMBERS`; each has an email (one the club
+    has since cleared or changed is left as it is)."""
+    members = []
+    for number, first, last in MEMBERS:
+        member, created = Member.objects.get_or_create(
+            number=number, defaults={"first_name": first, "last_name": last, "email": demo_email(first, last)}
+        )
+        if not created and not member.email and member.user_id is None and member.removed_on is None:
+            Member.objects.filter(pk=member.pk).update(email=demo_email(first, last))
+        members.append(member)
+    return members
+
+
+def demo_logins() -> dict[str, User]:
+    """Each role's demo login, created the first time (its password set then only); the player's is member
+    1001's login, with the member's email."""
+    users = {}
+    for role, username, password, first, last, group in LOGINS:
+        user, created = User.objects.get_or_create(username=username, defaults={"first_name": first, "last_name": last})
+        if created:
+            user.set_password(password)
+            user.save()
+        if group:
+            user.groups.add(Group.objects.get(name=group))
+        users[role] = user
+    player = users["player"]
+    member = Member.objects.get(number=PLAYER_NUMBER)
+    if member.user_id is None and not hasattr(player, "member"):
+        member.user = player
+        member.save(update_fields=["user"])
+        User.objects.filter(pk=player.pk, email="").update(email=member.email)
+    return users
 
 
 @transaction.atomic
@@ -58,13 +101,7 @@ def load_demo() -> dict:
     """Creates (or finds) the demo members, the director and every app's part; returns what a newcomer needs
     to know (the counts each app reports, e.g. `sessions`, and the director's login)."""
     demo_members()
-    director, created = User.objects.get_or_create(
-        username=DIRECTOR_USERNAME, defaults={"first_name": "Demo", "last_name": "Director"}
-    )
-    if created:
-        director.set_password(DIRECTOR_PASSWORD)
-        director.save()
-    director.groups.add(Group.objects.get(name="Directors"))
+    director = demo_logins()["director"]
     info: dict = {}
     for loader in demo_loaders():
         info.update(loader(director))
@@ -73,4 +110,5 @@ def load_demo() -> dict:
         "members": Member.objects.count(),
         "director_username": DIRECTOR_USERNAME,
         "director_password": DIRECTOR_PASSWORD,
+        "logins": [(role, username, password) for role, username, password, *_rest in LOGINS],
     }

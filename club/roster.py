@@ -17,6 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
+from club.collation import name_order
 from club.csv_files import CsvProblem, FileRefused, column_name, records
 from club.duplicates import refused_if_taken
 from club.models import Member
@@ -225,9 +226,7 @@ def set_active(*, member_id: int, active: bool) -> Member | None:
 def export_rows() -> list[list[object]]:
     """The roster as the import reads it (and an ACTIVE column), formulas neutralised by `csv_response`."""
     rows: list[list[object]] = [[*COLUMNS, "ACTIVE"]]
-    members = Member.objects.order_by("last_name", "first_name", "pk").values_list(
-        "number", "first_name", "last_name", "email", "active"
-    )
+    members = name_order(Member.objects.all(), "pk").values_list("number", "first_name", "last_name", "email", "active")
     rows += [
         [number or "", first, last, email, "yes" if active else "no"] for number, first, last, email, active in members
     ]

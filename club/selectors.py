@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from club.collation import name_order
 from club.models import Member, Merge
 from club.privacy import Privacy, names_visible
 
@@ -11,13 +12,13 @@ from club.privacy import Privacy, names_visible
 def listed_members() -> QuerySet[Member]:
     """The public members list: active members not removed, without those shown by pair number only (unless the
     reader sees real names)."""
-    members = Member.objects.active().filter(removed_on=None)
+    members = name_order(Member.objects.active().filter(removed_on=None), "pk")
     return members if names_visible() else members.exclude(privacy=Privacy.PAIR_NUMBER)
 
 
 def roster_members(*, show_all: bool) -> QuerySet[Member]:
     """The club admin's roster, by name: the active members, or every member."""
-    members = Member.objects.order_by("last_name", "first_name", "pk")
+    members = name_order(Member.objects.all(), "pk")
     return members if show_all else members.filter(active=True)
 
 

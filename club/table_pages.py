@@ -27,6 +27,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from club.forms import add_errors
+from club.typed_result import notation
 
 SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC
 BIG = "form-control form-control-lg"
@@ -98,6 +99,11 @@ class TypedBoardForm(forms.Form):
         required=False,
         widget=forms.TextInput(attrs={"class": BIG, "autocomplete": "off", "autocapitalize": "characters"}),
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        shown = notation()  # the phone's language: 4P, 3SA in Spanish
+        self.fields["contract"].widget.attrs["placeholder"] = f"{shown.contract('4S')}, {shown.contract('3NT')}"
 
 
 class ConfirmBoardForm(forms.Form):

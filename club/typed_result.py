@@ -21,13 +21,19 @@ def notation() -> Notation:
 
 
 def read_result(
-    board_number: int, contract_text: str, declarer: str, result_text: str, score_text: str = ""
+    board_number: int,
+    contract_text: str,
+    declarer: str,
+    result_text: str,
+    score_text: str = "",
+    *,
+    english_suits: bool = False,
 ) -> LineResult:
     """`scoring.read_result` for a form, in the reader's notation: its refusals as a ValidationError keyed by the
-    field at fault (every field's at once)."""
+    field at fault (every field's at once). ``english_suits``: a file's USEBIO columns, whose ``4C`` is clubs
+    whatever the reader's language."""
+    shown = notation().with_english_suits() if english_suits else notation()
     try:
-        return scoring.read_result(
-            board_number, contract_text, declarer, result_text, score=score_text, notation=notation()
-        )
+        return scoring.read_result(board_number, contract_text, declarer, result_text, score=score_text, notation=shown)
     except scoring.TypedResultError as error:
         raise ValidationError({problem.field: translate(problem) for problem in error.problems}) from error

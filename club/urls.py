@@ -1,7 +1,7 @@
 from django.urls import path
 
 from club import views_merges, views_ops, views_roster
-from club.views import MemberListView, choose_language
+from club.views import MemberListView, choose_language, favicon
 
 app_name = "club"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("healthz", views_ops.healthz, name="healthz"),
     path("members/", MemberListView.as_view(), name="members"),
     path("language/", choose_language, name="language"),
+    path("favicon.ico", favicon, name="favicon"),
     path("club/roster/", views_roster.roster, name="roster"),
     path("club/roster/new/", views_roster.member_edit, name="member_add"),
     path("club/roster/<int:member_id>/", views_roster.member_edit, name="member_edit"),

@@ -2,7 +2,8 @@
 switch."""
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
@@ -44,3 +45,9 @@ def choose_language(request: HttpRequest) -> HttpResponseRedirect:
             samesite=settings.LANGUAGE_COOKIE_SAMESITE,
         )
     return response
+
+
+@require_safe
+def favicon(_request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """/favicon.ico, which browsers ask for whatever the page's link says: the static file's address."""
+    return HttpResponsePermanentRedirect(static("favicon.ico"))

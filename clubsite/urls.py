@@ -4,8 +4,6 @@ from django.urls import include, path
 
 from accounts.password_reset import SiteResetView
 
-handler500 = "club.views_ops.server_error"  # the request's id to quote, made without the database
-
 urlpatterns = [
     path("", include("club.urls")),
     path("", include("events.urls")),
@@ -26,3 +24,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# 403 and 404 are Django's own views with the site's 403.html and 404.html; the 500 page is made without the
+# database, with the request's id to quote (club.views_ops).
+handler500 = "club.views_ops.server_error"

@@ -96,7 +96,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                 ew_pair=by_label[slot.ew],
                 round_=slot.round,
                 table=slot.table,
-                result=read_result(slot.board, contract, declarer, tricks),
+                result=read_result(slot.board, contract, declarer, tricks, english_suits=True),
                 user=director,
             )
     return set_status(session=session, status=Session.Status.FINAL, user=director)

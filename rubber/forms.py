@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from club.bridge_messages import translate
 from club.forms import LimitedModelForm
+from club.typed_result import notation
 
 from . import sheet as pad
 from .models import ClubChoices, Member, Season, Seat, Side
@@ -112,7 +113,9 @@ class DealForm(forms.Form):
         if text is None:
             return data
         try:
-            contract = scoring.parse_contract(text)
+            typed = " ".join(text.upper().split())
+            read = notation().read_contract(typed)  # the reader's suit letters: 4C is 4♥ in Spanish
+            contract = scoring.parse_contract(text if read == typed else read)
         except ValueError as error:
             self.add_error("contract", translate(error))
             return data

@@ -1,10 +1,20 @@
 """A language's own bridge notation, read and written: the one home of the seat letters and the words for
 notrump and pass that a club types in its language (``O`` for West and ``1SA`` for 1NT in Spanish, ``V`` and
-``1FA`` in Romanian), besides the English ``N E S W`` and ``NT`` that every language accepts.
+``1FA`` in Romanian), and its suit letters, besides the English ``N E S W``, ``NT`` and suit letters that
+every language accepts where they mean no other suit in it.
 
 `read_result` takes a `Notation` (`notation_for(language)`); the site writes codes back with `Notation.seat`
-and `Notation.contract`.  Suit letters stay the English ones (``C`` is clubs in English but hearts, *corazones*
-or *cupă*, in Spanish and Romanian): only notrump, the seats and pass have a language's own letters.
+and `Notation.contract`.
+
+Suit letters (one table per language, `SUIT_LETTERS`): a letter of the language's own wins over the English
+one, so ``C`` is hearts in Spanish (*corazones*) and in Romanian (*cupă*), never silently clubs.
+
+- Spanish: P picas ♠, C corazones ♥, D diamantes ♦, T tréboles ♣; SA *sin atout*.
+- Romanian: P pică ♠, C cupă ♥, K caro ♦ (R, *romb*, read too), T treflă ♣; FA *fără atu*.  Romanian bridge
+  names its suits treflă, caro, cupă, pică and no trumps fără atu (e.g. "Contractul poate fi jucat în una
+  dintre cele cinci variante: treflă, caro, cupă, pică sau fără atu", craiovaforum.ro, *Cupa Băniei la
+  bridge*); the names come from the French (trèfle, carreau, cœur, pique), whose letters T K C P the Romanian
+  ones follow: *caro* cannot take its own initial C, which is *cupă*'s.
 """
 
 from __future__ import annotations
@@ -23,6 +33,14 @@ class Notation:
     west: str = "W"
     notrump: str = "NT"
     passes: frozenset[str] = field(default_factory=frozenset)
+    suits: tuple[tuple[str, str], ...] = ()  # (letter, English strain), the first letter of a strain written
+
+    def strain(self, word: str) -> str:
+        """The English strain (``C D H S NT``) a typed strain word means in this language; "" if none: the
+        language's own letters first (``C`` is ``H`` in Spanish), then the English ones."""
+        if word == self.notrump or word == "NT":
+            return "NT"
+        return self.suit_letters().get(word, "")
 
     def read_seat(self, text: str) -> str:
         """The seat (``N E S W``) a typed declarer means (``O`` or ``Oeste`` in Spanish is ``W``); "" if none."""
@@ -35,11 +53,25 @@ class Notation:
         """The typed contract text with the language's notrump and pass words in English (``1SAX`` → ``1NTX``)."""
         if text in self.passes:
             return "PASS"
-        if self.notrump != "NT":
-            match = re.fullmatch(rf"(\d+)\s*{self.notrump}\s*((?:X\s*)*)", text)
-            if match:
-                return f"{match.group(1)}NT{match.group(2)}"
+        match = _TYPED_CONTRACT.fullmatch(text)
+        if match and (self.suits or self.notrump != "NT"):
+            strain = self.strain(match.group(2))
+            if strain:
+                return f"{match.group(1)}{strain}{match.group(3)}"
         return text
+
+    def suit_letters(self) -> dict[str, str]:
+        """Every suit letter this language reads, with its English strain: the English letters that mean no
+        other suit in it, then its own (``{"S": "S", "H": "H", "P": "S", "C": "H", "D": "D", "T": "C"}``)."""
+        letters = {letter: letter for letter in ("S", "H", "D", "C")}
+        letters.update(self.suits)
+        return letters
+
+    def suit_letter(self, strain: str) -> str:
+        """A strain's letter written in this language: ``H`` → ``C`` in Spanish; NT → its word."""
+        if strain == "NT":
+            return self.notrump
+        return next((letter for letter, english in self.suits if english == strain), strain)
 
     def seat(self, code: str) -> str:
         """A stored seat written in this language: ``W`` → ``O`` in Spanish."""
@@ -47,7 +79,14 @@ class Notation:
 
     def contract(self, code: str) -> str:
         """A stored contract code written in this language: ``3NTX`` → ``3SAX`` in Spanish."""
-        return code.replace("NT", self.notrump) if self.notrump != "NT" else code
+        match = _TYPED_CONTRACT.fullmatch(code or "")
+        if not match or match.group(2) not in ("C", "D", "H", "S", "NT"):
+            return code
+        return f"{match.group(1)}{self.suit_letter(match.group(2))}{match.group(3)}"
+
+    def with_english_suits(self) -> Notation:
+        """This notation reading the English suit letters only (files in the USEBIO columns: ``4C`` is clubs)."""
+        return Notation(west=self.west, notrump=self.notrump, passes=self.passes)
 
     def pair_label(self, label: str) -> str:
         """A pair's label written in this language: ``6EW`` → ``6EO`` in Spanish."""
@@ -61,11 +100,21 @@ class Notation:
         return compact
 
 
+# A typed contract, upper case: level, strain word (letters or a suit symbol), doubles. Only a well-formed one is
+# written in English, so that a refusal (9P, 4CXXX) quotes what was typed.
+_TYPED_CONTRACT = re.compile(r"([1-7])\s*([A-Z]+?|[♣♧♦♢♥♡♠♤])\s*((?:X\s*){0,2})")
+
+SUIT_LETTERS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": (("P", "S"), ("C", "H"), ("D", "D"), ("T", "C")),
+    "ro": (("P", "S"), ("C", "H"), ("K", "D"), ("R", "D"), ("T", "C")),
+}
 ENGLISH = Notation()
 NOTATIONS: dict[str, Notation] = {
     "en": ENGLISH,
-    "es": Notation(west="O", notrump="SA", passes=frozenset({"PASO", "PASAN", "TODOS PASAN"})),
-    "ro": Notation(west="V", notrump="FA", passes=frozenset({"PAS", "TOTI PAS", "TOȚI PAS"})),
+    "es": Notation(
+        west="O", notrump="SA", passes=frozenset({"PASO", "PASAN", "TODOS PASAN"}), suits=SUIT_LETTERS["es"]
+    ),
+    "ro": Notation(west="V", notrump="FA", passes=frozenset({"PAS", "TOTI PAS", "TOȚI PAS"}), suits=SUIT_LETTERS["ro"]),
 }
 
 

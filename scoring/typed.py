@@ -208,7 +208,7 @@ def _weighted_part(board: int, text: str, notation: Notation) -> tuple[int | flo
     if len(tokens) != 3:
         raise TypedResultError("contract", "typed.weighted", text=text.strip())
     try:
-        found = parse_contract(tokens[0])
+        found = parse_contract(notation.read_contract(tokens[0]))
         if found is None:
             raise TypedResultError("contract", "typed.weighted", text=text.strip())
         played = _played(board, found, tokens[1], tokens[2], notation)

@@ -125,3 +125,54 @@ def first_shown(items):
 def not_shown(items) -> int:
     """How many problems `first_shown` leaves out."""
     return max(len(items) - MAX_PROBLEMS, 0)
+
+
+@register.simple_tag
+def typing_help() -> dict:
+    """What the entry help shows, in the reader's notation (`scoring.notation`): example contracts ("4S, 3NTX,
+    PASS"; "4P, 3SAX, PASO" in Spanish), the seat letters and each suit's letter with its symbol."""
+    shown = notation()
+    passed = min(shown.passes, key=len) if shown.passes else "PASS"
+    symbols = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+    return {
+        "contracts": f"{shown.contract('4S')}, {shown.contract('3NTX')}, {passed}",
+        "seats": " ".join(shown.seat(letter) for letter in "NESW"),
+        "suits": ", ".join(f"{shown.suit_letter(strain)} {symbol}" for strain, symbol in symbols),
+        "notrump": shown.notrump,
+        "weighted": f"60% {shown.contract('4S')} N =, 40% {shown.contract('4S')} N -1",
+        "letters": {letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items()},
+    }
+
+
+@register.filter
+def result_line(record) -> str:
+    """One presentation of a result everywhere (a traveller line, a line's history, a board typed at a table):
+    contract with its suit symbol, declarer and result against the contract, in the reader's notation: 4♥ N =,
+    3SA O -1, Pass; "not played", or the adjusted score's code. ``record.tricks`` may be the total (10) or as
+    typed at a table (``=``, ``+1``)."""
+    if getattr(record, "not_played", False):
+        return _("not played")
+    if getattr(record, "adjusted", ""):
+        return record.adjusted
+    code = record.contract or ""
+    if not code or code == "PASS":
+        return contract(code)
+    tricks = record.tricks
+    if isinstance(tricks, str):
+        shown = tricks.strip()
+        tricks = int(shown) if shown.isdigit() else None
+    else:
+        shown = ""
+    result = scoring.shown_result(code, tricks) if tricks is not None else shown
+    return format_html("{} {} {}", contract(code), seat(record.declarer or ""), result)
+
+
+@register.filter
+def side_score(ns_score) -> str:
+    """A board's score from the side that scored it, as the slips write it: NS +620, EW +630 (EO in Spanish)."""
+    if ns_score is None or ns_score == "":
+        return ""
+    value = int(ns_score)
+    if value >= 0:
+        return _("NS +%(score)s") % {"score": value}
+    return _("EW +%(score)s") % {"score": -value}

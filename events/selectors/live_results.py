@@ -24,3 +24,9 @@ def live_session(user, session_id: int) -> Session:
     if session is None or not (session.is_public or shows_live(session) or is_director(user)):
         raise Http404("This session is still in progress.")
     return session
+
+
+def live_fields(results) -> list:
+    """The fields of a live ranking that have a result: before the first board is confirmed there is no ranking
+    to show (every pair "=1" at 0 %), only "No results yet"."""
+    return [field for field in results.fields if any(row.boards for row in field.rows)]

@@ -185,7 +185,7 @@ def combine_result(board: int | None, contract: str, declarer: str, tricks: str,
             )
         contract = ""  # a score-only line: read and checked (a score that no contract gives is refused)
     try:
-        result = read_result(board or 1, contract, declarer, tricks, "" if contract else str(score))
+        result = read_result(board or 1, contract, declarer, tricks, "" if contract else str(score), english_suits=True)
     except ValidationError as error:
         raise ValueError(
             "\n".join(

@@ -12,12 +12,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from events.selectors.live_results import live_session
+from events.selectors.live_results import live_fields, live_session
 from events.selectors.ranking import rank_sessions
 
 
 def _context(session) -> dict:
-    return {"session": session, "results": rank_sessions([session.pk])[session.pk]}
+    results = rank_sessions([session.pk])[session.pk]
+    return {"session": session, "results": results, "fields": live_fields(results)}
 
 
 @never_cache

@@ -197,6 +197,7 @@ def member_detail(request, member_id):
         "events/results/member.html",
         {
             "member": member,
+            "member_name": member.real_name if is_me else member.full_name,  # a member sees their own name
             "history": history,
             "par_chart": history.par_chart,
             "page": history.page,

@@ -24,3 +24,44 @@ document.addEventListener("change", (event) => {
     select.form.submit();
   }
 });
+
+/* A typed contract shown back with its suit symbol before saving, read with the page's own suit letters
+   (data-suit-letters on #typing-help, written by the server from scoring.notation: "P♠C♥D♦T♣" in Spanish, so
+   that 4C shows 4♥ there). The echo sits after the contract field, announced politely. */
+function contractEcho(text, help) {
+  const letters = {};
+  const pairs = help.dataset.suitLetters || "";
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    letters[pairs[i]] = pairs[i + 1];
+  }
+  const typed = text.toUpperCase().replace(/\s+/g, "");
+  const notrump = (help.dataset.notrump || "NT").toUpperCase();
+  const match = typed.match(/^([1-7])([A-Z]+?|[♣♦♥♠])(X{0,2})$/u);
+  if (!match) {
+    return "";
+  }
+  const word = match[2];
+  const symbols = "♠♥♦♣";
+  let strain = letters[word] || (symbols.includes(word) ? word : "");
+  if (word === notrump || word === "NT" || word === "N") {
+    strain = notrump;
+  }
+  return strain ? `${match[1]}${strain}${match[3]}` : "";
+}
+
+document.addEventListener("input", (event) => {
+  const field = event.target.closest("input[name$='contract']");
+  const help = document.getElementById("typing-help");
+  if (!field || !help) {
+    return;
+  }
+  let echo = field.parentElement.querySelector(".contract-echo");
+  if (!echo) {
+    echo = document.createElement("span");
+    echo.className = "contract-echo small";
+    echo.setAttribute("aria-live", "polite");
+    field.insertAdjacentElement("afterend", echo);
+  }
+  echo.textContent = contractEcho(field.value, help);
+  echo.classList.toggle("suit-h", /[♥♦]/u.test(echo.textContent));
+});

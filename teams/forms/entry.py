@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from club.typed_result import notation
 from teams.models import BoardResult
 
 
@@ -21,11 +22,14 @@ class RoomForm(forms.Form):
 
 
 def room_initial(result: BoardResult | None) -> dict:
+    """A saved room's result as the director types it, in the reader's notation (``4C`` for 4♥ in Spanish: the
+    letters are read back in the same language)."""
     if result is None:
         return {}
+    shown = notation()
     return {
-        "contract": result.adjusted or result.contract,
-        "declarer": result.declarer,
+        "contract": result.adjusted or shown.contract(result.contract),
+        "declarer": shown.seat(result.declarer),
         "tricks": "" if result.tricks is None else str(result.tricks),
     }
 

@@ -20,7 +20,8 @@ def test_import_the_roster_then_merge_a_suggested_guest(page, login, club_admin_
     path = tmp_path / "roster.csv"
     path.write_text(ROSTER, encoding="utf-8")
     login(page, "clubadmin")
-    page.get_by_role("link", name="Club admin").click()
+    page.get_by_role("button", name="Club admin").click()  # its menu: the roster and the invitations
+    page.get_by_role("link", name="Roster").click()
     page.get_by_role("link", name="Import CSV").click()
     page.set_input_files("#id_file", str(path))
     page.get_by_role("button", name="Preview").click()

@@ -55,6 +55,7 @@ def test_director_enters_a_match_and_a_visitor_sees_the_standings(page, director
     page.select_option("#id_status", "final")
     page.click("text=Set status")
     expect(page.locator(".alert-success")).to_contain_text("Final")
+    page.click("#account-menu")  # the login's own links are in its menu
     page.click("nav.navbar button:has-text('Log out')")
 
     page.goto(f"/teams/{event.pk}/")

@@ -29,10 +29,15 @@ def director(username: str, first_name: str) -> User:
 CLAIMED_PASSWORD = "a-long-club-password-42"  # the password of an account claimed in a test (tests/accounts)
 
 
-def made_club_admin(user: User) -> User:
-    """`user` put in the Club admins group (rebuilt when a transactional test flushed it)."""
+def club_admins_group() -> Group:
+    """The Club admins group of the data migration (rebuilt when a transactional test flushed it)."""
     group, created = Group.objects.get_or_create(name="Club admins")
     if created:
         group.permissions.add(Permission.objects.get(content_type__app_label="club", codename="administer_club"))
-    user.groups.add(group)
+    return group
+
+
+def made_club_admin(user: User) -> User:
+    """`user` put in the Club admins group (rebuilt when a transactional test flushed it)."""
+    user.groups.add(club_admins_group())
     return user

@@ -2,13 +2,14 @@
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
-# URLs that only accept POST or that are not pages (the language switch answers with a redirect, the roster's
-# export is a CSV download, /healthz is JSON for a monitor).
+# URLs that only accept POST or that are not pages (the language switch and /favicon.ico answer with a redirect,
+# the roster's export is a CSV download, /healthz is JSON for a monitor).
 NOT_PAGES = {
     "club:healthz",
     "logout",
     "set_language",
     "club:language",
+    "club:favicon",
     "events:member_quick_add",
     "club:roster_import_confirm",
     "club:role_revoke",

@@ -139,3 +139,11 @@ def test_only_the_director_adds_seasons(director_client, player_client):
     assert not Season.objects.exists()
     response = director_client.post(reverse("rubber:new_season"), data)
     assert response.status_code == 302 and Season.objects.get().name == "Spring 2027"
+
+
+def test_the_rubber_breadcrumb_writes_its_date_in_the_readers_format(player_client, rubber):
+    from django.urls import reverse
+
+    for language, date in (("en", "03/11/2026"), ("es", "03/11/2026"), ("ro", "03.11.2026")):
+        page = player_client.get(reverse("rubber:pad", args=[rubber.pk]), HTTP_ACCEPT_LANGUAGE=language)
+        assert date in page.content.decode() and "2026-11-03<" not in page.content.decode()

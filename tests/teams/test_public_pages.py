@@ -89,7 +89,8 @@ def test_team_page_links_players_to_members(anonymous_client, published):
         players=[PlayerEntry(member=member, captain=True)] + [PlayerEntry(guest_name=f"G{i}") for i in range(3)],
     )
     page = anonymous_client.get(reverse("teams:team", args=[team.pk])).content.decode()
-    assert f'<a href="{reverse("club:members")}">Ana García</a>' in page and "G1" in page
+    member_page = reverse("events:member_detail", args=[member.pk])
+    assert f'<a href="{member_page}">Ana García</a>' in page and "G1" in page  # the member, not the list
     assert page.count("<h1") == 1
 
 

@@ -4,11 +4,14 @@ from club.demo import load_demo
 
 
 class Command(BaseCommand):
-    help = "Loads the demo club (members, a director account, demo sessions). Safe to run twice."
+    help = (
+        "Loads the demo club (members with emails, a director's, a club admin's and a player's login, demo "
+        "sessions). Safe to run twice."
+    )
 
     def handle(self, *args, **options):
         info = load_demo()
         self.stdout.write(f"Demo club ready: {info['members']} members, {info['sessions']} sessions.")
-        self.stdout.write(
-            f"Director login: username {info['director_username']!r}, password {info['director_password']!r}"
-        )
+        for role, username, password in info["logins"]:
+            self.stdout.write(f"{role.capitalize()} login: username {username!r}, password {password!r}")
+        self.stdout.write("Emails (claims, invitations, results) are printed on this console.")
