@@ -91,7 +91,7 @@ def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: 
 
 
 def _site_pair(pairs: dict[tuple[str, int, str], Pair], pair: UsebioPair) -> Pair | None:
-    found = pairs.get((pair.section, pair.number, pair.direction))
+    found = pairs.get((pair.section, pair.number, pair.direction)) or pairs.get((pair.section, pair.number, ""))
     if found is None and not pair.direction:  # a file that gives no direction in a Mitchell: only if one fits
         fits = [mine for key, mine in pairs.items() if key[:2] == (pair.section, pair.number)]
         found = fits[0] if len(fits) == 1 else None

@@ -48,7 +48,14 @@ def _key(pair_number: int, mitchell: bool, side: str) -> str:
 
 
 def _is_mitchell(pairs: list[UsebioPair], lines: list[UsebioLine]) -> bool:
-    return any(pair.direction for pair in pairs) or any(line.ns == line.ew for line in lines)
+    """Whether the section numbers its pairs by direction (a Mitchell): its pairs have a direction or a line sets
+    pair 1 against pair 1; not when a pair number plays on both sides (a barometer whose pairs change direction,
+    as Ruter writes one: the TotalScoreTable's direction is the pair's first)."""
+    if any(line.ns == line.ew for line in lines):
+        return True
+    if {line.ns for line in lines} & {line.ew for line in lines}:
+        return False
+    return any(pair.direction for pair in pairs)
 
 
 Read = tuple[bool, list[ImportedLine], list[ImportedSitOut]]  # a section: Mitchell or not, its lines and sit-outs

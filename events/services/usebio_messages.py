@@ -18,6 +18,7 @@ USEBIO_MESSAGES = {
     "usebio.event_type": _("Unknown EVENT_TYPE “%(kind)s”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read."),
     "usebio.date": _("DATE “%(text)s” is not a date (dd/mm/yyyy or yyyy-mm-dd)."),
     "usebio.number": _("%(field)s “%(text)s” in %(where)s is not a whole number from 1 to 999."),
+    "usebio.pair_side": _("%(field)s “%(text)s” in %(where)s names a pair of the other direction."),
     "usebio.figure": _("%(field)s “%(text)s” in %(where)s is not a number."),
     "usebio.direction": _("DIRECTION “%(text)s” of pair %(pair)s is not NS or EW."),
     "usebio.too_many": _("The file has more than %(limit)s %(what)s."),
