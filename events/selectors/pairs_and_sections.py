@@ -129,6 +129,8 @@ class SectionInfo:
     scale: str
     neuberg: bool
     plan: Movement
+    across_field: bool = False  # the session's boards compared over its sections (`scoring.score_field`)
+    factor_totals: bool = False  # totals as Compscore prints them (`scoring.totals`)
     uses_imps: bool = field(init=False)
 
     def __post_init__(self):
@@ -142,7 +144,9 @@ class SectionInfo:
     @property
     def uniform_top(self) -> bool:
         """Whether every board has the same top whatever was played: the movement's most plays."""
-        return self.uses_imps or (self.plan.has_schedule and self.neuberg)
+        if self.uses_imps:
+            return not self.factor_totals
+        return self.plan.has_schedule and self.neuberg and not (self.across_field or self.factor_totals)
 
     def expected(self, number: int, played: int, most_played: int) -> int:
         """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board."""
@@ -183,6 +187,8 @@ SECTION_COLUMNS = (
     "session__scoring",
     "session__scale",
     "session__neuberg_for_movement",
+    "session__across_field",
+    "session__factor_totals",
 )
 
 
@@ -211,6 +217,8 @@ def section_from_row(row) -> SectionInfo:
         row.session__scale,
         row.session__neuberg_for_movement,
         plan,
+        row.session__across_field,
+        row.session__factor_totals,
     )
 
 
