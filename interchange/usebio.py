@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "usebio.bye": "board {board}: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER",
 }
 SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+PLACEHOLDER = "Unknown"  # the name the site's export gives a pair's missing player (read back as no player)
 HAND_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 
 
@@ -248,15 +249,22 @@ def _scale(event: Element) -> str | None:
     return text.lower()
 
 
+def _player(element: Element) -> UsebioPlayer | None:
+    """A PLAYER (None for the site's own export's placeholder of a missing player); a NATIONAL_ID_NUMBER of 0
+    is none (Compscore writes 0 for a player without one)."""
+    name, federation = _text(element, "PLAYER_NAME")[:80], _text(element, "NATIONAL_ID_NUMBER")[:20]
+    federation = federation if federation.strip("0") else ""
+    if name == PLACEHOLDER and not federation:
+        return None
+    return UsebioPlayer(name, federation)
+
+
 def _pair(section: str, element: Element) -> UsebioPair:
     number, suffix = _pair_number(_text(element, "PAIR_NUMBER"), "PAIR_NUMBER", f"section {section}")
     direction = _text(element, "DIRECTION").upper().replace("-", "").replace("/", "") or suffix
     if direction not in ("", "NS", "EW") or (suffix and direction != suffix):
         raise UsebioError("usebio.direction", text=direction[:10], pair=number)
-    players = tuple(
-        UsebioPlayer(_text(player, "PLAYER_NAME")[:80], _text(player, "NATIONAL_ID_NUMBER")[:20])
-        for player in element.findall("PLAYER")[:2]
-    )
+    players = tuple(found for player in element.findall("PLAYER")[:2] if (found := _player(player)))
     where = f"pair {number}"
     return UsebioPair(
         section,

@@ -33,6 +33,7 @@ class PairInfo:
     number: int
     direction: str
     players: tuple[Player, ...]
+    masterpoints: str = ""  # as the scorer's file awarded them: "6 GREEN" (empty: none given)
 
     @property
     def label(self) -> str:
@@ -68,6 +69,8 @@ PAIR_COLUMNS = (
     "player2__privacy",
     "player2__removed_on",
     "player2_guest",
+    "masterpoints",
+    "masterpoint_type",
 )
 
 
@@ -103,7 +106,15 @@ def pair_from_row(row) -> PairInfo:
             row.player2_guest,
         ),
     )
-    return PairInfo(row.id, row.section_id, row.number, row.direction, tuple(player for player in found if player))
+    players = tuple(player for player in found if player)
+    return PairInfo(row.id, row.section_id, row.number, row.direction, players, masterpoints_text(row))
+
+
+def masterpoints_text(row) -> str:
+    """The masterpoints a scorer's file awarded the pair, as the ranking shows them: "6 GREEN", "" for none."""
+    if row.masterpoints is None:
+        return ""
+    return " ".join(part for part in (f"{row.masterpoints.normalize():f}", row.masterpoint_type) if part)
 
 
 def load_pairs(**filters) -> dict[int, PairInfo]:

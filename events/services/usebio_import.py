@@ -11,6 +11,7 @@ by federation number (the member's number), else by their full name, else kept a
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -179,12 +180,15 @@ def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user
     numbers = sorted({row.board for row in rows} | {sit_out.board for sit_out in sit_outs})
     movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
     section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
-    players = {(pair.number, pair.direction if mitchell else ""): pair.players for pair in usebio_pairs}
+    given = {(pair.number, pair.direction if mitchell else ""): pair for pair in usebio_pairs}
     members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     new_pairs = []
     for number, direction in keys:
-        pair = Pair(section=section, number=number, direction=direction)
-        for slot, player in enumerate(players.get((number, direction), ())[:2], start=1):
+        pair = Pair(
+            section=section, number=number, direction=direction, **_masterpoints(given.get((number, direction)))
+        )
+        for slot, player in enumerate(given[(number, direction)].players[:2] if (number, direction) in given else (),
+                                      start=1):  # fmt: skip
             member, how = match_imported(player.federation, player.name, members)
             setattr(pair, f"player{slot}", member)
             setattr(pair, f"player{slot}_guest", "" if member else player.name)
@@ -194,6 +198,13 @@ def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
     with session_write(session.pk):  # the caller's block: this one neither locks nor stores again
         return len(write_lines(section, rows, user=user, sit_outs=sit_outs))
+
+
+def _masterpoints(pair: UsebioPair | None) -> dict:
+    """The masterpoints the file awarded the pair (kept with it, shown on the ranking and exported again)."""
+    if pair is None or pair.masterpoints is None or not 0 <= pair.masterpoints < 1_000_000:
+        return {}
+    return {"masterpoints": Decimal(str(round(pair.masterpoints, 2))), "masterpoint_type": pair.masterpoint_type}
 
 
 def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) -> dict | None:
