@@ -354,7 +354,8 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     scoring = scoring_of(_first(games, "Scoring", text)) or ""
     name = " ".join(_first(games, "Event", text).split())[:100]
     return UsebioEvent(name, pbn_date(_first(games, "Date", text)), "PBN", scoring, None, sections,
-                       tuple(_pairs(reading)), tuple(reading.lines), hands, tuple(reading.sit_outs))  # fmt: skip
+                       tuple(_pairs(reading)), tuple(reading.lines), hands, tuple(reading.sit_outs),
+                       f"Scoring {_first(games, 'Scoring', text)}"[:60])  # fmt: skip
 
 
 _HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "ContestDate"), "Scoring": ()}

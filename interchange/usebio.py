@@ -158,6 +158,7 @@ class UsebioEvent:
     lines: tuple[UsebioLine, ...]
     hands: dict[int, Hands] = field(default_factory=dict)  # by board number, when the file has them
     sit_outs: tuple[UsebioSitOut, ...] = ()
+    program: str = ""  # the scorer that wrote it (PROGRAM_NAME; a PBN file's Scoring tag for its conventions)
 
 
 def _text(element: Element | None, tag: str) -> str:
@@ -394,5 +395,5 @@ def read_usebio(data: bytes) -> UsebioEvent:
     name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
     return UsebioEvent(
         name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
-        tuple(lines), _hands(root, event), tuple(sit_outs),
+        tuple(lines), _hands(root, event), tuple(sit_outs), _text(event, "PROGRAM_NAME")[:40],
     )  # fmt: skip

@@ -58,6 +58,12 @@ class UsebioImport:
 
 def compare(event: UsebioEvent, result: UsebioImport) -> None:
     """Each line whose printed NS figure differs from the site's, with the likeliest reason; then the pairs."""
+    compare_lines(event, result)
+    compare_pairs(event, result)
+
+
+def compare_lines(event: UsebioEvent, result: UsebioImport) -> None:
+    """Each line whose printed NS figure differs from the site's, with the likeliest reason."""
     stored = TravellerLine.objects.filter(board__section__session=result.session).select_related(
         "board__section", "ns_pair", "ew_pair"
     )
@@ -76,7 +82,6 @@ def compare(event: UsebioEvent, result: UsebioImport) -> None:
         reason = likeliest_reason(event.scoring, line, mine, short)
         label = f"{mine.ns_pair.label} v {mine.ew_pair.label}"
         result.differences.append(Difference(line.section, line.board, label, line.ns_points, mine.ns_points, reason))
-    compare_pairs(event, result)
 
 
 def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: bool) -> str:

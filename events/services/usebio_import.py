@@ -10,6 +10,7 @@ by federation number (the member's number), else by their full name, else kept a
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from decimal import Decimal
 
@@ -25,7 +26,8 @@ from deals import DealRefused
 from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
 from events.services.hands import store_deals
-from events.services.interchange_compare import ImportedPlayer, UsebioImport, compare, summary
+from events.services.interchange_compare import ImportedPlayer, UsebioImport, compare, compare_lines, summary
+from events.services.interchange_fit import fit_conventions, said_by_file
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count, write_lines
@@ -136,6 +138,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
     file's figures with the site's; raises TravellersRefused (nothing written) for an event it cannot take."""
     if event.date is None:
         raise TravellersRefused([CsvProblem(None, _("The file gives no DATE for the event."))])
+    preset, stated = said_by_file(event, preset)
     if preset and preset not in scoring.PRESETS:
         raise TravellersRefused([CsvProblem(None, _("Unknown preset “%(value)s”.") % {"value": preset})])
     sections = read_rows(event)
@@ -145,7 +148,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
         message = _("The file gives the hands of board %(board)s, which has no traveller line.")
         raise TravellersRefused([CsvProblem(None, message % {"board": number}) for number in unknown])
     with transaction.atomic():
-        session = _create_session(event, preset, user)
+        session = _create_session(event, preset, user, stated)
         with session_write(session.pk):
             result = UsebioImport(session, 0)
             for letter, (mitchell, rows, sit_outs) in sections.items():
@@ -153,14 +156,23 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
                 created = _create_section(session, letter, mitchell, (rows, sit_outs), pairs, result.players, user)
                 result.lines += created
             rescore_session(session=session)
+            fit_conventions(session=session, event=event, stated=stated, misfits=lambda mine: _misfits(event, mine))
         if event.hands:
             result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
     compare(event, result)
     return result
 
 
-def _create_session(event: UsebioEvent, preset: str, user) -> Session:
+def _misfits(event: UsebioEvent, session: Session) -> int:
+    """How many of the file's line figures differ from the session's as it is scored now."""
+    trial = UsebioImport(session, 0)
+    compare_lines(event, trial)
+    return len(trial.differences)
+
+
+def _create_session(event: UsebioEvent, preset: str, user, stated: dict) -> Session:
     scale, conventions = scoring.preset(preset) if preset else (None, scoring.Conventions())
+    conventions = dataclasses.replace(conventions, **stated)
     return Session.objects.create(
         name=event.name or _("Imported session"),
         date=event.date or datetime.date.today(),
@@ -178,7 +190,10 @@ def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user
     keys |= {(pair.number, pair.direction if mitchell else "") for pair in usebio_pairs}
     keys = sorted(keys, key=lambda key: (key[1], key[0]))
     numbers = sorted({row.board for row in rows} | {sit_out.board for sit_out in sit_outs})
-    movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
+    # Without a movement: one board a round over the boards' span, as the set-up page states a free-entry section
+    # (so that the director can change the session's conventions there without touching the section).
+    free = {"boards_per_round": 1, "rounds": numbers[-1] - numbers[0] + 1}
+    movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys), **free}
     section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
     given = {(pair.number, pair.direction if mitchell else ""): pair for pair in usebio_pairs}
     members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
