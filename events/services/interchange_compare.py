@@ -79,7 +79,10 @@ def compare_lines(event: UsebioEvent, result: UsebioImport) -> None:
         if abs(line.ns_points - mine.ns_points) <= TOLERANCE:
             continue
         short = played[(line.section, line.board)] < most[line.section]
-        reason = likeliest_reason(event.scoring, line, mine, short)
+        field = sum(n for (_s, board), n in played.items() if board == line.board)  # the board's results in all
+        reason = convention_reason(result.session, line, mine, field, len(event.sections)) or likeliest_reason(
+            event.scoring, line, mine, short
+        )
         label = f"{mine.ns_pair.label} v {mine.ew_pair.label}"
         result.differences.append(Difference(line.section, line.board, label, line.ns_points, mine.ns_points, reason))
 
@@ -93,6 +96,22 @@ def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: 
     if mine.adjusted:
         return str(REASONS["adjusted"])
     return str(REASONS["datum"] if method == "butler" else REASONS["other"])
+
+
+def convention_reason(session, line: UsebioLine, mine: TravellerLine, field: int, sections: int) -> str:
+    """The session setting that would explain a line's difference, when one would: cross-IMPs summed rather than
+    averaged (the printed figure is the site's times the comparisons) or the other way round, or scoring across
+    the field (several sections play the board); "" when none would."""
+    printed, site = line.ns_points, mine.ns_points
+    if session.scoring == "cross-imps" and not mine.adjusted:
+        for comparisons in {field - 1, field // max(sections, 1) - 1} - {0, -1}:
+            if session.cross_imps == "average" and abs(printed - site * comparisons) <= TOLERANCE * comparisons:
+                return str(REASONS["cross_sum"])
+            if session.cross_imps == "sum" and abs(printed * comparisons - site) <= TOLERANCE * comparisons:
+                return str(REASONS["cross_average"])
+    if sections > 1 and not session.across_field:
+        return str(REASONS["across_field"])
+    return ""
 
 
 def _site_pair(pairs: dict[tuple[str, int, str], Pair], pair: UsebioPair) -> Pair | None:
@@ -121,6 +140,8 @@ def compare_pairs(event: UsebioEvent, result: UsebioImport) -> None:
                 continue
             lines = (mine.section.letter, mine.label) in moved
             reason = str(REASONS["pair_lines"] if lines else REASONS["pair_total"])
+            if not lines and not result.session.factor_totals and not result.session.uses_imps:
+                reason = str(REASONS["factor_totals"])
             result.pair_differences.append(PairDifference(mine.section.letter, mine.label, what, printed, site, reason))
 
 

@@ -1,7 +1,8 @@
 """The conventions an imported file was scored with: what the file says, then what its figures show.
 
 The file says it where it can: a PBN ``Scoring`` tag may say ``Sum`` (cross-IMPs summed over the comparisons) or
-``Field``/``Across`` (scored across the field); a USEBIO EVENT_TYPE says the method. What the file does not say its figures show: a session of several sections is scored
+``Field``/``Across`` (scored across the field); a USEBIO EVENT_TYPE says the method.
+What the file does not say its figures show: a session of several sections is scored
 across the field or per section, a cross-IMP event's figures are averaged or summed; each choice the file leaves
 open is tried, and the one under which the most of the file's figures agree is kept (the file's own, or the
 preset's, when none does better).

@@ -44,6 +44,23 @@ REASONS = {
     "adjusted": _("the file awards adjusted scores other IMPs (per board, per comparison or a share)"),
     "field": _("another line of this board is scored differently, which moves this one"),
     "other": _("the file’s figure differs from the site’s scoring of the same results"),
+    "cross_sum": _(
+        "the file sums each result’s cross-IMPs over its comparisons: the session setting “cross-IMPs summed over "
+        "the comparisons” would reproduce it"
+    ),
+    "cross_average": _(
+        "the file averages each result’s cross-IMPs over its comparisons: the session setting “cross-IMPs averaged "
+        "per comparison” would reproduce it"
+    ),
+    "across_field": _(
+        "the file may compare the board with its results in every section: the session setting “scored across the "
+        "field” would do so"
+    ),
+    "factor_totals": _(
+        "the file totals the pair’s boards otherwise: the setting “totals factored to the full number of boards” "
+        "(the Compscore preset) counts boards played fewer times with Neuberg’s formula and factors a pair that "
+        "missed boards up to the full number; else boards not played, or another matchpoint scale"
+    ),
     "pair_lines": _("the pair’s lines differ above, which moves its total"),
     "pair_total": _(
         "the file totals the pair’s boards otherwise: boards played fewer times or not played factored another way, "

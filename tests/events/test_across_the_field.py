@@ -2,10 +2,13 @@
 comments), through the services: the lines' matchpoints and cross-IMP sums, the pairs' totals, the import that
 recognises the convention from the file's figures, and the setting changed on the set-up page in one click."""
 
+from types import SimpleNamespace
+
 import pytest
 from django.urls import reverse
 
 from events.models import Pair, Session, TravellerLine
+from events.services.interchange_compare import convention_reason
 from events.services.rescoring import rescore_session
 from events.services.usebio_import import import_usebio
 from tests.builders.sessions import session_post
@@ -154,3 +157,22 @@ def test_a_player_cannot_change_the_conventions(player_client):
     response = player_client.post(reverse("events:session_setup", args=[session.pk]), {"cross_imps": "sum"})
     assert response.status_code in (302, 403)
     assert Session.objects.get(pk=session.pk).cross_imps == "average"
+
+
+@pytest.mark.parametrize(
+    "setting, printed, site, field, sections, named",
+    [
+        # 5 results on the board: 4 comparisons each; 16 printed against the site's 4 averaged: summed in the file
+        ({"cross_imps": "average"}, 16, 4, 5, 1, "cross-IMPs summed over the comparisons"),
+        ({"cross_imps": "sum"}, 4, 16, 5, 1, "cross-IMPs averaged per comparison"),
+        # nothing explains it by the cross-IMPs: two sections, scored per section: across the field would
+        ({"cross_imps": "average"}, 7, 4, 6, 2, "scored across the field"),
+        ({"cross_imps": "average", "across_field": True}, 7, 4, 6, 2, ""),
+    ],
+)
+def test_the_report_names_the_convention_that_would_explain_a_difference(setting, printed, site, field, sections,
+                                                                          named):  # fmt: skip
+    session = SimpleNamespace(**{"scoring": "cross-imps", "across_field": False, **setting})
+    reason = convention_reason(session, SimpleNamespace(ns_points=printed), SimpleNamespace(ns_points=site,
+                               adjusted=""), field, sections)  # fmt: skip
+    assert (named in reason) if named else reason == ""

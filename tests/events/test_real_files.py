@@ -68,6 +68,7 @@ def test_without_the_compscore_preset_the_howell_s_differences_are_named():
     assert result.pair_differences and result.differences
     pair_1 = next(item for item in result.pair_differences if item.pair == "1" and item.what == "total")
     assert (pair_1.file_figure, pair_1.site_figure) == (128.77, 124)
+    assert "totals factored to the full number of boards" in pair_1.reason  # the report names the convention
 
 
 @pytest.mark.parametrize("name", [name for name, *_rest in SAMPLES if name.endswith(".xml")])
