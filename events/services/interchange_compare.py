@@ -127,6 +127,10 @@ def compare_pairs(event: UsebioEvent, result: UsebioImport) -> None:
     pairs = {(pair.section.letter, pair.number, pair.direction): pair
              for pair in Pair.objects.filter(section__session=result.session).select_related("section")}  # fmt: skip
     moved = {label for item in result.differences for label in _labels(item)}
+    full: dict[tuple[str, str], int] = {}  # the most boards a pair of each field played
+    for pair in pairs.values():
+        key = (pair.section.letter, pair.direction)
+        full[key] = max(full.get(key, 0), pair.boards)
     for pair in event.pairs:
         mine = _site_pair(pairs, pair)
         if mine is None or (pair.total is None and pair.percentage is None):
@@ -140,9 +144,18 @@ def compare_pairs(event: UsebioEvent, result: UsebioImport) -> None:
                 continue
             lines = (mine.section.letter, mine.label) in moved
             reason = str(REASONS["pair_lines"] if lines else REASONS["pair_total"])
-            if not lines and not result.session.factor_totals and not result.session.uses_imps:
+            if not lines and _factored_would_explain(result.session, mine, printed, site, full):
                 reason = str(REASONS["factor_totals"])
             result.pair_differences.append(PairDifference(mine.section.letter, mine.label, what, printed, site, reason))
+
+
+def _factored_would_explain(session, mine: Pair, printed: float, site: float, full: dict) -> bool:
+    """Whether Compscore's factored totals would give the printed figure: the pair missed boards its field played,
+    and the file's figure is the site's factored up to them (a total; a percentage stays as it is)."""
+    most = full.get((mine.section.letter, mine.direction), 0)
+    if session.factor_totals or session.uses_imps or not 0 < mine.boards < most:
+        return False
+    return abs(printed - site * most / mine.boards) <= TOTAL_TOLERANCE or abs(printed - site) <= TOTAL_TOLERANCE
 
 
 def _labels(item: Difference) -> list[tuple[str, str]]:
