@@ -118,6 +118,7 @@ def rescore_board(
     section = board.section
     if section.session.across_field:  # the board is scored with its results in every section
         rescore_session(session=section.session)
+        _reread_points(lines or [])
         return
     plan = plan or section_plan(section)
     with session_write(section.session_id):
@@ -127,6 +128,14 @@ def rescore_board(
         lines = list(board.lines.all()) if lines is None else lines
         rows = _scored_rows(section, plan, board.number, lines, most_played)
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
+
+
+def _reread_points(lines: list[TravellerLine]) -> None:
+    """The caller's lines given their points as stored (one query), after the whole session was scored."""
+    stored = {pk: (ns, ew) for pk, ns, ew in TravellerLine.objects.filter(pk__in=[line.pk for line in lines])
+              .values_list("pk", "ns_points", "ew_points")}  # fmt: skip
+    for line in lines:
+        line.ns_points, line.ew_points = stored.get(line.pk, (line.ns_points, line.ew_points))
 
 
 @dataclass(slots=True)
