@@ -30,7 +30,9 @@ class UsebioParser(DefusedXMLParser):
     def __init__(self) -> None:
         super().__init__(forbid_dtd=True, forbid_entities=True, forbid_external=True)
 
-    def defused_start_doctype_decl(self, name, sysid, pubid, has_internal_subset):
+    def defused_start_doctype_decl(
+        self, name: str, sysid: str | None, pubid: str | None, has_internal_subset: bool
+    ) -> None:
         if name == "USEBIO" and not has_internal_subset and (sysid is None or _DTD_FILE.fullmatch(sysid.strip())):
             return
         raise DTDForbidden(name, sysid, pubid)

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from events.models import BoardDeal, Pair, Session
+from events.services.interchange_fit import said_by_file
 from events.services.pbn_import import import_pbn
 from events.services.traveller_csv import TravellersRefused
 from events.services.usebio_import import import_usebio
 from interchange.directions import direction_of
-from interchange.usebio import UsebioError, read_usebio
+from interchange.usebio import UsebioError, UsebioEvent, read_usebio
 
 DATA = Path(__file__).parent / "data"
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -170,3 +171,16 @@ def test_a_magic_contest_file_without_deals_imports_its_results():
     result = import_pbn(data=text.encode())
     assert result.lines > 0 and result.differences == [] and result.deals == 0
     assert not BoardDeal.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "scoring_tag, stated",
+    [
+        ("Cross-IMP;Sum", {"cross_imps": "sum"}),
+        ("IMP;Field", {"across_field": True}),
+        ("MatchPoints;MP1", {}),
+    ],
+)
+def test_a_pbn_scoring_tag_states_the_conventions_it_names(scoring_tag, stated):
+    event = UsebioEvent("x", None, "PBN", "cross-imps", None, ("A",), (), (), program=f"Scoring {scoring_tag}")
+    assert said_by_file(event, "") == ("", stated)
