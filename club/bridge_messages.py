@@ -293,6 +293,7 @@ _DEALS = {
     ),
     "deal.hidden": _("Board %(board)s: the deal is incomplete (a hand is hidden as '-')"),
     "session.board": _("board %(board)s is not played in this session"),
+    "session.board_left_out": _("board %(board)s is not played in this session: its deal is left out"),
     "match.board": _("board %(board)s is not played in this match (boards %(first)s to %(last)s)"),
     "pbn.board": _("“%(value)s”: a Board tag holds a board number (1 or more)"),
     "pbn.no_board": _("a deal without a Board tag"),

@@ -23,6 +23,7 @@ MESSAGES: dict[str, str] = {
     "pbn.board_twice": "board {board} is given twice with different deals (also on line {other_line})",
     "pbn.no_deals": "the file holds no deal (no Deal tag)",
     "session.board": "board {board} is not played in this session",
+    "session.board_left_out": "board {board} is not played in this session: its deal is left out",
     "match.board": "board {board} is not played in this match (boards {first} to {last})",
     "pbn.dealer": "board {board}: the file says dealer {found}; board {board} is dealt by {expected}",
     "pbn.vulnerable": "board {board}: the file says vulnerable {found}; board {board} is {expected}",

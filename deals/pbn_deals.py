@@ -1,6 +1,7 @@
 """The deals of a PBN file, board by board, checked: a file with any bad deal is refused whole.
 
-Games without a ``Deal`` tag (results only) are skipped; a board given twice with the same deal (one game per
+Games without a ``Deal`` tag (results only), or with an empty one (``[Deal ""]``, as Magic Contest writes every board
+of a session without hand records), are skipped; a board given twice with the same deal (one game per
 table, as scoring programs write) counts once. The file's own ``Dealer`` and ``Vulnerable`` are compared with
 what the board number says: a disagreement is a warning, and the board number wins.
 """
@@ -76,20 +77,33 @@ def _read_game(game: PbnGame, found: PbnDeals, problems: list[DealProblem]) -> N
     found.warnings += _compare(game, board)
 
 
+def _leave_out(found: PbnDeals, playable: set[int], problems: list[DealProblem]) -> None:
+    """The deals of boards the session does not play left out, each named in a warning (a dealing machine's file
+    deals more boards than a night plays); when the file has none of its boards, each is a problem instead."""
+    extra = sorted(set(found.deals) - playable)
+    if extra and len(extra) == len(found.deals):
+        problems += [DealProblem("session.board", found.lines[number], board=number) for number in extra]
+        problems.sort(key=lambda problem: problem.line or 0)
+        return
+    for number in extra:
+        found.warnings.append(DealProblem("session.board_left_out", found.lines.pop(number), board=number))
+        del found.deals[number]
+    found.warnings.sort(key=lambda problem: problem.line or 0)
+
+
 def read_pbn_deals(text: str, playable: Collection[int] | None = None) -> PbnDeals:
     """Every deal of a PBN text by board number; raises `DealRefused` listing every problem with its line.
 
-    ``playable``: the board numbers a deal may have (a session's boards); a deal for another board is a problem.
+    ``playable``: the board numbers a deal may have (a session's boards); a deal for another board is left out with
+    a warning (a problem when no deal of the file is for a playable board).
     """
     found = PbnDeals()
     problems: list[DealProblem] = []
     for game in read_games(text):
-        if "Deal" in game.tags:
+        if game.tags.get("Deal", "").strip():
             _read_game(game, found, problems)
     if playable is not None:
-        for number in sorted(set(found.deals) - set(playable)):
-            problems.append(DealProblem("session.board", found.lines[number], board=number))
-        problems.sort(key=lambda problem: problem.line or 0)
+        _leave_out(found, set(playable), problems)
     if not found.deals and not problems:
         problems.append(DealProblem("pbn.no_deals"))
     if problems:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from deals import DealProblem, DealRefused, Hands, read_pbn_deals
 from deals.pbn import PbnGame, decode, read_games
 
+from .directions import direction_of
 from .pbn_tables import column, players_of, row_values
 from .usebio import (
     MAX_BYTES,
@@ -56,12 +57,24 @@ MESSAGES: dict[str, str] = {
     "import its deals as hand records",
     "pbn.bye": "board {board}: a BYE row names the one pair sitting out, in PairId_NS or PairId_EW",
 }
-_PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*(NS|EW|N-S|E-W)?", re.IGNORECASE)
+_PAIR = re.compile(r"([A-Z]{1,2}(?=[0-9]))?([0-9]{1,3})\s*([^\W\d_]{1,2}|[^\W\d_][-/][^\W\d_])?", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?[0-9]{1,7}([.,][0-9]{1,6})?")
 MAX_PROBLEMS = 1000  # a file this wrong is refused with the first ones (a page lists a hundred)
 MAX_ROWS = MAX_LINES + MAX_PAIRS  # table rows read in all
-_TOTALS = ("TotalScoreMP", "TotalMP", "TotalIMP", "TotalScoreIMP", "TotalScore", "MP", "IMP")
-_PERCENTAGES = ("TotalPercentage", "Percentage", "MeanPercentage")
+# A multi-session event's TotalScoreTable (Ruter) gives the session's own figures beside the running totals.
+_TOTALS = (
+    "SessionScoreMP",
+    "SessionScoreIMP",
+    "SessionScore",
+    "TotalScoreMP",
+    "TotalMP",
+    "TotalIMP",
+    "TotalScoreIMP",
+    "TotalScore",
+    "MP",
+    "IMP",
+)
+_PERCENTAGES = ("SessionPercentage", "TotalPercentage", "Percentage", "MeanPercentage")
 _PLAYED = ("contract", "declarer", "result", "score_ns", "score_ew")
 _SCORING = (("BUTLER", "butler"), ("IMP", "cross-imps"), ("MP", "matchpoints"), ("MATCHPOINT", "matchpoints"))
 
@@ -123,10 +136,11 @@ def _pair_number(text: str, name: str, line: int, reading: _Reading) -> tuple[in
     """(number, direction, section): ``3``, ``3NS``, or ``B3`` (section B's pair 3, as the site's own export and
     some scorers write a session of several sections)."""
     match = _PAIR.fullmatch(text.strip())
-    if match is None or int(match.group(2)) < 1:
+    direction = direction_of(match.group(3) or "") if match else None
+    if match is None or int(match.group(2)) < 1 or direction is None:
         reading.problem("pbn.pair", line, column=name, text=text[:20])
         return None
-    return int(match.group(2)), (match.group(3) or "").upper().replace("-", ""), (match.group(1) or "").upper()
+    return int(match.group(2)), direction, (match.group(1) or "").upper()
 
 
 def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Reading) -> float | None:
@@ -237,17 +251,17 @@ def _sit_out(row: dict[str, str], section: str, board: int, line: int, reading: 
 def _total_table(game: PbnGame, section: str, reading: _Reading) -> None:
     for line, row in _rows(game, "TotalScoreTable", reading):
         pair = _pair_number(row.get("pairid", ""), "PairId", line, reading)
-        direction = row.get("direction", "").upper().replace("-", "").replace("/", "")
-        direction = {"N": "NS", "E": "EW"}.get(direction, direction)
-        if direction not in ("", "NS", "EW"):
-            reading.problem("pbn.direction", line, text=direction[:10])
+        direction = direction_of(row.get("direction", ""))  # "N-S", "Ö-V", "Ø-V", "O-W", "E-O" ...
+        if direction is None:
+            reading.problem("pbn.direction", line, text=row.get("direction", "")[:10])
         total, percentage = figure(row, _TOTALS, line, reading), figure(row, _PERCENTAGES, line, reading)
-        if pair is None or direction not in ("", "NS", "EW"):
+        if pair is None or direction is None:
             continue
         direction, letter = direction or pair[1], pair[2] or _row_section(row, line, reading) or section
         players = players_of(row.get("names", ""), (row.get("memberid1", ""), row.get("memberid2", "")))
         key = (letter, pair[0], direction)
-        reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, row.get("rank", "")[:8],
+        place = (row.get("sessionrank") or row.get("rank", ""))[:8]  # Ruter: Rank is the event's, after it
+        reading.pairs.setdefault(key, UsebioPair(letter, pair[0], direction, players, place,
                                                  total, percentage))  # fmt: skip
         if len(reading.pairs) > MAX_PAIRS:
             raise PbnResultsError([PbnProblem("pbn.too_many", line, {"limit": MAX_PAIRS, "what": "pairs"})])
@@ -340,7 +354,8 @@ def read_pbn_results(data: bytes) -> UsebioEvent:
     scoring = scoring_of(_first(games, "Scoring", text)) or ""
     name = " ".join(_first(games, "Event", text).split())[:100]
     return UsebioEvent(name, pbn_date(_first(games, "Date", text)), "PBN", scoring, None, sections,
-                       tuple(_pairs(reading)), tuple(reading.lines), hands, tuple(reading.sit_outs))  # fmt: skip
+                       tuple(_pairs(reading)), tuple(reading.lines), hands, tuple(reading.sit_outs),
+                       f"Scoring {_first(games, 'Scoring', text)}"[:60])  # fmt: skip
 
 
 _HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "ContestDate"), "Scoring": ()}
@@ -361,7 +376,7 @@ def _first(games: list[PbnGame], tag: str, text: str) -> str:
 
 def _deals(text: str, games: list[PbnGame], reading: _Reading) -> dict[int, Hands]:
     """The file's deals for the boards its ScoreTables play (none when it has no Deal tag)."""
-    if not any("Deal" in game.tags for game in games):
+    if not any(game.tags.get("Deal", "").strip() for game in games):  # [Deal ""]: no hand records
         return {}
     try:
         return read_pbn_deals(text, playable={line.board for line in reading.lines} or None).deals

@@ -27,8 +27,14 @@ The hands, when the file has them, are a HANDSET of the EVENT (USEBIO 1.2)::
             <CLUBS>5432</CLUBS></HAND> ... (East, South, West)
         </BOARD></HANDSET>
 
-IMP events print ``NS_IMPS``/``EW_IMPS`` (``NS_CROSS_IMPS``, ``NS_BUTLER_IMPS`` are read too).  A traveller line's
-fields are kept as text, as in the site's traveller CSV (whose columns are USEBIO's names).
+Compscore writes a one-section event's PARTICIPANTS and BOARDs directly under the EVENT, numbers a Mitchell's pairs
+``1NS``, ``1EW`` (in PARTICIPANTS and on the lines), puts the HANDSET under USEBIO, and gives each pair its
+MASTER_POINTS_AWARDED and MASTER_POINT_TYPE: all read. The file's ``<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">``
+line is accepted and never fetched; any other DTD, entity or entity reference is refused (`interchange.usebio_xml`).
+
+IMP events print ``NS_BUTLER_POINTS`` or ``NS_CROSS_IMP_POINTS`` (USEBIO 1.2; ``NS_IMPS``, ``NS_CROSS_IMPS``,
+``NS_BUTLER_IMPS`` are read too), matchpoint events ``NS_MATCH_POINTS`` and perhaps ``NS_PERCENTAGE``.
+A traveller line's fields are kept as text, as in the site's traveller CSV (whose columns are USEBIO's names).
 """
 
 from __future__ import annotations
@@ -40,9 +46,10 @@ from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import fromstring
 
 from deals import DealRefused, Hands, read_hands
+
+from .usebio_xml import parse_usebio_xml
 
 MAX_BYTES = 5_000_000
 MAX_SECTIONS = 26
@@ -52,10 +59,12 @@ EVENT_TYPES: dict[str, str] = {"MP_PAIRS": "matchpoints", "BUTLER_PAIRS": "butle
 TEAMS_TYPES = frozenset({"TEAMS", "SWISS_TEAMS", "MP_TEAMS", "IMP_TEAMS", "BAM_TEAMS", "KNOCKOUT", "TEAMS_OF_FOUR"})
 LINE_FIELDS = ("CONTRACT", "PLAYED_BY", "LEAD", "TRICKS", "SCORE")
 BYE_WORDS = frozenset({"BYE", "SIT OUT", "SIT-OUT", "SITOUT", "SAT OUT"})  # a sit-out in CONTRACT or SCORE
-_POINTS = {
-    "ns": ("NS_MATCH_POINTS", "NS_IMPS", "NS_CROSS_IMPS", "NS_BUTLER_IMPS"),
-    "ew": ("EW_MATCH_POINTS", "EW_IMPS", "EW_CROSS_IMPS", "EW_BUTLER_IMPS"),
+_POINTS = {  # USEBIO 1.2's names first (Compscore writes NS_BUTLER_POINTS), then those other writers use
+    "ns": ("NS_MATCH_POINTS", "NS_BUTLER_POINTS", "NS_CROSS_IMP_POINTS", "NS_IMPS", "NS_CROSS_IMPS", "NS_BUTLER_IMPS"),
+    "ew": ("EW_MATCH_POINTS", "EW_BUTLER_POINTS", "EW_CROSS_IMP_POINTS", "EW_IMPS", "EW_CROSS_IMPS", "EW_BUTLER_IMPS"),
 }
+_PERCENTAGES = {"ns": "NS_PERCENTAGE", "ew": "EW_PERCENTAGE"}
+_PAIR_NUMBER = re.compile(r"(\d{1,3})\s*(NS|EW|N-S|E-W|N/S|E/W)?", re.IGNORECASE)
 MESSAGES: dict[str, str] = {
     "usebio.too_big": "the file is larger than {limit} bytes",
     "usebio.not_xml": "the file is not readable XML ({detail})",
@@ -67,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "usebio.event_type": "unknown EVENT_TYPE “{kind}”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read",
     "usebio.date": "DATE “{text}” is not a date (dd/mm/yyyy or yyyy-mm-dd)",
     "usebio.number": "{field} “{text}” in {where} is not a whole number from 1 to 999",
+    "usebio.pair_side": "{field} “{text}” in {where} names a pair of the other direction",
     "usebio.figure": "{field} “{text}” in {where} is not a number",
     "usebio.direction": "DIRECTION “{text}” of pair {pair} is not NS or EW",
     "usebio.too_many": "the file has more than {limit} {what}",
@@ -79,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "usebio.bye": "board {board}: a BYE line names the one pair sitting out, in NS_PAIR_NUMBER or EW_PAIR_NUMBER",
 }
 SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+PLACEHOLDER = "Unknown"  # the name the site's export gives a pair's missing player (read back as no player)
 HAND_SEATS = {"N": "N", "NORTH": "N", "E": "E", "EAST": "E", "S": "S", "SOUTH": "S", "W": "W", "WEST": "W"}
 
 
@@ -106,6 +117,8 @@ class UsebioPair:
     place: str = ""
     total: float | None = None
     percentage: float | None = None
+    masterpoints: float | None = None  # MASTER_POINTS_AWARDED
+    masterpoint_type: str = ""  # MASTER_POINT_TYPE: the colour or kind of points (GREEN, RED, Blue ...)
 
 
 @dataclass(frozen=True)
@@ -118,6 +131,8 @@ class UsebioLine:
     ns_points: float | None = None
     ew_points: float | None = None
     line: int = 0  # the line of the file it was written on (a PBN file's; 0 in XML)
+    ns_percentage: float | None = None  # NS_PERCENTAGE, when the file prints it
+    ew_percentage: float | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +158,7 @@ class UsebioEvent:
     lines: tuple[UsebioLine, ...]
     hands: dict[int, Hands] = field(default_factory=dict)  # by board number, when the file has them
     sit_outs: tuple[UsebioSitOut, ...] = ()
+    program: str = ""  # the scorer that wrote it (PROGRAM_NAME; a PBN file's Scoring tag for its conventions)
 
 
 def _text(element: Element | None, tag: str) -> str:
@@ -154,6 +170,24 @@ def _number(text: str, field: str, where: str) -> int:
     if not re.fullmatch(r"\d{1,3}", text) or int(text) < 1:
         raise UsebioError("usebio.number", field=field, text=text, where=where)
     return int(text)
+
+
+def _pair_number(text: str, field: str, where: str) -> tuple[int, str]:
+    """A pair number as scorers write it: ``3``, or in a Mitchell ``3NS``/``3EW`` (Compscore): (3, "NS")."""
+    match = _PAIR_NUMBER.fullmatch(text.strip())
+    if match is None or int(match.group(1)) < 1:
+        raise UsebioError("usebio.number", field=field, text=text[:20], where=where)
+    return int(match.group(1)), (match.group(2) or "").upper().replace("-", "").replace("/", "")
+
+
+def _line_pair(element: Element, side: str, where: str) -> int:
+    """The NS or EW pair of a line (``NS_PAIR_NUMBER`` ``2`` or ``2NS``; ``2EW`` in the NS column is refused)."""
+    field = f"{side}_PAIR_NUMBER"
+    text = _text(element, field)
+    number, direction = _pair_number(text, field, where)
+    if direction and direction != side:
+        raise UsebioError("usebio.pair_side", field=field, text=text[:20], where=where)
+    return number
 
 
 def _figure(text: str, field: str, where: str) -> float | None:
@@ -183,10 +217,12 @@ def _root(data: bytes) -> Element:
     if len(data) > MAX_BYTES:
         raise UsebioError("usebio.too_big", limit=MAX_BYTES)
     try:
-        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        root = parse_usebio_xml(data)  # defusedxml, configured as `interchange.usebio_xml` says
     except DefusedXmlException:
         raise UsebioError("usebio.unsafe") from None
     except ParseError as error:
+        if "undefined entity" in str(error):  # a reference to an entity: refused as a declaration is
+            raise UsebioError("usebio.unsafe") from None
         raise UsebioError("usebio.not_xml", detail=str(error)[:120]) from None
     if root.tag != "USEBIO":
         raise UsebioError("usebio.not_usebio", tag=str(root.tag)[:40])
@@ -214,15 +250,22 @@ def _scale(event: Element) -> str | None:
     return text.lower()
 
 
+def _player(element: Element) -> UsebioPlayer | None:
+    """A PLAYER (None for the site's own export's placeholder of a missing player); a NATIONAL_ID_NUMBER of 0
+    is none (Compscore writes 0 for a player without one)."""
+    name, federation = _text(element, "PLAYER_NAME")[:80], _text(element, "NATIONAL_ID_NUMBER")[:20]
+    federation = federation if federation.strip("0") else ""
+    if name == PLACEHOLDER and not federation:
+        return None
+    return UsebioPlayer(name, federation)
+
+
 def _pair(section: str, element: Element) -> UsebioPair:
-    number = _number(_text(element, "PAIR_NUMBER"), "PAIR_NUMBER", f"section {section}")
-    direction = _text(element, "DIRECTION").upper().replace("-", "").replace("/", "")
-    if direction not in ("", "NS", "EW"):
+    number, suffix = _pair_number(_text(element, "PAIR_NUMBER"), "PAIR_NUMBER", f"section {section}")
+    direction = _text(element, "DIRECTION").upper().replace("-", "").replace("/", "") or suffix
+    if direction not in ("", "NS", "EW") or (suffix and direction != suffix):
         raise UsebioError("usebio.direction", text=direction[:10], pair=number)
-    players = tuple(
-        UsebioPlayer(_text(player, "PLAYER_NAME")[:80], _text(player, "NATIONAL_ID_NUMBER")[:20])
-        for player in element.findall("PLAYER")[:2]
-    )
+    players = tuple(found for player in element.findall("PLAYER")[:2] if (found := _player(player)))
     where = f"pair {number}"
     return UsebioPair(
         section,
@@ -232,6 +275,8 @@ def _pair(section: str, element: Element) -> UsebioPair:
         _text(element, "PLACE")[:8],
         _figure(_text(element, "TOTAL_SCORE"), "TOTAL_SCORE", where),
         _figure(_text(element, "PERCENTAGE"), "PERCENTAGE", where),
+        _figure(_text(element, "MASTER_POINTS_AWARDED"), "MASTER_POINTS_AWARDED", where),
+        _text(element, "MASTER_POINT_TYPE")[:20],
     )
 
 
@@ -257,7 +302,7 @@ def _sit_out(section: str, number: int, element: Element) -> UsebioSitOut:
     if len(named) != 1:
         raise UsebioError("usebio.bye", board=number)
     side, text = named[0]
-    return UsebioSitOut(section, number, _number(text, f"{side}_PAIR_NUMBER", f"board {number}"), side)
+    return UsebioSitOut(section, number, _pair_number(text, f"{side}_PAIR_NUMBER", f"board {number}")[0], side)
 
 
 def _lines(section: str, container: Element) -> tuple[list[UsebioLine], list[UsebioSitOut]]:
@@ -270,11 +315,10 @@ def _lines(section: str, container: Element) -> tuple[list[UsebioLine], list[Use
             if is_bye(cells):
                 sit_outs.append(_sit_out(section, number, element))
                 continue
-            ns = _number(_text(element, "NS_PAIR_NUMBER"), "NS_PAIR_NUMBER", where)
-            ew = _number(_text(element, "EW_PAIR_NUMBER"), "EW_PAIR_NUMBER", where)
-            lines.append(
-                UsebioLine(section, number, ns, ew, cells, _points(element, "ns", where), _points(element, "ew", where))
-            )
+            ns, ew = _line_pair(element, "NS", where), _line_pair(element, "EW", where)
+            ns_points, ew_points = _points(element, "ns", where), _points(element, "ew", where)
+            percentages = [_figure(_text(element, tag), tag, where) for tag in _PERCENTAGES.values()]
+            lines.append(UsebioLine(section, number, ns, ew, cells, ns_points, ew_points, 0, *percentages))
             if len(lines) + len(sit_outs) > MAX_LINES:
                 raise UsebioError("usebio.too_many", limit=MAX_LINES, what="traveller lines")
     return lines, sit_outs
@@ -295,11 +339,12 @@ def _sections(event: Element) -> list[tuple[str, Element]]:
     return sections
 
 
-def _hands(event: Element) -> dict[int, Hands]:
-    """The HANDSET's deals by board number; raises `UsebioError`, or `deals.DealRefused` listing every bad deal."""
+def _hands(root: Element, event: Element) -> dict[int, Hands]:
+    """The HANDSET's deals by board number (a HANDSET of the EVENT, or of the file as Compscore writes it); raises
+    `UsebioError`, or `deals.DealRefused` listing every bad deal."""
     found: dict[int, Hands] = {}
     problems = []
-    for board in event.findall("HANDSET/BOARD")[:MAX_LINES]:
+    for board in (event.findall("HANDSET/BOARD") + root.findall("HANDSET/BOARD"))[:MAX_LINES]:
         number = _number(_text(board, "BOARD_NUMBER"), "BOARD_NUMBER", "HANDSET")
         hands = {}
         for hand in board.findall("HAND")[:4]:
@@ -307,6 +352,8 @@ def _hands(event: Element) -> dict[int, Hands]:
             if text not in HAND_SEATS:
                 raise UsebioError("usebio.hand", board=number, text=text[:10])
             hands[HAND_SEATS[text]] = ".".join(_text(hand, suit)[:20].replace(" ", "") for suit in SUIT_TAGS)
+        if not hands:  # a board listed without its hands (a HANDSET naming the boards played)
+            continue
         if number in found:
             raise UsebioError("usebio.hands_twice", board=number)
         try:
@@ -348,5 +395,5 @@ def read_usebio(data: bytes) -> UsebioEvent:
     name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
     return UsebioEvent(
         name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
-        tuple(lines), _hands(event), tuple(sit_outs),
+        tuple(lines), _hands(root, event), tuple(sit_outs), _text(event, "PROGRAM_NAME")[:40],
     )  # fmt: skip

@@ -8,9 +8,10 @@ otherwise.  See README.md in this package for the API with examples.
 from .adjusted import Adjusted, parse_entry
 from .boards import SEATS, VULNERABILITIES, board_dealer, board_vulnerability, seat_vulnerable
 from .contracts import STRAINS, Contract, parse_contract, result_text, shown_result, tricks_from_result
-from .conventions import PRESETS, SHORT_BOARDS, Conventions, preset, score_board
+from .conventions import CROSS_IMPS, PRESETS, SHORT_BOARDS, Conventions, preset, score_board
 from .deal import LAWS, ScoreBreakdown, ns_score, score_breakdown, score_deal, trick_values, undertrick_penalty
 from .errors import ScoringError
+from .field import score_field
 from .hands import high_card_points
 from .imps import (
     ADJUSTED_IMP_MODES,
@@ -26,6 +27,7 @@ from .imps import (
 from .matchpoints import matchpoint_top, matchpoint_unit, matchpoints, neuberg, percentages
 from .rubber import Chicago, LineEntry, Rubber
 from .teams import board_a_match, team_imps
+from .totals import factored, total_line
 from .typed import NOT_PLAYED_WORDS, PASS_WORDS, TypedResult, TypedResultError, read_result
 from .victory_points import victory_points
 from .weighted import Weighted, parse_weighted
@@ -33,12 +35,16 @@ from .weighted import Weighted, parse_weighted
 __all__ = [
     "ADJUSTED_IMP_MODES",
     "DATUM_ROUNDINGS",
+    "CROSS_IMPS",
     "PRESETS",
     "SHORT_BOARDS",
     "Conventions",
     "ImpAward",
     "preset",
     "score_board",
+    "score_field",
+    "factored",
+    "total_line",
     "ADJUSTED_IMPS",
     "IMP_TABLES",
     "LAWS",

@@ -6,7 +6,15 @@ Tried against the published results of other scorers, every disagreement on a bo
   ACBL, this site's default) or scored on their own, smaller top (Compscore);
 * the Butler datum: how many top and bottom results are set aside, from how many results on (1 from 4
   by default; Magic Contest and Ruter 1 from 3), and whether the mean is rounded to 10;
-* the IMPs an artificial adjusted score receives (`ImpAward`).
+* the IMPs an artificial adjusted score receives (`ImpAward`);
+* which results a board is compared with: those of its section (the default) or, ``across_field``, those of
+  every section that plays the same boards (one top per board over the sections, Neuberg over them, the Butler
+  datum and cross-IMPs over all the results: Ruter and congresses scoring a field of several sections);
+* cross-IMPs ``"average"`` per comparison (seed 000: 37 IMPs over 4 comparisons = 9.25) or ``"sum"`` over the
+  comparisons (Ruter's cross-IMP events publish the sum);
+* a pair's total: the plain sum of its boards, or ``factor_totals`` as Compscore prints it: a board played
+  fewer times counted with Neuberg's formula, and a pair that played fewer boards factored up to the full number
+  (`scoring.totals`).
 
 The matchpoint scale (``"ebu"`` or ``"acbl"``) stays a separate argument, as in `matchpoints`.
 `PRESETS` names the sets of conventions that reproduce a scorer; `score_board` scores one board with them.
@@ -23,6 +31,7 @@ from .matchpoints import matchpoints
 from .weighted import score_weighted
 
 SHORT_BOARDS: tuple[str, ...] = ("neuberg", "own-top")
+CROSS_IMPS: tuple[str, ...] = ("average", "sum")
 METHODS: tuple[str, ...] = ("matchpoints", "butler", "cross-imps")
 
 
@@ -35,8 +44,13 @@ class Conventions:
     datum_from: int = 4
     datum_rounding: str = "ten"
     award: ImpAward = ImpAward()
+    across_field: bool = False
+    cross_imps: str = "average"
+    factor_totals: bool = False
 
     def __post_init__(self) -> None:
+        if self.cross_imps not in CROSS_IMPS:
+            raise ValueError(f"{self.cross_imps!r}: cross-IMPs are 'average' per comparison or their 'sum'")
         if self.short_boards not in SHORT_BOARDS:
             raise ValueError(f"{self.short_boards!r}: boards played fewer times are scored 'neuberg' or 'own-top'")
         if self.datum_rounding not in DATUM_ROUNDINGS:
@@ -58,12 +72,14 @@ class Conventions:
 PRESETS: dict[str, tuple[str | None, Conventions]] = {
     "ebu": ("ebu", Conventions()),
     "acbl": ("acbl", Conventions()),
-    "compscore": (None, Conventions(short_boards="own-top")),
+    "compscore": (None, Conventions(short_boards="own-top", factor_totals=True)),
     "magic-contest": (None, Conventions(datum_from=3)),
 }
 """Named sets of conventions, each with the matchpoint scale it sets (None: the scale stays as chosen).
 
-"magic-contest" also reproduces Ruter: the datum of three results is the middle one.
+"magic-contest" also reproduces Ruter: the datum of three results is the middle one. "compscore" prints a board
+played fewer times on its own top but totals it with Neuberg's formula, and factors a pair's total up to the
+full number of boards.
 """
 
 
@@ -109,4 +125,4 @@ def _score(
             rounding=conventions.datum_rounding,
             award=conventions.award,
         )
-    return cross_imps(entries, average=True, award=conventions.award)
+    return cross_imps(entries, average=conventions.cross_imps == "average", award=conventions.award)

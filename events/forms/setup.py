@@ -26,7 +26,12 @@ PRESET_CHOICES = [
     ("", gettext_lazy("— keep the settings below —")),
     ("ebu", gettext_lazy("EBU (EBUScore): Neuberg, datum without 1 top and 1 bottom from 4 results, ±3 IMPs")),
     ("acbl", gettext_lazy("ACBL (ACBLscore): as EBU, on the 1-per-score-beaten scale")),
-    ("compscore", gettext_lazy("Compscore: boards played fewer times scored on their own top")),
+    (
+        "compscore",
+        gettext_lazy(
+            "Compscore: boards played fewer times scored on their own top, totals factored to the full boards"
+        ),
+    ),
     ("magic-contest", gettext_lazy("Magic Contest / Ruter: datum without 1 top and 1 bottom from 3 results")),
 ]
 
@@ -42,6 +47,7 @@ def apply_preset(data: dict, name: str) -> None:
     data["datum_rounding"] = conventions.datum_rounding
     data["adjusted_imps"] = conventions.award.mode
     data["adjusted_imps_size"] = Decimal(str(conventions.award.size))
+    data["factor_totals"] = conventions.factor_totals
 
 
 class SessionForm(LimitedModelForm):
@@ -66,10 +72,20 @@ class SessionForm(LimitedModelForm):
             "datum_rounding",
             "adjusted_imps",
             "adjusted_imps_size",
+            "across_field",
+            "cross_imps",
+            "factor_totals",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    CONVENTION_FIELDS = ("datum_discard", "datum_from", "datum_rounding", "adjusted_imps", "adjusted_imps_size")
+    CONVENTION_FIELDS = (
+        "datum_discard",
+        "datum_from",
+        "datum_rounding",
+        "adjusted_imps",
+        "adjusted_imps_size",
+        "cross_imps",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -5,7 +5,7 @@ class Migration(migrations.Migration):
     """A table's result knows the side that entered it, and keeps the other side's different result beside it."""
 
     dependencies = [
-        ("events", "0019_line_pair_indexes_covered"),
+        ("events", "0020_usebio_masterpoints"),
     ]
 
     operations = [

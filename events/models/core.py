@@ -37,6 +37,10 @@ class Session(models.Model):
         BOARD = "board", _("the award for the whole board")
         SHARE = "share", _("a share of the award, by the percentage")
 
+    class CrossImps(models.TextChoices):
+        AVERAGE = "average", _("averaged per comparison")
+        SUM = "sum", _("summed over the comparisons")
+
     Status = PublishStatus  # in progress (hidden), provisional, final: shared with teams events
 
     name = models.CharField(_("name"), max_length=100)
@@ -72,6 +76,20 @@ class Session(models.Model):
         decimal_places=2,
         default=Decimal(3),
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(24))],
+    )
+    across_field = models.BooleanField(
+        _("Scored across the field"),
+        default=False,
+        help_text=_("Compare each board with its results in every section that plays it, not only its own section's."),
+    )
+    cross_imps = models.CharField(_("cross-IMPs"), max_length=8, choices=CrossImps, default=CrossImps.AVERAGE)
+    factor_totals = models.BooleanField(
+        _("Totals factored to the full number of boards"),
+        default=False,
+        help_text=_(
+            "Count boards played fewer times with Neuberg’s formula in the totals, and factor the total of a pair "
+            "that played fewer boards up to the full number (as Compscore does)."
+        ),
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.IN_PROGRESS)
     corrections_until = models.DateTimeField(_("corrections accepted until"), null=True, blank=True)
@@ -191,6 +209,9 @@ class Pair(models.Model):
     # of its scores minus par on them, from its own side (the member page's figure).
     par_boards = models.PositiveSmallIntegerField(_("boards with a par"), default=0, editable=False)
     par_total = models.IntegerField(_("points against par"), default=0, editable=False)
+    # Masterpoints awarded, as the scorer's file gives them (USEBIO MASTER_POINTS_AWARDED and MASTER_POINT_TYPE).
+    masterpoints = models.DecimalField(_("masterpoints awarded"), max_digits=8, decimal_places=2, null=True, blank=True)
+    masterpoint_type = models.CharField(_("kind of masterpoints"), max_length=20, blank=True)
 
     class Meta:
         ordering = ["section", "direction", "number"]

@@ -38,4 +38,7 @@ def conventions_of(session: Session) -> scoring.Conventions:
         datum_from=session.datum_from,
         datum_rounding=session.datum_rounding,
         award=scoring.ImpAward(session.adjusted_imps, float(session.adjusted_imps_size)),
+        across_field=session.across_field,
+        cross_imps=session.cross_imps,
+        factor_totals=session.factor_totals,
     )

@@ -33,6 +33,7 @@ class PairInfo:
     number: int
     direction: str
     players: tuple[Player, ...]
+    masterpoints: str = ""  # as the scorer's file awarded them: "6 GREEN" (empty: none given)
 
     @property
     def label(self) -> str:
@@ -68,6 +69,8 @@ PAIR_COLUMNS = (
     "player2__privacy",
     "player2__removed_on",
     "player2_guest",
+    "masterpoints",
+    "masterpoint_type",
 )
 
 
@@ -103,7 +106,15 @@ def pair_from_row(row) -> PairInfo:
             row.player2_guest,
         ),
     )
-    return PairInfo(row.id, row.section_id, row.number, row.direction, tuple(player for player in found if player))
+    players = tuple(player for player in found if player)
+    return PairInfo(row.id, row.section_id, row.number, row.direction, players, masterpoints_text(row))
+
+
+def masterpoints_text(row) -> str:
+    """The masterpoints a scorer's file awarded the pair, as the ranking shows them: "6 GREEN", "" for none."""
+    if row.masterpoints is None:
+        return ""
+    return " ".join(part for part in (f"{row.masterpoints.normalize():f}", row.masterpoint_type) if part)
 
 
 def load_pairs(**filters) -> dict[int, PairInfo]:
@@ -129,6 +140,8 @@ class SectionInfo:
     scale: str
     neuberg: bool
     plan: Movement
+    across_field: bool = False  # the session's boards compared over its sections (`scoring.score_field`)
+    factor_totals: bool = False  # totals as Compscore prints them (`scoring.totals`)
     uses_imps: bool = field(init=False)
 
     def __post_init__(self):
@@ -142,7 +155,9 @@ class SectionInfo:
     @property
     def uniform_top(self) -> bool:
         """Whether every board has the same top whatever was played: the movement's most plays."""
-        return self.uses_imps or (self.plan.has_schedule and self.neuberg)
+        if self.uses_imps:
+            return not self.factor_totals
+        return self.plan.has_schedule and self.neuberg and not (self.across_field or self.factor_totals)
 
     def expected(self, number: int, played: int, most_played: int) -> int:
         """Neuberg's E for a board with `played` results; `most_played` is the section's most on a board."""
@@ -183,6 +198,8 @@ SECTION_COLUMNS = (
     "session__scoring",
     "session__scale",
     "session__neuberg_for_movement",
+    "session__across_field",
+    "session__factor_totals",
 )
 
 
@@ -211,6 +228,8 @@ def section_from_row(row) -> SectionInfo:
         row.session__scale,
         row.session__neuberg_for_movement,
         plan,
+        row.session__across_field,
+        row.session__factor_totals,
     )
 
 

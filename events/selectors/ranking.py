@@ -27,6 +27,7 @@ from django.db.models import Count, Q, Sum
 
 from club.models import Member
 from events.models import Pair, TravellerLine
+from events.selectors.line_totals import add_line_by_line, factor_totals
 from events.selectors.pairs_and_sections import (
     PairInfo,
     SectionInfo,
@@ -42,7 +43,9 @@ class Totals:
     boards: int = 0
 
 
-def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int]) -> dict[int, Totals]:
+def pair_totals(
+    sections: dict[int, SectionInfo], pair_sections: dict[int, int], directions: dict[int, str] | None = None
+) -> dict[int, Totals]:
     """Score, maximum and boards scored of each pair (`pair_sections`: pair id → section id, sections in
     `sections`).
 
@@ -72,25 +75,8 @@ def pair_totals(sections: dict[int, SectionInfo], pair_sections: dict[int, int])
                 total.maximum += boards * section.movement_top
     varying = [section_id for section_id, section in sections.items() if not section.uniform_top]
     if varying:
-        lines = list(
-            TravellerLine.objects.filter(board__section_id__in=varying, not_played=False)
-            .order_by()
-            .values_list("board__section_id", "board__number", "ns_pair_id", "ew_pair_id", "ns_points", "ew_points")
-        )
-        counts: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-        for section_id, number, *_rest in lines:
-            counts[section_id][number] += 1
-        most = {section_id: max(by_board.values()) for section_id, by_board in counts.items()}
-        for section_id, number, ns, ew, ns_points, ew_points in lines:
-            if ns_points is None:
-                continue
-            top = sections[section_id].top(number, counts[section_id][number], most[section_id])
-            for pair_id, points in ((ns, ns_points), (ew, ew_points)):
-                total = totals.get(pair_id)
-                if total is not None:
-                    total.score += points
-                    total.maximum += top
-                    total.boards += 1
+        add_line_by_line(sections, varying, totals, pair_sections)
+        factor_totals(sections, totals, pair_sections, directions or {})
     return totals
 
 
@@ -189,7 +175,11 @@ def _pairs_and_totals(session_ids: list[int], sections: dict, names: bool, store
             if stored:
                 totals[pk] = Totals(*values)
     if not stored:
-        totals = pair_totals(sections, {pair.id: pair.section_id for pair in pairs.values()})
+        totals = pair_totals(
+            sections,
+            {pair.id: pair.section_id for pair in pairs.values()},
+            {pair.id: pair.direction for pair in pairs.values()},
+        )
     return pairs, totals
 
 

@@ -68,6 +68,8 @@ def usebio_event(session: Session) -> UsebioEvent:
                 pair.place,
                 pair.score if pair.boards else None,
                 100 * pair.score / pair.maximum if pair.maximum and not session.uses_imps else None,
+                None if pair.masterpoints is None else float(pair.masterpoints),
+                pair.masterpoint_type,
             )
             for pair in pairs.order_by("section__letter", "direction", "number")
         ),

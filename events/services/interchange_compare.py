@@ -58,6 +58,12 @@ class ImportReport:
 
 def compare(event: UsebioEvent, result: ImportReport) -> None:
     """Each line whose printed NS figure differs from the site's, with the likeliest reason; then the pairs."""
+    compare_lines(event, result)
+    compare_pairs(event, result)
+
+
+def compare_lines(event: UsebioEvent, result: ImportReport) -> None:
+    """Each line whose printed NS figure differs from the site's, with the likeliest reason."""
     stored = TravellerLine.objects.filter(board__section__session=result.session).select_related(
         "board__section", "ns_pair", "ew_pair"
     )
@@ -73,10 +79,12 @@ def compare(event: UsebioEvent, result: ImportReport) -> None:
         if abs(line.ns_points - mine.ns_points) <= TOLERANCE:
             continue
         short = played[(line.section, line.board)] < most[line.section]
-        reason = likeliest_reason(event.scoring, line, mine, short)
+        field = sum(n for (_s, board), n in played.items() if board == line.board)  # the board's results in all
+        reason = convention_reason(result.session, line, mine, field, len(event.sections)) or likeliest_reason(
+            event.scoring, line, mine, short
+        )
         label = f"{mine.ns_pair.label} v {mine.ew_pair.label}"
         result.differences.append(Difference(line.section, line.board, label, line.ns_points, mine.ns_points, reason))
-    compare_pairs(event, result)
 
 
 def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: bool) -> str:
@@ -90,8 +98,24 @@ def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: 
     return str(REASONS["datum"] if method == "butler" else REASONS["other"])
 
 
+def convention_reason(session, line: UsebioLine, mine: TravellerLine, field: int, sections: int) -> str:
+    """The session setting that would explain a line's difference, when one would: cross-IMPs summed rather than
+    averaged (the printed figure is the site's times the comparisons) or the other way round, or scoring across
+    the field (several sections play the board); "" when none would."""
+    printed, site = line.ns_points, mine.ns_points
+    if session.scoring == "cross-imps" and not mine.adjusted:
+        for comparisons in {field - 1, field // max(sections, 1) - 1} - {0, -1}:
+            if session.cross_imps == "average" and abs(printed - site * comparisons) <= TOLERANCE * comparisons:
+                return str(REASONS["cross_sum"])
+            if session.cross_imps == "sum" and abs(printed * comparisons - site) <= TOLERANCE * comparisons:
+                return str(REASONS["cross_average"])
+    if sections > 1 and not session.across_field:
+        return str(REASONS["across_field"])
+    return ""
+
+
 def _site_pair(pairs: dict[tuple[str, int, str], Pair], pair: UsebioPair) -> Pair | None:
-    found = pairs.get((pair.section, pair.number, pair.direction))
+    found = pairs.get((pair.section, pair.number, pair.direction)) or pairs.get((pair.section, pair.number, ""))
     if found is None and not pair.direction:  # a file that gives no direction in a Mitchell: only if one fits
         fits = [mine for key, mine in pairs.items() if key[:2] == (pair.section, pair.number)]
         found = fits[0] if len(fits) == 1 else None
@@ -103,6 +127,10 @@ def compare_pairs(event: UsebioEvent, result: ImportReport) -> None:
     pairs = {(pair.section.letter, pair.number, pair.direction): pair
              for pair in Pair.objects.filter(section__session=result.session).select_related("section")}  # fmt: skip
     moved = {label for item in result.differences for label in _labels(item)}
+    full: dict[tuple[str, str], int] = {}  # the most boards a pair of each field played
+    for pair in pairs.values():
+        key = (pair.section.letter, pair.direction)
+        full[key] = max(full.get(key, 0), pair.boards)
     for pair in event.pairs:
         mine = _site_pair(pairs, pair)
         if mine is None or (pair.total is None and pair.percentage is None):
@@ -116,7 +144,18 @@ def compare_pairs(event: UsebioEvent, result: ImportReport) -> None:
                 continue
             lines = (mine.section.letter, mine.label) in moved
             reason = str(REASONS["pair_lines"] if lines else REASONS["pair_total"])
+            if not lines and _factored_would_explain(result.session, mine, printed, site, full):
+                reason = str(REASONS["factor_totals"])
             result.pair_differences.append(PairDifference(mine.section.letter, mine.label, what, printed, site, reason))
+
+
+def _factored_would_explain(session, mine: Pair, printed: float, site: float, full: dict) -> bool:
+    """Whether Compscore's factored totals would give the printed figure: the pair missed boards its field played,
+    and the file's figure is the site's factored up to them (a total; a percentage stays as it is)."""
+    most = full.get((mine.section.letter, mine.direction), 0)
+    if session.factor_totals or session.uses_imps or not 0 < mine.boards < most:
+        return False
+    return abs(printed - site * most / mine.boards) <= TOTAL_TOLERANCE or abs(printed - site) <= TOTAL_TOLERANCE
 
 
 def _labels(item: Difference) -> list[tuple[str, str]]:

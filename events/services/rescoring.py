@@ -34,6 +34,9 @@ def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
         "datum_rounding": conventions.datum_rounding,
         "adjusted_imps": conventions.award.mode,
         "adjusted_imps_size": conventions.award.size,
+        "across_field": conventions.across_field,
+        "cross_imps": conventions.cross_imps,
+        "factor_totals": conventions.factor_totals,
     }
 
 
@@ -80,6 +83,10 @@ def rescore_board(
     which a change to this board may move: then the whole section is scored again.
     """
     section = board.section
+    if section.session.across_field:  # the board is scored with its results in every section
+        rescore_session(session=section.session)
+        _reread_points(lines or [])
+        return
     plan = plan or section_plan(section)
     with session_write(section.session_id):
         if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
@@ -88,6 +95,14 @@ def rescore_board(
         lines = list(board.lines.all()) if lines is None else lines
         rows = _scored_rows(section, plan, board.number, lines, most_played)
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
+
+
+def _reread_points(lines: list[TravellerLine]) -> None:
+    """The caller's lines given their points as stored (one query), after the whole session was scored."""
+    stored = {pk: (ns, ew) for pk, ns, ew in TravellerLine.objects.filter(pk__in=[line.pk for line in lines])
+              .values_list("pk", "ns_points", "ew_points")}  # fmt: skip
+    for line in lines:
+        line.ns_points, line.ew_points = stored.get(line.pk, (line.ns_points, line.ew_points))
 
 
 @dataclass(slots=True)
@@ -125,6 +140,9 @@ def _section_rows(section: Section, plan: Movement, boards, lines_by_board: dict
 
 def rescore_section(*, section: Section, plan: Movement) -> None:
     """Scores every board of the section again, its points stored in one statement (a batch of rows)."""
+    if section.session.across_field:
+        rescore_session(session=section.session)
+        return
     with session_write(section.session_id):
         lines = _by_board(TravellerLine.objects.filter(board__section=section))
         rows = _section_rows(section, plan, list(section.boards.all()), lines)
@@ -141,6 +159,49 @@ def rescore_session(*, session: Session) -> None:
         for board in Board.objects.filter(section__session=session).order_by("number"):
             boards.setdefault(board.section_id, []).append(board)
         rows = []
-        for section in sections:
+        if session.across_field:
+            rows = field_rows(session, sections, boards, lines_by_board)
+        for section in [] if session.across_field else sections:
             rows += _section_rows(section, section_plan(section), boards.get(section.pk, []), lines_by_board)
         update_by_pk(model=TravellerLine, fields=("ns_points", "ew_points"), rows=rows)
+
+
+def field_rows(session: Session, sections: list[Section], boards: dict[int, list[Board]], lines_by_board) -> list:
+    """The changed rows of every board scored across the field: a board number's lines in every section scored
+    as one field (`scoring.score_field`), against the sum of the results each section was due."""
+    by_number: dict[int, list[tuple[Section, Movement, Board, int]]] = {}
+    for section in sections:
+        plan = section_plan(section)
+        most = max((sum(not line.not_played for line in lines_by_board.get(board.pk, [])) for board in
+                    boards.get(section.pk, [])), default=0)  # fmt: skip
+        for board in boards.get(section.pk, []):
+            by_number.setdefault(board.number, []).append((section, plan, board, most))
+    rows = []
+    for number, played in by_number.items():
+        groups = [[line for line in lines_by_board.get(board.pk, []) if not line.not_played] for _s, _p, board, _m in
+                  played]  # fmt: skip
+        due = [expected_results(section, plan, number, len(group), most) if group else 0
+               for (section, plan, _b, most), group in zip(played, groups, strict=True)]  # fmt: skip
+        points = scoring.score_field(
+            session.scoring,
+            [[line.adjusted or line.ns_score for line in group] for group in groups],
+            expected=due,
+            scale=session.scale,
+            conventions=conventions_of(session),
+        )
+        for (_s, _p, board, _m), group, scored in zip(played, groups, points, strict=True):
+            rows += _changed(
+                lines_by_board.get(board.pk, []), dict(zip((line.pk for line in group), scored, strict=True))
+            )
+    return rows
+
+
+def _changed(lines: Sequence, points: dict[int, tuple[float, float]]) -> list:
+    """The rows of `lines` whose points (by line pk; a line not played: none) differ from those stored."""
+    rows = []
+    for line in lines:
+        ns, ew = points.get(line.pk, (None, None))
+        if (ns, ew) != (line.ns_points, line.ew_points):
+            line.ns_points, line.ew_points = ns, ew
+            rows.append((ns, ew, line.pk))
+    return rows

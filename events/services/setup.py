@@ -44,6 +44,9 @@ SCORING_FIELDS = (  # a session's fields that change its scores: the method, the
     "datum_rounding",
     "adjusted_imps",
     "adjusted_imps_size",
+    "across_field",
+    "cross_imps",
+    "factor_totals",
 )
 
 

@@ -10,7 +10,9 @@ by federation number (the member's number), else by their full name, else kept a
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -24,7 +26,8 @@ from deals import DealRefused
 from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
 from events.services.hands import store_deals
-from events.services.interchange_compare import ImportedPlayer, ImportReport, compare, summary
+from events.services.interchange_compare import ImportedPlayer, ImportReport, compare, compare_lines, summary
+from events.services.interchange_fit import fit_conventions, said_by_file
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count, write_lines
@@ -47,7 +50,14 @@ def _key(pair_number: int, mitchell: bool, side: str) -> str:
 
 
 def _is_mitchell(pairs: list[UsebioPair], lines: list[UsebioLine]) -> bool:
-    return any(pair.direction for pair in pairs) or any(line.ns == line.ew for line in lines)
+    """Whether the section numbers its pairs by direction (a Mitchell): its pairs have a direction or a line sets
+    pair 1 against pair 1; not when a pair number plays on both sides (a barometer whose pairs change direction,
+    as Ruter writes one: the TotalScoreTable's direction is the pair's first)."""
+    if any(line.ns == line.ew for line in lines):
+        return True
+    if {line.ns for line in lines} & {line.ew for line in lines}:
+        return False
+    return any(pair.direction for pair in pairs)
 
 
 Read = tuple[bool, list[ImportedLine], list[ImportedSitOut]]  # a section: Mitchell or not, its lines and sit-outs
@@ -127,6 +137,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
     file's figures with the site's; raises FileRefused (nothing written) for an event it cannot take."""
     if event.date is None:
         raise FileRefused([CsvProblem(None, _("The file gives no DATE for the event."))])
+    preset, stated = said_by_file(event, preset)
     if preset and preset not in scoring.PRESETS:
         raise FileRefused([CsvProblem(None, _("Unknown preset “%(value)s”.") % {"value": preset})])
     sections = read_rows(event)
@@ -136,7 +147,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
         message = _("The file gives the hands of board %(board)s, which has no traveller line.")
         raise FileRefused([CsvProblem(None, message % {"board": number}) for number in unknown])
     with transaction.atomic():
-        session = _create_session(event, preset, user)
+        session = _create_session(event, preset, user, stated)
         with session_write(session.pk):
             result = ImportReport(session, 0)
             for letter, (mitchell, rows, sit_outs) in sections.items():
@@ -144,14 +155,23 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
                 created = _create_section(session, letter, mitchell, (rows, sit_outs), pairs, result.players, user)
                 result.lines += created
             rescore_session(session=session)
+            fit_conventions(session=session, event=event, stated=stated, misfits=lambda mine: _misfits(event, mine))
         if event.hands:
             result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
     compare(event, result)
     return result
 
 
-def _create_session(event: UsebioEvent, preset: str, user) -> Session:
+def _misfits(event: UsebioEvent, session: Session) -> int:
+    """How many of the file's line figures differ from the session's as it is scored now."""
+    trial = ImportReport(session, 0)
+    compare_lines(event, trial)
+    return len(trial.differences)
+
+
+def _create_session(event: UsebioEvent, preset: str, user, stated: dict) -> Session:
     scale, conventions = scoring.preset(preset) if preset else (None, scoring.Conventions())
+    conventions = dataclasses.replace(conventions, **stated)
     return Session.objects.create(
         name=event.name or _("Imported session"),
         date=event.date or datetime.date.today(),
@@ -169,14 +189,20 @@ def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user
     keys |= {(pair.number, pair.direction if mitchell else "") for pair in usebio_pairs}
     keys = sorted(keys, key=lambda key: (key[1], key[0]))
     numbers = sorted({row.board for row in rows} | {sit_out.board for sit_out in sit_outs})
-    movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys)}
+    # Without a movement: one board a round over the boards' span, as the set-up page states a free-entry section
+    # (so that the director can change the session's conventions there without touching the section).
+    free = {"boards_per_round": 1, "rounds": numbers[-1] - numbers[0] + 1}
+    movement = recognise_movement(keys, rows) or {"kind": Section.Kind.NONE, "tables": table_count(keys), **free}
     section = Section.objects.create(session=session, letter=letter, first_board=numbers[0], **movement)
-    players = {(pair.number, pair.direction if mitchell else ""): pair.players for pair in usebio_pairs}
+    given = {(pair.number, pair.direction if mitchell else ""): pair for pair in usebio_pairs}
     members = list(Member.objects.filter(removed_on=None))  # a removed member is no longer matched by name
     new_pairs = []
     for number, direction in keys:
-        pair = Pair(section=section, number=number, direction=direction)
-        for slot, player in enumerate(players.get((number, direction), ())[:2], start=1):
+        pair = Pair(
+            section=section, number=number, direction=direction, **_masterpoints(given.get((number, direction)))
+        )
+        for slot, player in enumerate(given[(number, direction)].players[:2] if (number, direction) in given else (),
+                                      start=1):  # fmt: skip
             member, how = match_imported(player.federation, player.name, members)
             setattr(pair, f"player{slot}", member)
             setattr(pair, f"player{slot}_guest", "" if member else player.name)
@@ -186,6 +212,13 @@ def _create_section(session, letter, mitchell, read, usebio_pairs, matches, user
     Board.objects.bulk_create([Board(section=section, number=number) for number in numbers])
     with session_write(session.pk):  # the caller's block: this one neither locks nor stores again
         return len(write_lines(section, rows, user=user, sit_outs=sit_outs))
+
+
+def _masterpoints(pair: UsebioPair | None) -> dict:
+    """The masterpoints the file awarded the pair (kept with it, shown on the ranking and exported again)."""
+    if pair is None or pair.masterpoints is None or not 0 <= pair.masterpoints < 1_000_000:
+        return {}
+    return {"masterpoints": Decimal(str(round(pair.masterpoints, 2))), "masterpoint_type": pair.masterpoint_type}
 
 
 def recognise_movement(keys: list[tuple[int, str]], rows: list[ImportedLine]) -> dict | None:

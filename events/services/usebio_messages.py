@@ -18,6 +18,7 @@ USEBIO_MESSAGES = {
     "usebio.event_type": _("Unknown EVENT_TYPE “%(kind)s”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read."),
     "usebio.date": _("DATE “%(text)s” is not a date (dd/mm/yyyy or yyyy-mm-dd)."),
     "usebio.number": _("%(field)s “%(text)s” in %(where)s is not a whole number from 1 to 999."),
+    "usebio.pair_side": _("%(field)s “%(text)s” in %(where)s names a pair of the other direction."),
     "usebio.figure": _("%(field)s “%(text)s” in %(where)s is not a number."),
     "usebio.direction": _("DIRECTION “%(text)s” of pair %(pair)s is not NS or EW."),
     "usebio.too_many": _("The file has more than %(limit)s %(what)s."),
@@ -43,6 +44,23 @@ REASONS = {
     "adjusted": _("the file awards adjusted scores other IMPs (per board, per comparison or a share)"),
     "field": _("another line of this board is scored differently, which moves this one"),
     "other": _("the file’s figure differs from the site’s scoring of the same results"),
+    "cross_sum": _(
+        "the file sums each result’s cross-IMPs over its comparisons: the session setting “cross-IMPs summed over "
+        "the comparisons” would reproduce it"
+    ),
+    "cross_average": _(
+        "the file averages each result’s cross-IMPs over its comparisons: the session setting “cross-IMPs averaged "
+        "per comparison” would reproduce it"
+    ),
+    "across_field": _(
+        "the file may compare the board with its results in every section: the session setting “scored across the "
+        "field” would do so"
+    ),
+    "factor_totals": _(
+        "the file totals the pair’s boards otherwise: the setting “totals factored to the full number of boards” "
+        "(the Compscore preset) counts boards played fewer times with Neuberg’s formula and factors a pair that "
+        "missed boards up to the full number; else boards not played, or another matchpoint scale"
+    ),
     "pair_lines": _("the pair’s lines differ above, which moves its total"),
     "pair_total": _(
         "the file totals the pair’s boards otherwise: boards played fewer times or not played factored another way, "

@@ -53,11 +53,20 @@ def test_a_file_with_one_bad_deal_is_refused_whole_and_nothing_is_saved(night, c
     assert BoardDeal.objects.count() == 0 and cached_analysis.calls == 0
 
 
-def test_a_board_the_session_does_not_play_is_refused_with_its_line(night):
+def test_a_board_the_session_does_not_play_is_left_out_with_a_warning(night):
+    # A dealing machine's file deals more boards than the night plays: the boards played are stored.
+    stored = import_hands(session=night, text=pbn_text({1: PUBLISHED, 40: PUBLISHED}))
+    assert [(warning.line, str(warning)) for warning in stored.warnings] == [
+        (5, "board 40 is not played in this session: its deal is left out")
+    ]
+    assert list(BoardDeal.objects.values_list("board__number", flat=True).distinct()) == [1]
+
+
+def test_a_file_of_boards_the_session_does_not_play_only_is_refused_with_its_lines(night):
     with pytest.raises(DealRefused) as refused:
-        import_hands(session=night, text=pbn_text({1: PUBLISHED, 40: PUBLISHED}))
+        import_hands(session=night, text=pbn_text({40: PUBLISHED}))
     assert [(problem.line, str(problem)) for problem in refused.value.problems] == [
-        (5, "board 40 is not played in this session")
+        (2, "board 40 is not played in this session")
     ]
     assert not BoardDeal.objects.exists()
 

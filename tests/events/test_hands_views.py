@@ -63,17 +63,26 @@ def test_a_broken_file_is_refused_whole_with_every_problem_and_its_line(director
     assert response.context["problems"] == [
         "Line 5: Board 2: North has 14 cards; a hand has 13",
         "Line 5: Board 2: the C2 is in two hands (North, West)",
-        "Line 20: board 40 is not played in this session",
     ]
-    assert "Nothing was stored: 3 problems." in html
+    assert "Nothing was stored: 2 problems." in html
     assert not BoardDeal.objects.exists()
 
 
-def test_a_board_the_session_lacks_is_refused_at_the_store(director_client, night):
-    text = pbn_text({1: PUBLISHED, 40: PUBLISHED})
+def test_a_board_the_session_lacks_is_a_warning_in_the_preview_and_the_rest_is_stored(director_client, night):
+    text = pbn_text({1: PUBLISHED, 40: PUBLISHED})  # a dealing machine's file: more boards than the night plays
+    preview = director_client.post(urls(night)["session_hands"], {"file": pbn_file(text)})
+    assert preview.status_code == 200
+    assert "Line 5: board 40 is not played in this session: its deal is left out" in preview.content.decode()
+    response = director_client.post(urls(night)["session_hands_confirm"], {"text": text, "source_name": "x.pbn"})
+    assert response.status_code == 302
+    assert list(BoardDeal.objects.values_list("board__number", flat=True).distinct()) == [1]
+
+
+def test_a_file_with_only_boards_the_session_lacks_is_refused_at_the_store(director_client, night):
+    text = pbn_text({40: PUBLISHED})
     response = director_client.post(urls(night)["session_hands_confirm"], {"text": text, "source_name": "x.pbn"})
     assert response.status_code == 400
-    assert "Line 5: board 40 is not played in this session" in response.content.decode()
+    assert "Line 2: board 40 is not played in this session" in response.content.decode()
     assert not BoardDeal.objects.exists()
 
 

@@ -105,7 +105,7 @@ def test_the_scoring_option_overrides_the_files_tag():
         ('[Board "2"]', '[Board "two"]', "Board “two” is not a board number"),
         ('[Deal "N:4.KJ32', '[Deal "N:4.KJ3', "Line 11: Board 1: North has 12 cards"),
         ('[Date "2026.11.26"]', '[Date "2026.??.??"]', "no DATE"),
-        (" 1  1 N-S", " 1  1 X-Y", "Line 17: Direction “XY” is not NS or EW"),
+        (" 1  1 N-S", " 1  1 X-Y", "Line 17: Direction “X-Y” is not NS or EW"),
     ],
 )
 def test_a_bad_file_is_refused_whole_with_its_lines(old, new, message):

@@ -39,7 +39,7 @@ def test_a_session_with_sit_outs_survives_the_usebio_round_trip():
     data = write_usebio(usebio_event(session))
     assert b"<EW_PAIR_NUMBER>" + slot.ew[:-2].encode() + b"</EW_PAIR_NUMBER>\n" in data
     number_ns = slot.ns[:-2]
-    assert f"<NS_PAIR_NUMBER>{number_ns}</NS_PAIR_NUMBER>\n          <CONTRACT>BYE</CONTRACT>".encode() in data
+    assert f"<NS_PAIR_NUMBER>{number_ns}</NS_PAIR_NUMBER>\n        <CONTRACT>BYE</CONTRACT>".encode() in data
     copy = import_usebio(data=data)
     assert copy.differences == [] and copy.pair_differences == []
     assert sat_out(copy.session) == sat_out(session) == sorted([("A", 1, slot.ns), ("A", 1, slot.ew)])

@@ -207,6 +207,7 @@ def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mi
         "datum_rounding": "ten",
         "adjusted_imps": "comparison",
         "adjusted_imps_size": "3",
+        "cross_imps": "average",
         "corrections_until_0": "",
         "corrections_until_1": "",
         "director": "",
@@ -315,7 +316,13 @@ def test_the_admin_never_moves_a_session_s_status(admin_client, mitchell):
     assert 'name="status"' not in page
     data = {"name": "Renamed", "date": "2026-11-02", "scoring": "matchpoints", "scale": "ebu", "status": "final"}
     data |= {"datum_discard": "1", "datum_from": "4", "datum_rounding": "ten", "adjusted_imps": "comparison"}
-    data |= {"adjusted_imps_size": "3", "corrections_until_0": "", "corrections_until_1": "", "director": ""}
+    data |= {
+        "adjusted_imps_size": "3",
+        "cross_imps": "average",
+        "corrections_until_0": "",
+        "corrections_until_1": "",
+        "director": "",
+    }
     assert admin_client.post(url, data).status_code == 302
     session.refresh_from_db()
     assert session.name == "Renamed" and session.status == Session.Status.IN_PROGRESS

@@ -54,10 +54,12 @@ def test_a_session_with_its_deals_survives_the_round_trip():
     assert all(deal.analysed for deal in deals.all())
 
 
-def test_a_session_without_deals_writes_no_handset():
+def test_a_session_without_deals_lists_its_boards_in_the_handset_without_hands():
     session, section = club_night()
     enter(section, 1, "1NS", "4S", "N", "10")
-    assert b"HANDSET" not in write_usebio(usebio_event(session))
+    data = write_usebio(usebio_event(session))
+    assert b"<HANDSET>" in data and b"<HAND>" not in data  # readers in use list the boards from the HANDSET
+    assert import_usebio(data=data).deals == 0
 
 
 def test_a_file_with_hands_stores_them_and_one_without_stores_none():
