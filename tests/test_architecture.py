@@ -293,7 +293,9 @@ def test_the_known_exceptions_are_still_there():
 # Functions that share a name on purpose: a protocol each app implements (the merge handler's `move`, `undo`,
 # `guests`); the views, which each app's URLs name (`hands_page`, `live_grid`, ...), and the template filters, which
 # the templates name (`vulnerability`).
-PROTOCOLS = {"move", "undo", "guests"}
+# The merge handlers' protocol (move, undo, guests) and the backup engines' (club.backups.sqlite and .postgres: one
+# module per database, the same four functions).
+PROTOCOLS = {"move", "undo", "guests", "dump", "load", "counts", "drop_everything"}
 # Twins known before the rule, each called by code that other work changes at the same time (a rename would break
 # it): one app's function beside another's or the pure package's, to be renamed once that work is in.
 KNOWN_TWINS = {

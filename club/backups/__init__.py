@@ -5,6 +5,6 @@ counts its rows. The commands `backup` and `restore` and the periodic task `club
 them (see the README's *Operations*)."""
 
 from club.backups.files import BackupError, backups, prune
-from club.backups.making import Restored, TableCount, check, make_backup, restore
+from club.backups.making import Restored, TableCount, check_backup, make_backup, restore
 
-__all__ = ["BackupError", "Restored", "TableCount", "backups", "check", "make_backup", "prune", "restore"]
+__all__ = ["BackupError", "Restored", "TableCount", "backups", "check_backup", "make_backup", "prune", "restore"]

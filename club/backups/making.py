@@ -109,7 +109,7 @@ def _pending(connection: BaseDatabaseWrapper) -> int:
     return len(executor.migration_plan(executor.loader.graph.leaf_nodes()))
 
 
-def check(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> list[TableCount]:
+def check_backup(path: Path, *, using: str = DEFAULT_DB_ALIAS) -> list[TableCount]:
     """Restores the backup into a scratch database (the site's is not touched) and counts every table's rows."""
     connection = connections[using]
     kind = _matching(path, connection)

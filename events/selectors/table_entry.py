@@ -7,6 +7,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.db.models import QuerySet
 from django.urls import reverse
 
 from club.limits import MAX_ID
@@ -268,3 +269,8 @@ def add_moves(state: TableState, plan: Movement, table: int, round_: int) -> Non
             state.moves.append(Move(label, row.table, row.direction))
     destination = plan.boards_next(table, round_)
     state.boards_to, state.boards_relay = destination.tables, destination.via_relay
+
+
+def typed_results() -> QuerySet[TableResult]:
+    """The boards typed at the tables, with their section and board (the director's settling of a disagreement)."""
+    return TableResult.objects.select_related("section", "board")

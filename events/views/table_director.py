@@ -13,10 +13,10 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from club.table_pages import qr_response
 from events.forms.table import LiveResultsForm, SettleForm, TableEntryForm
-from events.models import CorrectionRequest, Section, Session, TableResult
+from events.models import CorrectionRequest, Section, Session
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
-from events.selectors.table_entry import SIDES, table_links, table_path
+from events.selectors.table_entry import SIDES, table_links, table_path, typed_results
 from events.selectors.table_live import live_view as load_live_view
 from events.services.table_entry import resolve_correction, set_live_results, set_table_entry, settle_disagreement
 
@@ -130,7 +130,7 @@ def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
 @require_POST
 def settle(request: HttpRequest, result_id: int) -> HttpResponse:
     """The director settles a table's disagreement: one side's result becomes the board's line."""
-    result = get_object_or_404(TableResult.objects.select_related("section", "board"), pk=result_id)
+    result = get_object_or_404(typed_results(), pk=result_id)
     form = SettleForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the result of North-South or of East-West."))

@@ -176,6 +176,30 @@ COMPARE = "an import's figures against the site's, for its report (import_usebio
 FILE = "reads or compares a file's rows for the imports (`import_travellers`, `import_usebio`, `import_pbn`)"
 
 CALLS: dict[str, Call | Within] = {
+    "events.services.table_entry.settle_disagreement": Within(
+        "the director's settling writes the chosen side's result through save_line inside session_write, the unit of"
+        " work whose pages confirm_table_result's Call checks (tests/events/test_table_sides.py settles one)"
+    ),
+    "events.services.table_sides.enter": Within("a typed board's fields changed in memory, saved by save_table_result"),
+    "events.services.table_sides.other_version": Within(READS),
+    "events.services.table_sides.own_version": Within(READS),
+    "events.services.table_sides.same_result": Within(CHECK),
+    "events.services.table_sides.table_reason": Within("a line's history reason: writes nothing"),
+    "events.services.table_sides.typed_version": Within(READS),
+    "events.services.table_sides.typed_versions": Within(READS),
+    "events.services.interchange_compare.compare_lines": Within(COMPARE),
+    "events.services.interchange_compare.convention_reason": Within(COMPARE),
+    "events.services.interchange_fit.fit_conventions": Within(
+        "tries the conventions on the session import_usebio and import_pbn are writing (their Calls)"
+    ),
+    "events.services.interchange_fit.said_by_file": Within(FILE),
+    "events.services.locking.standings_left": Within("enqueues the standings' refresh task: the task's own test"),
+    "events.services.publication.on_published": Within("registers a listener at start-up: writes nothing"),
+    "events.services.publication.session_published": Within(
+        "tells the listeners (the results emails' task) once set_status publishes (its Call)"
+    ),
+    "events.services.rescoring.field_rows": Within(SCORING),
+    "events.services.setup.sections_taken": Within(CHECK),
     "events.services.bulk.update_by_pk": Within("the UPDATE of the standings and rescoring services, run by them"),
     "events.services.corrections.close_corrections": Within("run by fixes.set_status to final (its Call)"),
     "events.services.corrections.refuse_leaving_final": Within(CHECK),

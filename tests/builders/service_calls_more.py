@@ -173,6 +173,16 @@ def revoked(club: Club) -> None:
 MERGE_HANDLER = "the merge handler: run by club.merging.merge_people and undo_merge (their Calls)"
 
 MORE_CALLS: dict[str, Call | Within] = {
+    "club.roles.admins_remain_without": Within(CHECK),
+    "club.roles.check_admins_remain": Within(CHECK),
+    "club.roles.last_admin_message": Within("a refusal's message: writes nothing"),
+    "club.roles.standing_admins": Within("reads who holds the Club admins role: writes nothing"),
+    "club.roster.number_taken": Within("a refusal's message: writes nothing"),
+    "rubber.services.can_confirm": Within(CHECK),
+    "rubber.services.confirm": Call(
+        lambda club: rubber.confirm(rubber=(sheet := a_deal(club)), user=club.director_user, version=sheet.version),
+        keeps=EVERY,
+    ),
     "teams.services.entry.entry_boards": Within(READS),
     "teams.services.entry.focus_prefix": Within("the entry page's cursor: writes nothing"),
     "teams.services.entry.save_entry": teams(post_match),
@@ -275,7 +285,6 @@ MORE_CALLS: dict[str, Call | Within] = {
     "accounts.services.request_claim": Call(lambda club: accounts.request_claim(email="nobody@example.org")),
     "accounts.services.request_email_change": Within("sends an email: writes nothing"),
     "accounts.services.save_preferences": Call(preferences),
-    "accounts.services.send_claim_link": Within("sends an email: writes nothing"),
 }
 
 

@@ -16,7 +16,7 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils.module_loading import import_string
 from django_tasks.base import Task
 
-from club.backups import backups, check, making
+from club.backups import backups, check_backup, making
 from club.backups.making import tables_in
 from club.models import Member
 from events.models import Session
@@ -189,7 +189,9 @@ def test_a_backup_taken_while_the_site_writes_is_one_moment(database):
         stop.set()
         thread.join(timeout=60)
     assert not thread.is_alive()
-    members = [next(table.rows for table in check(path) if table.table == Member._meta.db_table) for path in backups()]
+    members = [
+        next(table.rows for table in check_backup(path) if table.table == Member._meta.db_table) for path in backups()
+    ]
     assert all(count % 2 == 0 for count in members), members
     assert members == sorted(members) and 10 <= members[0] < members[-1]  # the site wrote on between backups
     assert Member.objects.count() == 2 * len(written)

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from club.backups import BackupError, TableCount, check, restore
+from club.backups import BackupError, TableCount, check_backup, restore
 
 
 class Command(BaseCommand):
@@ -45,7 +45,7 @@ class Command(BaseCommand):
             )
 
     def _check(self, file: Path) -> None:
-        self._counts(check(file), verbose=True)
+        self._counts(check_backup(file), verbose=True)
         self.stdout.write(_("%(path)s restores: checked in a scratch database.") % {"path": file})
 
     def _counts(self, tables: list[TableCount], *, verbose: bool = False) -> None:
