@@ -13,6 +13,7 @@ from events.models import Pair, Section, Session
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.services.lines import save_line
+from events.services.locking import session_write
 from events.services.member_summaries import refresh_session_members
 from events.services.setup import prepare_section
 from events.services.standings import STANDING_FIELDS
@@ -168,7 +169,9 @@ def enter_all(section, skip=(), results=None):
     """Every encounter of the movement entered as 3NT by North making 9 tricks (or as `results` says)."""
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
-    with entered_before_publishing(section.session_id):
+    # One write block for the whole section: each line rescores its board, the standings are stored once at the end
+    # (save_line's way for a caller saving several lines) instead of after each of up to hundreds of lines.
+    with entered_before_publishing(section.session_id), session_write(section.session_id):
         for slot in section_plan(section).schedule:
             if slot in skip:
                 continue
@@ -187,6 +190,11 @@ def fill_session(session: Session, rng_seed: int = 1) -> None:
     """Enters a plausible result for every slot of every section of the session (for size tests)."""
     rng = random.Random(rng_seed)
     contracts = [("4S", "N", 10), ("3NT", "S", 9), ("2H", "E", 8), ("1NT", "W", 7), ("PASS", "", 0)]
+    with session_write(session.pk):  # the standings stored once, after every line (as in enter_all)
+        fill_sections(session, rng, contracts)
+
+
+def fill_sections(session: Session, rng: random.Random, contracts: list) -> None:
     for section in session.sections.all():
         pairs = {pair.label: pair for pair in section.pairs.all()}
         boards = {board.number: board for board in section.boards.all()}
