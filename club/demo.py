@@ -85,7 +85,8 @@ def demo_logins() -> dict[str, User]:
             user.set_password(password)
             user.save()
         if group:
-            user.groups.add(Group.objects.get(name=group))
+            # The groups come from a migration (get_or_create: a flushed test database has none).
+            user.groups.add(Group.objects.get_or_create(name=group)[0])
         users[role] = user
     player = users["player"]
     member = Member.objects.get(number=PLAYER_NUMBER)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 import uuid
 from collections.abc import Callable, Iterable
 from functools import wraps
@@ -55,15 +56,35 @@ def number_from(low: int, high: int) -> Callable[[str], str | None]:
 
 
 PAGED = {"page": number_from(1, MAX_PAGE)}  # a list's page number: what a paginated page reads
+MAX_PATTERN_READS = 60  # the parameters one pattern of `reads` keeps at most (a session's tables' sort orders)
 
 
-def canonical_query(request: HttpRequest, reads: dict[str, Callable[[str], str | None]]) -> None:
-    """Leaves on `request` only the parameters of `reads` whose values they read, each once, in `reads`' order."""
+def one_of(names: Iterable[str], *, descending: bool = False) -> Callable[[str], str | None]:
+    """A query parameter read as one of `names` (and "-name" too, with `descending`: a table's sort order)."""
+    allowed = frozenset(names) | (frozenset(f"-{name}" for name in names) if descending else frozenset())
+
+    def read(text: str) -> str | None:
+        return text if text in allowed else None
+
+    return read
+
+
+Reads = dict["str | re.Pattern[str]", Callable[[str], "str | None"]]
+
+
+def canonical_query(request: HttpRequest, reads: Reads) -> None:
+    """Leaves on `request` only the parameters of `reads` whose values they read, each once, in `reads`' order; a
+    key of `reads` may be a pattern (a table's sort order, `a-ns-sort`), matching at most MAX_PATTERN_READS names."""
     kept = QueryDict(mutable=True)
-    for name, read in reads.items():
-        value = read(request.GET.get(name, ""))
-        if value is not None:
-            kept[name] = value
+    for name_or_pattern, read in reads.items():
+        if isinstance(name_or_pattern, str):
+            names = [name_or_pattern]
+        else:
+            names = sorted(name for name in request.GET if name_or_pattern.fullmatch(name))[:MAX_PATTERN_READS]
+        for name in names:
+            value = read(request.GET.get(name, ""))
+            if value is not None:
+                kept[name] = value
     kept._mutable = False
     request.GET = kept
     request.META["QUERY_STRING"] = kept.urlencode()
@@ -146,10 +167,10 @@ def _lookup(request: HttpRequest, scopes: list[str]) -> tuple[str | None, HttpRe
     return key, HttpResponse(content, content_type=content_type)
 
 
-def cached_page(*scopes: str, reads: dict[str, Callable[[str], str | None]] | None = None) -> Callable:
+def cached_page(*scopes: str, reads: Reads | None = None) -> Callable:
     """Keeps the view's page for anonymous visitors. `scopes` may name the view's URL arguments, as in
     "events:session:{session_id}"; `reads` names the query parameters the page reads, each with a function giving
-    its value as read (None: not read), such as `{"page": number}`."""
+    its value as read (None: not read), such as `{"page": number}`, or a pattern of names (`re.compile(...)`)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)

@@ -7,6 +7,8 @@ whatever the size of the session or the length of the member's history.
 
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +19,7 @@ from django_tables2 import RequestConfig
 from club.access import check_visible, is_director
 from club.csv_files import csv_response
 from club.models import Member
-from club.page_cache import PAGED, cached_page
+from club.page_cache import PAGED, cached_page, one_of
 from club.registry import member_sections
 from events.models import Board, Section, Session
 from events.selectors.downloads import ranking_rows, traveller_csv_rows
@@ -91,7 +93,15 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
     return blocks
 
 
-@cached_page(*SESSION_PAGE)
+# The ranking tables' sort orders ("a-ns-sort=pair"): one parameter a table, prefixed by its key (Ranking.key).
+RANKING_SORTS = {
+    re.compile(r"[a-z]-(ns|ew|all)-sort"): one_of(
+        ("place", "pair", "names", "score", "percentage", "boards", "average"), descending=True
+    )
+}
+
+
+@cached_page(*SESSION_PAGE, reads=RANKING_SORTS)
 def session_ranking(request, session_id):
     session = get_object_or_404(Session.objects.select_related("table_entry"), pk=session_id)
     if not session.is_public and not is_director(request.user) and shows_live(session):

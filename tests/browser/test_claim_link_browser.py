@@ -9,16 +9,17 @@ from pathlib import Path
 from django.urls import reverse
 
 from club.models import Member
+from tests.builders.tasks import IMMEDIATE
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORDS = {"Ana": "ana-own-passphrase", "Ion": "ion-own-passphrase"}
 
 
 def make_runs_with(port: int) -> dict[str, str]:
-    """The environment `make run PORT=port` gives runserver (read from make's dry run: nothing is run)."""
+    """The environment `make run PORT=port` gives runsite, the server and the worker (make's dry run: nothing runs)."""
     dry = subprocess.run(["make", "-n", "run", f"PORT={port}"], cwd=ROOT, capture_output=True, text=True, check=True)
-    line = next(line for line in dry.stdout.splitlines() if "runserver" in line)
-    assert line.endswith(f"runserver 127.0.0.1:{port}"), line
+    line = next(line for line in dry.stdout.splitlines() if "runsite" in line)
+    assert line.endswith(f"runsite 127.0.0.1:{port}"), line
     return dict(re.findall(r"(\w+)=(\S+)", line.split("manage.py")[0]))
 
 
@@ -32,6 +33,7 @@ def test_a_couple_claims_from_the_console_email_on_the_served_port(page, live_se
     settings.SITE_URL = make_runs_with(port)["SITE_URL"]
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "127.0.0.1"]  # as DEBUG=1 allows under `make run`
     settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"  # as `make run`: emails on the console
+    settings.TASKS = IMMEDIATE  # the worker's part: the emails sent as their request commits
     for first, number in (("Ana", "301"), ("Ion", "302")):
         Member.objects.create(first_name=first, last_name="Pop", number=number, email="pop@home.test")
     page.goto(reverse("accounts:claim"))

@@ -8,6 +8,7 @@ test_results_session.py work out its scores, matchpoints and rankings in their c
 import pytest
 
 from club.models import Member
+from club.unit_of_work import SESSION, record_change
 from events.models import Section, Session
 from events.services.member_summaries import refresh_session_members
 from tests.builders.sessions import MONDAY, enter, make_session
@@ -100,6 +101,7 @@ def build_hand_mitchell(
             enter(section, board, ns, contract, declarer, tricks)
     Session.objects.filter(pk=session.pk).update(status=status)  # published once entered: a final one is read-only
     refresh_session_members(session_ids=[session.pk])  # as set_status does: its members' pages count it
+    record_change(SESSION, session.pk)  # and as set_status records it: published, on the home and member pages
     session.refresh_from_db()
     return session, section
 

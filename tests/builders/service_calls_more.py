@@ -111,14 +111,14 @@ def a_rubber(club: Club) -> Scorepad:
 
 def a_deal(club: Club) -> Scorepad:
     pad_ = started(club)
-    rubber.save_deal(rubber=pad_, number=None, deal=pad.DealIn("They", "2H", 8), version=pad_.version)
+    rubber.save_deal(rubber=pad_, number=None, deal=pad.DealIn("They", "2H", 8), version=pad_.version, by=None)
     pad_.refresh_from_db()
     return pad_
 
 
 def last_deal_deleted(club: Club) -> None:
     pad_ = a_rubber(club)
-    rubber.delete_last_deal(rubber=pad_, number=pad_.deals.count(), version=pad_.version)
+    rubber.delete_last_deal(rubber=pad_, number=pad_.deals.count(), version=pad_.version, by=None)
 
 
 def started(club: Club) -> Scorepad:
@@ -247,7 +247,8 @@ MORE_CALLS: dict[str, Call | Within] = {
     "rubber.services.next_seating": Within("a sheet's next seating worked out: writes nothing"),
     "rubber.services.save_deal": Call(a_deal, keeps=EVERY),
     "rubber.services.set_ended": Call(
-        lambda club: rubber.set_ended(rubber=(sheet := a_deal(club)), ended=True, version=sheet.version), keeps=EVERY
+        lambda club: rubber.set_ended(rubber=(sheet := a_deal(club)), ended=True, version=sheet.version, by=None),
+        keeps=EVERY,
     ),
     "rubber.services.sheet_message": Within("a refusal's message: writes nothing"),
     "rubber.services.start": Call(started, keeps=EVERY),

@@ -15,6 +15,12 @@ from club.backups.tasks import backup_task
 URL = "/healthz"
 
 
+@pytest.fixture(autouse=True)
+def _database_queue(settings):
+    """The site's default queue, the database's (the suite records tasks on the dummy backend otherwise)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
 @pytest.fixture
 def cache_writes(monkeypatch):
     """Every write to the cache, counted (a health check only reads it)."""

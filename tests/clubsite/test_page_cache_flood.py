@@ -25,6 +25,8 @@ def noise() -> str:
             f"month={word}",
             f"round=-{RANDOM.randint(1, 10**6)}",
             f"fbclid={word}&gclid={word}",
+            f"a-ns-sort={word}",  # a ranking's sort order that is no column
+            f"{word.lower()}-sort=pair",  # a sort order for a table that is not there
         ]
     )
 
@@ -72,3 +74,16 @@ def test_a_logged_in_reader_keeps_every_parameter(player_client, published_club,
     response = player_client.get("/?utm_campaign=spring")
     assert "utm_campaign=spring" in response.content.decode()  # the language switch returns to the page as asked
     assert kept_pages() == 0
+
+
+def test_a_rankings_sort_order_is_read_and_kept_apart(client, published_club, page_cache):
+    """The ranking's tables sort by their columns for every visitor (`a-ns-sort=pair`): a column is read and kept
+    as its own page; the same order asked twice is one page."""
+    url = published_club[2]["ranking"]
+    plain = client.get(url)
+    sorted_once = client.get(f"{url}?a-ns-sort=-pair")
+    assert sorted_once.content != plain.content
+    before = kept_pages()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(f"{url}?utm_source=x&a-ns-sort=-pair")
+    assert len(queries) == 0 and again.content == sorted_once.content and kept_pages() == before

@@ -6,7 +6,7 @@ from django.urls import reverse
 from events.plans import section_plan
 from events.services.table_entry import set_live_results
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, open_tables, save_post, typed_for
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def test_no_ranking_before_the_first_result_then_places_for_those_who_played(ano
     assert words in page and "data-live-row" not in page and "%" not in page
     play = section_plan(section).schedule[0]
     anonymous_client.post(paths[str(play.table)], save_post(play, *typed_for(play)))
-    anonymous_client.post(paths[str(play.table)], confirm_post(play))
+    anonymous_client.post(ew(paths[str(play.table)]), confirm_post(play))
     page = anonymous_client.get(part, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert words not in page and "data-live-row" in page
     assert "<td>=" not in page  # the pairs that have not played yet have no place
