@@ -39,7 +39,7 @@ from events.services import (
 )
 from tests.builders.forms import form_fields
 from tests.builders.hands import SIX_BOARDS
-from tests.builders.table_entry import confirm_post, open_tables, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
 
 DATA = Path(__file__).resolve().parent.parent / "events" / "data"
 
@@ -134,7 +134,7 @@ def at_a_table(club: Club) -> None:
     TravellerLine.objects.filter(board__section=club.section, board__number=play.board, table=1).delete()
     phone = Client()
     assert phone.post(paths["1"], save_post(play, "5C", "N", "11")).status_code == 302
-    assert phone.post(paths["1"], confirm_post(play)).status_code == 302
+    assert Client().post(ew(paths["1"]), confirm_post(play)).status_code == 302  # the other side confirms
     correction = table_entry.request_correction(context=_context(paths["1"]), board_number=play.board, note="5D")
     table_entry.resolve_correction(correction=correction)
 
@@ -142,8 +142,8 @@ def at_a_table(club: Club) -> None:
 def _context(path: str):
     from events.selectors.table_entry import find_table
 
-    _start, _t, session_id, letter, table, secret, _end = path.split("/")
-    return find_table(int(session_id), letter, int(table), secret)[0]
+    _start, _t, session_id, letter, table, side, secret, _end = path.split("/")
+    return find_table(int(session_id), letter, int(table), side, secret)[0]
 
 
 def import_file(name: str, importer: Callable) -> Callable[[Club], object]:

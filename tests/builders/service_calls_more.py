@@ -121,6 +121,15 @@ def last_deal_deleted(club: Club) -> None:
     rubber.delete_last_deal(rubber=pad_, number=pad_.deals.count(), version=pad_.version, by=None)
 
 
+def confirmed(club: Club) -> None:
+    """A player's deal, pending until the director confirms the sheet."""
+    sheet = started(club)
+    deal = pad.DealIn("They", "2H", 8)
+    rubber.save_deal(rubber=sheet, number=None, deal=deal, version=sheet.version, by=sheet.created_by)
+    sheet.refresh_from_db()
+    rubber.confirm(rubber=sheet, user=club.director_user, version=sheet.version)
+
+
 def started(club: Club) -> Scorepad:
     pad_ = a_rubber(club)
     players = {p.seat: (p.member, p.name) for p in pad_.players.all()}
@@ -179,10 +188,7 @@ MORE_CALLS: dict[str, Call | Within] = {
     "club.roles.standing_admins": Within("reads who holds the Club admins role: writes nothing"),
     "club.roster.number_taken": Within("a refusal's message: writes nothing"),
     "rubber.services.can_confirm": Within(CHECK),
-    "rubber.services.confirm": Call(
-        lambda club: rubber.confirm(rubber=(sheet := a_deal(club)), user=club.director_user, version=sheet.version),
-        keeps=EVERY,
-    ),
+    "rubber.services.confirm": Call(confirmed, keeps=EVERY),
     "teams.services.entry.entry_boards": Within(READS),
     "teams.services.entry.focus_prefix": Within("the entry page's cursor: writes nothing"),
     "teams.services.entry.save_entry": teams(post_match),
