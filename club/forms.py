@@ -4,8 +4,6 @@ from django import forms
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from club.numbers import whole_number  # noqa: F401  (the forms' and views' reading of numbers: its home is club.numbers)
-
 
 def add_errors(form: forms.Form, error: ValidationError) -> None:
     """Puts each message next to its field, or above the row when the row has no such field."""

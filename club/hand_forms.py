@@ -8,7 +8,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from club.bridge_messages import error_lines, line_problem
-from club.forms import whole_number
+from club.numbers import whole_number
 from deals import DealRefused, PbnDeals, decode
 from deals.view import hand_view
 

@@ -34,7 +34,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
-from club.forms import whole_number
+from club.numbers import whole_number
 
 logger = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from club.forms import whole_number
 from club.limits import MAX_ID, MAX_ROUNDS, MAX_TABLES
+from club.numbers import whole_number
 from events.models import Section, Session, TravellerLine
 
 

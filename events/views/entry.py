@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.forms import whole_number
+from club.numbers import whole_number
 from club.typed_result import notation
 from events.forms.entry import SitOutForm
 from events.models import Section, SitOut, TravellerLine

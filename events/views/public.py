@@ -4,7 +4,7 @@ from django.core.paginator import Paginator
 from django.db.models import Max, Min
 from django.shortcuts import render
 
-from club.forms import whole_number
+from club.numbers import whole_number
 from club.page_cache import PAGED, cached_page, number_from
 from events.models import Session
 from events.selectors.ranking import name_winners, rank_sessions

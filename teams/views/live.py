@@ -13,7 +13,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.access import director_required
-from club.forms import whole_number
+from club.numbers import whole_number
 from teams.models import RoomCorrectionRequest, TeamEvent
 from teams.selectors.live import LiveRound, round_live
 from teams.services.table_entry import resolve_room_correction

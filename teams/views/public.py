@@ -9,8 +9,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from club.access import visible_to
-from club.forms import whole_number
 from club.limits import MAX_ROUNDS
+from club.numbers import whole_number
 from club.page_cache import PAGED, cached_page, number_from
 from teams.models import Match, MatchDeal, Team, TeamEvent, TeamPlayer
 from teams.selectors.scorecard import scorecard as match_scorecard
