@@ -1,6 +1,7 @@
 """Pair totals summed line by line, for the sections whose top varies from board to board (`ranking.pair_totals`):
 no movement, no Neuberg, scored across the field (`Conventions.across_field`) or totalled as Compscore does
-(`Conventions.factor_totals`)."""
+(`Conventions.factor_totals`); and the tops of a field's boards, which the traveller, the scorecard and the ranking's
+sentence on the tops read too."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def add_line_by_line(
     sections: dict[int, SectionInfo], varying: list[int], totals: dict[int, Totals], pair_sections: dict[int, int]
 ) -> None:
     """The totals of the sections whose top varies from board to board, line by line: a board's top is its
-    section's (or, scored across the field, the field's: `_field_tops`); Compscore's totals (`factor_totals`)
+    section's (or, scored across the field, the field's: `field_board_tops`); Compscore's totals (`factor_totals`)
     count a board played fewer times with Neuberg's formula and factor a pair's total to the full boards."""
     lines = list(
         TravellerLine.objects.filter(board__section_id__in=varying, not_played=False)
@@ -30,7 +31,7 @@ def add_line_by_line(
     for section_id, number, *_rest in lines:
         counts[section_id][number] += 1
     most = {section_id: max(by_board.values()) for section_id, by_board in counts.items()}
-    field_tops = _field_tops(sections, counts, most)
+    field_tops = field_board_tops(sections, counts, most)
     for section_id, number, ns, ew, ns_points, ew_points in lines:
         if ns_points is None:
             continue
@@ -64,15 +65,26 @@ def factor_totals(
             total.score, total.maximum = scoring.factored(total.score, total.maximum, total.boards, wanted)
 
 
-def _field_tops(sections, counts, most) -> dict[tuple[int, int], float]:
-    """The top of each (session, board number) scored across the field: over the results each section was due."""
+def field_expected(sections, counts, most) -> dict[tuple[int, int], int]:
+    """The results each (session, board number) scored across the field is scored against: the sum of the results
+    each of its sections was due (Neuberg's E of the field; `scoring.score_field`). `counts`: section id -> board
+    number -> results; `most`: section id -> its most results on a board."""
     due: dict[tuple[int, int], int] = defaultdict(int)
-    scales: dict[tuple[int, int], str] = {}
     for section_id, by_board in counts.items():
         section = sections[section_id]
-        if not section.across_field or section.uses_imps:
+        if not section.across_field:
             continue
         for number, played in by_board.items():
-            due[(section.session_id, number)] += section.expected(number, played, most[section_id])
-            scales[(section.session_id, number)] = section.scale
-    return {key: scoring.matchpoint_top(expected, scales[key]) for key, expected in due.items() if expected}
+            due[(section.session_id, number)] += section.expected(number, played, most.get(section_id, played))
+    return dict(due)
+
+
+def field_board_tops(sections, counts, most) -> dict[tuple[int, int], float]:
+    """The matchpoint top of each (session, board number) scored across the field: one top over the results every
+    section was due (nothing for IMP sessions, which have no top)."""
+    scales = {section.session_id: section.scale for section in sections.values() if not section.uses_imps}
+    return {
+        key: scoring.matchpoint_top(expected, scales[key[0]])
+        for key, expected in field_expected(sections, counts, most).items()
+        if expected and key[0] in scales
+    }

@@ -27,7 +27,7 @@ from django.db.models import Count, Q, Sum
 
 from club.models import Member
 from events.models import Pair, TravellerLine
-from events.selectors.line_totals import add_line_by_line, factor_totals
+from events.selectors.line_totals import add_line_by_line, factor_totals, field_board_tops, field_expected
 from events.selectors.pairs_and_sections import (
     PairInfo,
     SectionInfo,
@@ -300,13 +300,24 @@ def top_summaries(sections: list[SectionInfo]) -> dict[int, TopSummary]:
     for section_id, number, count, played in rows:
         entries[section_id][number], compared[section_id][number] = count, played
     summaries = {}
+    by_id = {section.id: section for section in sections}
+    most = {section_id: max(played.values(), default=0) for section_id, played in entries.items()}
+    field_due, field_tops = field_expected(by_id, entries, most), field_board_tops(by_id, entries, most)
+    field_compared: dict[tuple[int, int], int] = defaultdict(int)
+    for section in sections:
+        for number, count in compared[section.id].items() if section.across_field else ():
+            field_compared[(section.session_id, number)] += count
     for section in sections:
         played = entries[section.id]
-        most = max(played.values(), default=0)
-        expected = {number: section.expected(number, count, most) for number, count in played.items()}
-        tops = (
-            {} if section.uses_imps else {number: section.top(number, count, most) for number, count in played.items()}
-        )
+        expected = {number: section.expected(number, count, most[section.id]) for number, count in played.items()}
+        tops = {} if section.uses_imps else {
+            number: section.top(number, count, most[section.id]) for number, count in played.items()
+        }  # fmt: skip
+        if section.across_field:  # the field's tops and results due, as the lines were scored (several sections)
+            key = section.session_id
+            expected = {number: field_due.get((key, number), due) for number, due in expected.items()}
+            tops = {number: field_tops.get((key, number), top) for number, top in tops.items()}
+            compared[section.id] = {number: field_compared[(key, number)] for number in compared[section.id]}
         summaries[section.id] = TopSummary(section, tops, expected, compared[section.id])
     return summaries
 

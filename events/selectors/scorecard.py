@@ -12,6 +12,7 @@ from django.db.models import Q
 
 import scoring
 from events.models import SitOut, TravellerLine
+from events.selectors.line_totals import field_board_tops
 from events.selectors.pairs_and_sections import PairInfo, SectionInfo
 from events.selectors.ranking import SessionResults, board_counts
 from events.selectors.traveller import RESULT_COLUMNS
@@ -144,10 +145,23 @@ def _sat_out(pair: PairInfo, uses_imps: bool) -> list[CardLine]:
     ]
 
 
+def _tops(results: SessionResults, section: SectionInfo) -> dict[int, float]:
+    """Each board's top for the pair's section, in one query: its section's, or, scored across the field, the
+    field's (one top over every section's results, as the lines were scored and the ranking counts them)."""
+    if section.uses_imps:
+        return {}
+    field = {info.id: info for info in results.sections} if section.across_field else {section.id: section}
+    counts = board_counts(list(field))
+    most = {section_id: max(by_board.values(), default=0) for section_id, by_board in counts.items()}
+    if section.across_field and len(field) > 1:
+        return {number: top for (_session, number), top in field_board_tops(field, counts, most).items()}
+    mine = counts[section.id]
+    return {number: section.top(number, played, most[section.id]) for number, played in mine.items() if played}
+
+
 def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     section = next(section for section in results.sections if section.id == pair.section_id)
-    counts = board_counts([section.id])[section.id]
-    most = max(counts.values(), default=0)
+    tops = _tops(results, section)
     rows = (
         TravellerLine.objects.filter(Q(ns_pair_id=pair.id) | Q(ew_pair_id=pair.id))
         .order_by()
@@ -160,7 +174,7 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
         opponent = results.pairs[row.ew_pair_id if direction == "NS" else row.ns_pair_id]
         score = None if ns_score is None else (ns_score if direction == "NS" else -ns_score)
         points = row.ns_points if direction == "NS" else row.ew_points
-        top = section.top(number, counts.get(number, 0), most) if counts.get(number) else 0
+        top = tops.get(number, 0)
         lines.append(
             CardLine(
                 number,

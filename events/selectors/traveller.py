@@ -40,6 +40,7 @@ class TravellerRow:
     declarer_vulnerable: bool = False
     mine: bool = False
     against_par: object = None  # a deals.view.AgainstPar when the board has a hand record (events.selectors.hands)
+    section: str = ""  # the pair's section's letter, on a traveller scored across the field
 
     @property
     def passed_out(self) -> bool:
@@ -106,6 +107,7 @@ class Working:
     expected: int  # Neuberg's E: the results the board is scored against
     top: float
     datum: int | None = None  # Butler
+    cross_sum: bool = False  # cross-IMPs summed over the comparisons, not averaged (`Session.cross_imps`)
 
     @property
     def factored(self) -> bool:
@@ -126,6 +128,7 @@ class Traveller:
     working: Working
     numbers: list[int] = field(default_factory=list)
     sit_outs: list[PairInfo] = field(default_factory=list)  # pairs that did not play the board (a Bye)
+    field_sections: list[str] = field(default_factory=list)  # scored across the field: the letters compared
 
     @property
     def uses_imps(self) -> bool:
@@ -191,12 +194,51 @@ def mark_extremes(rows: list[TravellerRow]) -> None:
 def load_traveller(
     session: Session, section: Section, number: int, numbers: list[int], member_id: int | None = None
 ) -> Traveller:
-    """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards."""
-    pairs = load_pairs(section_id=section.pk)
-    rows = _traveller_rows(section, number, member_id, pairs)
-    plan = section_plan(section)
-    entries = sum(1 for row in rows if not row.not_played)
-    expected = expected_results(section, plan, number, entries) if entries else 0
+    """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards.
+
+    Scored across the field (`Session.across_field`, several sections), the traveller is the field's: the board's
+    lines in every section (each pair named with its section's letter), its top over the results every section was
+    due, its frequencies and datum over them all, as its points were scored (`rescoring.field_rows`)."""
+    field = _field_of(session, section)
+    pairs = load_pairs(section_id=section.pk) if len(field) == 1 else load_pairs(section__session_id=session.pk)
+    rows, expected = [], 0
+    for part in field:
+        found = _traveller_rows(part, number, member_id, pairs)
+        entries = sum(1 for row in found if not row.not_played)
+        expected += expected_results(part, section_plan(part), number, entries) if entries else 0
+        if len(field) > 1:
+            for row in found:
+                row.section = part.letter
+        rows += found
+    working = _working(session, rows, expected)
+    if not session.uses_imps:
+        for row in rows:
+            if row.ns_points is None:
+                continue
+            if working.top:
+                row.ns_percent, row.ew_percent = 100 * row.ns_points / working.top, 100 * row.ew_points / working.top
+            else:  # a board scored against one result has no top: 50 % each way
+                row.ns_percent = row.ew_percent = 50.0
+    mark_extremes(rows)
+    compared = [row.ns_score for row in rows if row.played]
+    frequencies = _frequencies(session, rows, compared, working)
+    sitting = SitOut.objects.filter(board__section=section, board__number=number).values_list("pair_id", flat=True)
+    sit_outs = sorted((pairs[pair_id] for pair_id in sitting), key=lambda pair: (pair.direction, pair.number))
+    letters = [part.letter for part in field] if len(field) > 1 else []
+    return Traveller(session, section, number, rows, frequencies, working, numbers, sit_outs, letters)
+
+
+def _field_of(session: Session, section: Section) -> list[Section]:
+    """The sections whose results of a board are compared with `section`'s: every section of the session scored
+    across the field (one query), else the section alone."""
+    if not session.across_field:
+        return [section]
+    found = list(session.sections.select_related("custom_movement", "session").order_by("letter"))
+    return found if len(found) > 1 else [section]
+
+
+def _working(session: Session, rows: list[TravellerRow], expected: int) -> Working:
+    """The board's working (top, datum, counts) over the rows compared (a section's, or a field's)."""
     compared = [row.ns_score for row in rows if row.played]
     top = scoring.matchpoint_top(expected, session.scale) if expected and not session.uses_imps else 0
     datum = None
@@ -206,7 +248,7 @@ def load_traveller(
             compared, conventions.datum_discard, conventions.datum_from, conventions.datum_rounding
         )
     not_played = sum(1 for row in rows if row.not_played)
-    working = Working(
+    return Working(
         session.scoring,
         session.scale,
         scoring.matchpoint_unit(session.scale),
@@ -216,20 +258,8 @@ def load_traveller(
         expected,
         top,
         datum,
+        cross_sum=session.scoring == Session.Scoring.CROSS_IMPS and session.cross_imps == "sum",
     )
-    if not session.uses_imps:
-        for row in rows:
-            if row.ns_points is None:
-                continue
-            if top:
-                row.ns_percent, row.ew_percent = 100 * row.ns_points / top, 100 * row.ew_points / top
-            else:  # a board scored against one result has no top: 50 % each way
-                row.ns_percent = row.ew_percent = 50.0
-    mark_extremes(rows)
-    frequencies = _frequencies(session, rows, compared, working)
-    sitting = SitOut.objects.filter(board__section=section, board__number=number).values_list("pair_id", flat=True)
-    sit_outs = sorted((pairs[pair_id] for pair_id in sitting), key=lambda pair: (pair.direction, pair.number))
-    return Traveller(session, section, number, rows, frequencies, working, numbers, sit_outs)
 
 
 def _traveller_rows(
