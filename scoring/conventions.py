@@ -14,7 +14,10 @@ Tried against the published results of other scorers, every disagreement on a bo
   comparisons (Ruter's cross-IMP events publish the sum);
 * a pair's total: the plain sum of its boards, or ``factor_totals`` as Compscore prints it: a board played
   fewer times counted with Neuberg's formula, and a pair that played fewer boards factored up to the full number
-  (`scoring.totals`).
+  (`scoring.totals`);
+* a pair's IMP total (Butler, cross-IMPs) ``pair_total``: the ``"sum"`` over the boards it played, or their
+  ``"average"`` per board (the same choice as the cross-IMPs' over the comparisons: ACBLscore's and EBUScore's
+  IMP pairs print IMPs per board beside the totals).
 
 The matchpoint scale (``"ebu"`` or ``"acbl"``) stays a separate argument, as in `matchpoints`.
 `PRESETS` names the sets of conventions that reproduce a scorer; `score_board` scores one board with them.
@@ -32,6 +35,7 @@ from .weighted import score_weighted
 
 SHORT_BOARDS: tuple[str, ...] = ("neuberg", "own-top")
 CROSS_IMPS: tuple[str, ...] = ("average", "sum")
+PAIR_TOTALS: tuple[str, ...] = ("sum", "average")
 METHODS: tuple[str, ...] = ("matchpoints", "butler", "cross-imps")
 
 
@@ -47,8 +51,11 @@ class Conventions:
     across_field: bool = False
     cross_imps: str = "average"
     factor_totals: bool = False
+    pair_total: str = "sum"
 
     def __post_init__(self) -> None:
+        if self.pair_total not in PAIR_TOTALS:
+            raise ValueError(f"{self.pair_total!r}: a pair's IMP total is the 'sum' of its boards or their 'average'")
         if self.cross_imps not in CROSS_IMPS:
             raise ValueError(f"{self.cross_imps!r}: cross-IMPs are 'average' per comparison or their 'sum'")
         if self.short_boards not in SHORT_BOARDS:

@@ -74,6 +74,7 @@ class SessionForm(LimitedModelForm):
             "adjusted_imps_size",
             "across_field",
             "cross_imps",
+            "pair_total",
             "factor_totals",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
@@ -85,6 +86,7 @@ class SessionForm(LimitedModelForm):
         "adjusted_imps",
         "adjusted_imps_size",
         "cross_imps",
+        "pair_total",
     )
 
     def __init__(self, *args, **kwargs):

@@ -41,6 +41,10 @@ class Session(models.Model):
         AVERAGE = "average", _("averaged per comparison")
         SUM = "sum", _("summed over the comparisons")
 
+    class PairTotal(models.TextChoices):
+        SUM = "sum", _("summed over the boards")
+        AVERAGE = "average", _("averaged per board played")
+
     Status = PublishStatus  # in progress (hidden), provisional, final: shared with teams events
 
     name = models.CharField(_("name"), max_length=100)
@@ -83,6 +87,13 @@ class Session(models.Model):
         help_text=_("Compare each board with its results in every section that plays it, not only its own section's."),
     )
     cross_imps = models.CharField(_("cross-IMPs"), max_length=8, choices=CrossImps, default=CrossImps.AVERAGE)
+    pair_total = models.CharField(
+        _("a pair's total in IMPs"),
+        max_length=8,
+        choices=PairTotal,
+        default=PairTotal.SUM,
+        help_text=_("The sum of its IMPs on the boards it played, or their average per board (IMP sessions)."),
+    )
     factor_totals = models.BooleanField(
         _("Totals factored to the full number of boards"),
         default=False,

@@ -41,4 +41,5 @@ def conventions_of(session: Session) -> scoring.Conventions:
         across_field=session.across_field,
         cross_imps=session.cross_imps,
         factor_totals=session.factor_totals,
+        pair_total=session.pair_total,
     )

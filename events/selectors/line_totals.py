@@ -53,14 +53,22 @@ def factor_totals(
 ) -> None:
     """Compscore's totals: a pair that played fewer boards than the most any pair of its field (its section and
     direction) played has its total and highest possible total factored up to them (`scoring.factored`). A sit-out
-    every pair of the field has (a Mitchell's missing pair) is no board missed: those totals stay as they are."""
+    every pair of the field has (a Mitchell's missing pair) is no board missed: those totals stay as they are.
+
+    The rule comes from Compscore3's Howell file (abftech/cobalt, results/tests/test_files/mp_pairs_howell.xml):
+    pair 1's 124 matchpoints over 26 of the 27 boards are printed 128.77 = 124 x 27 / 26. Compscore factors the
+    total because it ranks the pairs by it; an IMP event (Butler, cross-IMPs) is ranked by its total IMPs too, so
+    its total is factored the same way (its IMPs per board times the full boards; a line of IMPs has no top, so
+    there is no Neuberg step). Compscore's Butler and cross-IMP files kept by the same project (butler_howell.xml,
+    cross_imp_howell.xml) have every pair play every board of its field, so they agree either way. A session whose
+    IMP totals are averaged per board (`pair_total`) is not factored: an average is already per board."""
     full: dict[tuple[int, str], int] = defaultdict(int)
     for pair_id, total in totals.items():
         key = (pair_sections[pair_id], directions.get(pair_id, ""))
         full[key] = max(full[key], total.boards)
     for pair_id, total in totals.items():
         section = sections[pair_sections[pair_id]]
-        if section.factor_totals and not section.uses_imps:
+        if section.factor_totals and not (section.uses_imps and section.pair_total == "average"):
             wanted = full[(section.id, directions.get(pair_id, ""))]
             total.score, total.maximum = scoring.factored(total.score, total.maximum, total.boards, wanted)
 
@@ -88,3 +96,11 @@ def field_board_tops(sections, counts, most) -> dict[tuple[int, int], float]:
         for key, expected in field_expected(sections, counts, most).items()
         if expected and key[0] in scales
     }
+
+
+def average_totals(sections, totals: dict[int, Totals], pair_sections: dict[int, int]) -> None:
+    """A pair's IMP total averaged per board it played (`Conventions.pair_total`), in the sessions that say so."""
+    for pair_id, total in totals.items():
+        section = sections[pair_sections[pair_id]]
+        if section.uses_imps and section.pair_total == "average" and total.boards:
+            total.score /= total.boards

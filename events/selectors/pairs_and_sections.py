@@ -142,6 +142,7 @@ class SectionInfo:
     plan: Movement
     across_field: bool = False  # the session's boards compared over its sections (`scoring.score_field`)
     factor_totals: bool = False  # totals as Compscore prints them (`scoring.totals`)
+    pair_total: str = "sum"  # an IMP session's pair totals: "sum" over the boards or "average" per board
     uses_imps: bool = field(init=False)
 
     def __post_init__(self):
@@ -200,6 +201,7 @@ SECTION_COLUMNS = (
     "session__neuberg_for_movement",
     "session__across_field",
     "session__factor_totals",
+    "session__pair_total",
 )
 
 
@@ -230,6 +232,7 @@ def section_from_row(row) -> SectionInfo:
         plan,
         row.session__across_field,
         row.session__factor_totals,
+        row.session__pair_total,
     )
 
 

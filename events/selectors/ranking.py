@@ -27,7 +27,13 @@ from django.db.models import Count, Q, Sum
 
 from club.models import Member
 from events.models import Pair, TravellerLine
-from events.selectors.line_totals import add_line_by_line, factor_totals, field_board_tops, field_expected
+from events.selectors.line_totals import (
+    add_line_by_line,
+    average_totals,
+    factor_totals,
+    field_board_tops,
+    field_expected,
+)
 from events.selectors.pairs_and_sections import (
     PairInfo,
     SectionInfo,
@@ -77,6 +83,7 @@ def pair_totals(
     if varying:
         add_line_by_line(sections, varying, totals, pair_sections)
         factor_totals(sections, totals, pair_sections, directions or {})
+    average_totals(sections, totals, pair_sections)
     return totals
 
 
@@ -91,6 +98,7 @@ class PairStanding:
     place: str = ""
     position: int = 0  # 1, 2, 3 ... in ranking order, to sort by place
     mine: bool = False
+    averaged: bool = False  # the score is already IMPs per board (`Session.pair_total`)
 
     @property
     def percentage(self) -> float | None:
@@ -99,7 +107,9 @@ class PairStanding:
     @property
     def average(self) -> float | None:
         """Points per board scored (IMPs per board for IMP sessions)."""
-        return self.score / self.boards if self.boards else None
+        if not self.boards:
+            return None
+        return self.score if self.averaged else self.score / self.boards
 
     @property
     def names(self) -> str:
@@ -204,8 +214,11 @@ def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict
         result = results[section.session_id]
         result.sections.append(section)
         for direction in section.fields:
+            averaged = section.uses_imps and section.pair_total == "average"
             rows = [
-                PairStanding(pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards)
+                PairStanding(
+                    pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards, averaged=averaged
+                )
                 for pair in by_section[section.id]
                 if not direction or pair.direction == direction
             ]

@@ -198,14 +198,17 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
     lines += _sat_out(pair, section.uses_imps)
     lines.sort(key=lambda line: (line.round is None, line.round or 0, line.board))
     score = maximum = 0.0
+    counted = 0
+    averaged = section.uses_imps and section.pair_total == "average"  # the ranking's IMPs per board
     roles = {role: RoleSummary(role, uses_imps=section.uses_imps) for role in (DECLARER, DEFENDER, PASSED)}
     for line in lines:
         if line.points is None:
             continue
         score += line.points
         maximum += line.top
+        counted += 1
         if section.uses_imps:
-            line.running = score
+            line.running = score / counted if averaged else score
         else:
             line.running = 100 * score / maximum if maximum else None
         summary = roles.get(line.role)

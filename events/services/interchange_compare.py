@@ -144,16 +144,30 @@ def compare_pairs(event: UsebioEvent, result: ImportReport) -> None:
                 continue
             lines = (mine.section.letter, mine.label) in moved
             reason = str(REASONS["pair_lines"] if lines else REASONS["pair_total"])
-            if not lines and _factored_would_explain(result.session, mine, printed, site, full):
-                reason = str(REASONS["factor_totals"])
+            if not lines and what == "total":
+                reason = _total_reason(result.session, mine, printed, site, full) or reason
             result.pair_differences.append(PairDifference(mine.section.letter, mine.label, what, printed, site, reason))
+
+
+def _total_reason(session, mine: Pair, printed: float, site: float, full: dict) -> str:
+    """The setting that would explain a pair total's difference: an IMP total averaged per board rather than
+    summed (the printed figure is the site's over the boards played) or the other way round, or Compscore's totals
+    factored to the full number of boards; "" when none would."""
+    if session.uses_imps and mine.boards:
+        if session.pair_total == "sum" and abs(printed * mine.boards - site) <= TOTAL_TOLERANCE * mine.boards:
+            return str(REASONS["pair_average"])
+        if session.pair_total == "average" and abs(printed - site * mine.boards) <= TOTAL_TOLERANCE * mine.boards:
+            return str(REASONS["pair_sum"])
+    if _factored_would_explain(session, mine, printed, site, full):
+        return str(REASONS["factor_totals"])
+    return ""
 
 
 def _factored_would_explain(session, mine: Pair, printed: float, site: float, full: dict) -> bool:
     """Whether Compscore's factored totals would give the printed figure: the pair missed boards its field played,
     and the file's figure is the site's factored up to them (a total; a percentage stays as it is)."""
     most = full.get((mine.section.letter, mine.direction), 0)
-    if session.factor_totals or session.uses_imps or not 0 < mine.boards < most:
+    if session.factor_totals or (session.uses_imps and session.pair_total == "average") or not 0 < mine.boards < most:
         return False
     return abs(printed - site * most / mine.boards) <= TOTAL_TOLERANCE or abs(printed - site) <= TOTAL_TOLERANCE
 

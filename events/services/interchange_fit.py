@@ -1,7 +1,8 @@
 """The conventions an imported file was scored with: what the file says, then what its figures show.
 
 The file says it where it can: a PBN ``Scoring`` tag may say ``Sum`` (cross-IMPs summed over the comparisons) or
-``Field``/``Across`` (scored across the field); a USEBIO EVENT_TYPE says the method.
+``Field``/``Across`` (scored across the field); a USEBIO EVENT_TYPE says the method. An IMP event's pair totals,
+summed over the boards or averaged per board, are fitted to the file's pair totals (`fit_pair_total`).
 What the file does not say its figures show: a session of several sections is scored
 across the field or per section, a cross-IMP event's figures are averaged or summed; each choice the file leaves
 open is tried, and the one under which the most of the file's figures agree is kept (the file's own, or the
@@ -17,6 +18,7 @@ import scoring
 from events.models import Session
 from events.selectors.conventions import conventions_of
 from events.services.rescoring import convention_fields, rescore_session
+from events.services.standings import store_standings
 from interchange.usebio import UsebioEvent
 
 
@@ -71,3 +73,27 @@ def _score_with(session: Session, conventions: scoring.Conventions) -> None:
         setattr(session, name, value)
     Session.objects.filter(pk=session.pk).update(**fields)
     rescore_session(session=session)
+
+
+def fit_pair_total(*, session: Session, event: UsebioEvent, stated: dict[str, object], misfits) -> None:
+    """An IMP session's pair totals summed over the boards or averaged per board (`Session.pair_total`): the choice
+    under which more of the file's pair totals agree (`misfits(session)` counts those that differ, from the
+    standings stored for the trial), kept in the session's history when it is not the one set."""
+    if not session.uses_imps or "pair_total" in stated or not any(pair.total is not None for pair in event.pairs):
+        return
+    original = conventions_of(session)
+    best, kept = misfits(session), original
+    other = dataclasses.replace(original, pair_total="average" if original.pair_total == "sum" else "sum")
+    _total_with(session, other)
+    if misfits(session) < best:
+        kept = other
+    _total_with(session, kept)
+    if kept != original:
+        session.save(update_fields=["pair_total"])
+
+
+def _total_with(session: Session, conventions: scoring.Conventions) -> None:
+    """The session's pair totals as `conventions` total them (stored; written without a history record: a trial)."""
+    session.pair_total = conventions.pair_total
+    Session.objects.filter(pk=session.pk).update(pair_total=conventions.pair_total)
+    store_standings(session_ids=[session.pk], summaries=False)

@@ -37,6 +37,7 @@ def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
         "across_field": conventions.across_field,
         "cross_imps": conventions.cross_imps,
         "factor_totals": conventions.factor_totals,
+        "pair_total": conventions.pair_total,
     }
 
 

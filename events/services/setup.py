@@ -47,6 +47,7 @@ SCORING_FIELDS = (  # a session's fields that change its scores: the method, the
     "across_field",
     "cross_imps",
     "factor_totals",
+    "pair_total",
 )
 
 

@@ -26,8 +26,15 @@ from deals import DealRefused
 from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
 from events.services.hands import store_deals
-from events.services.interchange_compare import ImportedPlayer, ImportReport, compare, compare_lines, summary
-from events.services.interchange_fit import fit_conventions, said_by_file
+from events.services.interchange_compare import (
+    ImportedPlayer,
+    ImportReport,
+    compare,
+    compare_lines,
+    compare_pairs,
+    summary,
+)
+from events.services.interchange_fit import fit_conventions, fit_pair_total, said_by_file
 from events.services.locking import session_write
 from events.services.rescoring import convention_fields, rescore_session
 from events.services.transfer import table_count, write_lines
@@ -156,6 +163,7 @@ def import_event(*, event: UsebioEvent, preset: str = "", user=None, source_name
                 result.lines += created
             rescore_session(session=session)
             fit_conventions(session=session, event=event, stated=stated, misfits=lambda mine: _misfits(event, mine))
+            fit_pair_total(session=session, event=event, stated=stated, misfits=lambda mine: _pair_misfits(event, mine))
         if event.hands:
             result.deals = store_deals(session=session, deals=event.hands, source_name=source_name).count
     compare(event, result)
@@ -167,6 +175,13 @@ def _misfits(event: UsebioEvent, session: Session) -> int:
     trial = ImportReport(session, 0)
     compare_lines(event, trial)
     return len(trial.differences)
+
+
+def _pair_misfits(event: UsebioEvent, session: Session) -> int:
+    """How many of the file's pair totals differ from the session's standings as stored now."""
+    trial = ImportReport(session, 0)
+    compare_pairs(event, trial)
+    return len(trial.pair_differences)
 
 
 def _create_session(event: UsebioEvent, preset: str, user, stated: dict) -> Session:

@@ -61,6 +61,14 @@ REASONS = {
         "(the Compscore preset) counts boards played fewer times with Neuberg’s formula and factors a pair that "
         "missed boards up to the full number; else boards not played, or another matchpoint scale"
     ),
+    "pair_average": _(
+        "the file averages the pair’s IMPs per board it played: the session setting “a pair’s total in IMPs: "
+        "averaged per board played” would reproduce it"
+    ),
+    "pair_sum": _(
+        "the file sums the pair’s IMPs over the boards it played: the session setting “a pair’s total in IMPs: "
+        "summed over the boards” would reproduce it"
+    ),
     "pair_lines": _("the pair’s lines differ above, which moves its total"),
     "pair_total": _(
         "the file totals the pair’s boards otherwise: boards played fewer times or not played factored another way, "

@@ -154,6 +154,7 @@ def test_a_session_renamed_in_the_admin(admin_client, client, session, settings)
         "adjusted_imps": "comparison",
         "adjusted_imps_size": "3",
         "cross_imps": "average",
+        "pair_total": "sum",
         "corrections_until_0": "",
         "corrections_until_1": "",
         "director": "",

@@ -208,6 +208,7 @@ def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mi
         "adjusted_imps": "comparison",
         "adjusted_imps_size": "3",
         "cross_imps": "average",
+        "pair_total": "sum",
         "corrections_until_0": "",
         "corrections_until_1": "",
         "director": "",
@@ -319,6 +320,7 @@ def test_the_admin_never_moves_a_session_s_status(admin_client, mitchell):
     data |= {
         "adjusted_imps_size": "3",
         "cross_imps": "average",
+        "pair_total": "sum",
         "corrections_until_0": "",
         "corrections_until_1": "",
         "director": "",
