@@ -9,8 +9,11 @@ import pytest
 from django.urls import reverse
 
 from events.models import Pair, Session, TravellerLine
+from events.selectors.usebio_export import usebio_event
 from events.services.rescoring import rescore_session
 from events.services.usebio_import import import_usebio
+from interchange.usebio_write import write_usebio
+from tests.builders.usebio_readers import as_xmltodict
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +175,20 @@ def test_the_scorecard_uses_the_field_s_tops_as_the_ranking_does(client):
     assert "58.67" in ranking
     assert "Top on each board: 10 matchpoints, each board scored against 6 results." in ranking
     assert "Fewer results were compared than that on board 2" in ranking
+
+
+def test_the_export_of_several_sections_writes_a_section_element_each_and_reads_back_the_same():
+    session = across("CROSS_IMP", cross_imps="sum")
+    data = write_usebio(usebio_event(session))
+    assert data.splitlines()[1] == b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+    event = as_xmltodict(data)["USEBIO"]["EVENT"]
+    assert "PARTICIPANTS" not in event and "BOARD" not in event
+    assert [section["@SECTION_ID"] for section in event["SECTION"]] == ["A", "B", "C"]
+    for section in event["SECTION"]:
+        assert list(section)[:3] == ["@SECTION_ID", "PARTICIPANTS", "BOARD"]  # pairs first, then the boards
+        assert all(pair["PLACE"].isdigit() for pair in section["PARTICIPANTS"]["PAIR"])
+    copy = import_usebio(data=data)
+    copy_session = Session.objects.get(pk=copy.session.pk)
+    assert copy.differences == [] and copy.pair_differences == [] and copy.pairs_compared == 12
+    assert copy_session.across_field and copy_session.cross_imps == "sum"  # fitted from the figures written
+    assert line_points(copy_session) == pytest.approx(CROSS_IMPS)
