@@ -99,10 +99,15 @@ def likeliest_reason(method: str, line: UsebioLine, mine: TravellerLine, short: 
 
 
 def convention_reason(session, line: UsebioLine, mine: TravellerLine, field: int, sections: int) -> str:
-    """The session setting that would explain a line's difference, when one would: cross-IMPs summed rather than
-    averaged (the printed figure is the site's times the comparisons) or the other way round, or scoring across
-    the field (several sections play the board); "" when none would."""
+    """The session setting that would explain a line's difference, when one would: the other matchpoint scale,
+    cross-IMPs summed rather than averaged (the printed figure is the site's times the comparisons) or the other way
+    round, or scoring across the field (several sections play the board); "" when none would. The other conventions
+    (boards played fewer times, the Butler datum, adjusted scores' IMPs) are named by `likeliest_reason`."""
     printed, site = line.ns_points, mine.ns_points
+    if session.scoring == "matchpoints":
+        reason = _scale_reason(getattr(session, "scale", ""), line, mine)
+        if reason:
+            return reason
     if session.scoring == "cross-imps" and not mine.adjusted:
         for comparisons in {field - 1, field // max(sections, 1) - 1} - {0, -1}:
             if session.cross_imps == "average" and abs(printed - site * comparisons) <= TOLERANCE * comparisons:
@@ -111,6 +116,20 @@ def convention_reason(session, line: UsebioLine, mine: TravellerLine, field: int
                 return str(REASONS["cross_average"])
     if sections > 1 and not session.across_field:
         return str(REASONS["across_field"])
+    return ""
+
+
+def _scale_reason(scale: str, line: UsebioLine, mine: TravellerLine) -> str:
+    """The other matchpoint scale, when the file's figures on both sides are the site's halved (ACBL: 1 for each
+    result beaten) or doubled (EBU: 2); "" otherwise."""
+    sides = [(line.ns_points, mine.ns_points), (line.ew_points, mine.ew_points)]
+    sides = [(printed, site) for printed, site in sides if printed is not None and site is not None]
+    if not any(site for _printed, site in sides):
+        return ""
+    if scale == "ebu" and all(abs(2 * printed - site) <= 2 * TOLERANCE for printed, site in sides):
+        return str(REASONS["scale_acbl"])
+    if scale == "acbl" and all(abs(printed - 2 * site) <= 2 * TOLERANCE for printed, site in sides):
+        return str(REASONS["scale_ebu"])
     return ""
 
 
@@ -160,6 +179,13 @@ def _total_reason(session, mine: Pair, printed: float, site: float, full: dict) 
             return str(REASONS["pair_sum"])
     if _factored_would_explain(session, mine, printed, site, full):
         return str(REASONS["factor_totals"])
+    most = full.get((mine.section.letter, mine.direction), 0)
+    if (
+        session.factor_totals
+        and 0 < mine.boards < most
+        and abs(printed * most - site * mine.boards) <= (TOTAL_TOLERANCE * most)
+    ):  # the site factored the total up to the full boards, the file did not
+        return str(REASONS["factor_off"])
     return ""
 
 

@@ -69,6 +69,16 @@ REASONS = {
         "the file sums the pair’s IMPs over the boards it played: the session setting “a pair’s total in IMPs: "
         "summed over the boards” would reproduce it"
     ),
+    "scale_acbl": _(
+        "the file gives 1 matchpoint for each result beaten (½ for a tie): the ACBL scale would reproduce it"
+    ),
+    "scale_ebu": _(
+        "the file gives 2 matchpoints for each result beaten (1 for a tie): the EBU scale would reproduce it"
+    ),
+    "factor_off": _(
+        "the file does not factor the total of a pair that missed boards: the setting “totals factored to the full "
+        "number of boards” turned off would reproduce it"
+    ),
     "pair_lines": _("the pair’s lines differ above, which moves its total"),
     "pair_total": _(
         "the file totals the pair’s boards otherwise: boards played fewer times or not played factored another way, "
