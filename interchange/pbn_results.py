@@ -155,6 +155,9 @@ def figure(row: dict[str, str], names: tuple[str, ...], line: int, reading: _Rea
     return None
 
 
+# No trumps as scorers write it in their user's language: SA (sans atout, senza, sin triunfo), BA (bez atu), UT
+# (uten trumf): never a suit letter followed by another, so never a suit contract.
+_NO_TRUMPS = re.compile(r"(?<=^[1-7])(?:SA|BA|UT)(?=X{0,2}$)")
 _AVERAGES = {"AVE+": 60, "AVE": 50, "AVE-": 40, "AVG+": 60, "AVG": 50, "AVG-": 40}  # ACBLscore's words
 
 
@@ -171,7 +174,7 @@ def _average(row: dict[str, str]) -> str:
 
 def _result_cells(row: dict[str, str]) -> dict[str, str]:
     """CONTRACT, PLAYED_BY, TRICKS and SCORE of a row as the traveller file writes them."""
-    contract = row.get("contract", "").lstrip("^").upper()
+    contract = _NO_TRUMPS.sub("NT", row.get("contract", "").lstrip("^").upper())
     if average := _average(row):
         return {"CONTRACT": "", "PLAYED_BY": "", "TRICKS": "", "SCORE": average, "LEAD": ""}
     score = row.get("score_ns", "").lstrip("^")
@@ -363,9 +366,9 @@ _HEADERS = {"Event": ("HRTitleEvent", "ContestName"), "Date": ("HRTitleDate", "C
 
 def _first(games: list[PbnGame], tag: str, text: str) -> str:
     """The first value a game gives the tag (BridgeComposer's opening game may leave Event and Date empty, and
-    only the boards carry Scoring), else the header's title line: BridgeComposer's ``%HRTitleEvent "Monday pairs"``
-    or ``%<META  name=ContestName content="Monday pairs">``."""
-    found = next((value for game in games if (value := game.tags.get(tag, "").strip())), "")
+    only the boards carry Scoring; ``?``, unknown, and ``#``, the previous game's, give none), else the header's
+    title line: BridgeComposer's ``%HRTitleEvent "Monday pairs"`` or ``%<META  name=ContestName content="...">``."""
+    found = next((value for game in games if (value := game.tags.get(tag, "").strip()) not in ("", "?", "#")), "")
     for name in () if found else _HEADERS[tag]:
         line = rf'^%[ \t]*(?:{name}[ \t]+"?|<META[ \t]+name="?{name}"?[ \t]+content=")([^"\r\n>]*)'
         title = re.search(line, text[:20_000], re.MULTILINE | re.IGNORECASE)

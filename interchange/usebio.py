@@ -32,10 +32,8 @@ Compscore writes a one-section event's PARTICIPANTS and BOARDs directly under th
 MASTER_POINTS_AWARDED and MASTER_POINT_TYPE: all read. The file's ``<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">``
 line is accepted and never fetched; any other DTD, entity or entity reference is refused (`interchange.usebio_xml`).
 
-IMP events print ``NS_BUTLER_POINTS`` or ``NS_CROSS_IMP_POINTS`` (USEBIO 1.2; ``NS_IMPS``, ``NS_CROSS_IMPS``,
-``NS_BUTLER_IMPS`` are read too), matchpoint events ``NS_MATCH_POINTS`` and perhaps ``NS_PERCENTAGE``.
-A traveller line's fields are kept as text, as in the site's traveller CSV (whose columns are USEBIO's names).
-"""
+IMP events print ``NS_BUTLER_POINTS`` or ``NS_CROSS_IMP_POINTS`` (``NS_IMPS``, ``NS_CROSS_IMPS``, ``NS_BUTLER_IMPS``
+read too), matchpoint events ``NS_MATCH_POINTS``; USEBIO 1.0 and 1.1 too (`interchange.usebio_variants`)."""
 
 from __future__ import annotations
 
@@ -49,6 +47,7 @@ from defusedxml import DefusedXmlException
 
 from deals import DealRefused, Hands, read_hands
 
+from .usebio_variants import VERSIONS, awarded, totals_that_are_percentages
 from .usebio_xml import parse_usebio_xml
 
 MAX_BYTES = 5_000_000
@@ -70,7 +69,7 @@ MESSAGES: dict[str, str] = {
     "usebio.not_xml": "the file is not readable XML ({detail})",
     "usebio.unsafe": "the file declares entities or a DTD, which are refused",
     "usebio.not_usebio": "the file is not a USEBIO file (its first element is <{tag}>, not <USEBIO>)",
-    "usebio.version": "USEBIO version {version} is not read: only 1.2",
+    "usebio.version": "USEBIO version {version} is not read: versions 1.0 to 1.2 are",
     "usebio.no_event": "the file holds no <EVENT>",
     "usebio.teams": "{kind} is a teams event: import it as a teams match, not as a pairs session",
     "usebio.event_type": "unknown EVENT_TYPE “{kind}”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read",
@@ -227,7 +226,7 @@ def _root(data: bytes) -> Element:
     if root.tag != "USEBIO":
         raise UsebioError("usebio.not_usebio", tag=str(root.tag)[:40])
     version = root.get("Version", "1.2")
-    if version != "1.2":
+    if version not in VERSIONS:
         raise UsebioError("usebio.version", version=version[:10])
     return root
 
@@ -266,7 +265,7 @@ def _pair(section: str, element: Element) -> UsebioPair:
     if direction not in ("", "NS", "EW") or (suffix and direction != suffix):
         raise UsebioError("usebio.direction", text=direction[:10], pair=number)
     players = tuple(found for player in element.findall("PLAYER")[:2] if (found := _player(player)))
-    where = f"pair {number}"
+    where, (points, kind) = f"pair {number}", awarded(element, _text)
     return UsebioPair(
         section,
         number,
@@ -275,8 +274,8 @@ def _pair(section: str, element: Element) -> UsebioPair:
         _text(element, "PLACE")[:8],
         _figure(_text(element, "TOTAL_SCORE"), "TOTAL_SCORE", where),
         _figure(_text(element, "PERCENTAGE"), "PERCENTAGE", where),
-        _figure(_text(element, "MASTER_POINTS_AWARDED"), "MASTER_POINTS_AWARDED", where),
-        _text(element, "MASTER_POINT_TYPE")[:20],
+        _figure(points, "MASTER_POINTS_AWARDED", where),
+        kind[:20],
     )
 
 
@@ -394,6 +393,7 @@ def read_usebio(data: bytes) -> UsebioEvent:
         raise UsebioError("usebio.no_lines")
     name = _text(event, "EVENT_DESCRIPTION")[:100] or _text(root.find("CLUB"), "CLUB_NAME")[:100]
     return UsebioEvent(
-        name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections), tuple(pairs),
-        tuple(lines), _hands(root, event), tuple(sit_outs), _text(event, "PROGRAM_NAME")[:40],
+        name, _date(_text(event, "DATE")), kind, method, _scale(event), tuple(s for s, _ in sections),
+        tuple(totals_that_are_percentages(pairs)), tuple(lines), _hands(root, event), tuple(sit_outs),
+        _text(event, "PROGRAM_NAME")[:40],
     )  # fmt: skip

@@ -12,7 +12,7 @@ USEBIO_MESSAGES = {
     "usebio.not_xml": _("The file is not readable XML (%(detail)s)."),
     "usebio.unsafe": _("The file declares entities or a DTD, which are refused."),
     "usebio.not_usebio": _("The file is not a USEBIO file: its first element is <%(tag)s>, not <USEBIO>."),
-    "usebio.version": _("USEBIO version %(version)s is not read: only 1.2."),
+    "usebio.version": _("USEBIO version %(version)s is not read: versions 1.0 to 1.2 are."),
     "usebio.no_event": _("The file holds no <EVENT>."),
     "usebio.teams": _("%(kind)s is a teams event: import it as a teams match, not as a pairs session."),
     "usebio.event_type": _("Unknown EVENT_TYPE “%(kind)s”: MP_PAIRS, BUTLER_PAIRS or CROSS_IMP are read."),
