@@ -47,7 +47,7 @@ from defusedxml import DefusedXmlException
 
 from deals import DealRefused, Hands, read_hands
 
-from .usebio_variants import VERSIONS, awarded, totals_that_are_percentages
+from .usebio_variants import VERSIONS, awarded, event_kind, totals_that_are_percentages
 from .usebio_xml import parse_usebio_xml
 
 MAX_BYTES = 5_000_000
@@ -232,7 +232,7 @@ def _root(data: bytes) -> Element:
 
 
 def _event_type(event: Element) -> tuple[str, str]:
-    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+    kind = event_kind(event, _text)
     if kind in EVENT_TYPES:
         return kind, EVENT_TYPES[kind]
     if kind in TEAMS_TYPES or "TEAMS" in kind:
@@ -324,7 +324,7 @@ def _lines(section: str, container: Element) -> tuple[list[UsebioLine], list[Use
 
 
 def _sections(event: Element) -> list[tuple[str, Element]]:
-    found = event.findall("SECTION")
+    found = event.findall("SECTION") or event.findall("SESSION/SECTION")  # a SESSION's (usebio_variants)
     if not found:
         return [("A", event)]
     if len(found) > MAX_SECTIONS:

@@ -6,6 +6,11 @@ federation's results tools writes them so): ``Version="1.1"`` with ``<!DOCTYPE U
 ``MASTER_POINTS`` element per kind (``<MASTER_POINTS><MASTER_POINTS_AWARDED>6</MASTER_POINTS_AWARDED>
 <MASTER_POINT_TYPE>a</MASTER_POINT_TYPE></MASTER_POINTS>``) and the pair's percentage written as its TOTAL_SCORE
 too. The elements read are the same in USEBIO 1.0, 1.1 and 1.2.
+
+Other writers of USEBIO 1.2 (as readers kept on GitHub take their files) state a pairs event as
+``EVENT_TYPE="PAIRS"`` with ``BOARD_SCORING_METHOD`` (``MATCH_POINTS``, ``IMPS``) and ``PAIRWISE_SCORING_METHOD``
+(``CROSS_IMPS``) beside it, and put the SECTIONs in a SESSION of the EVENT: read as Compscore's MP_PAIRS,
+BUTLER_PAIRS (IMPs against a datum) or CROSS_IMP, the SESSION's sections as the event's.
 """
 
 from __future__ import annotations
@@ -41,3 +46,23 @@ def totals_that_are_percentages(pairs: list[UsebioPair]) -> list[UsebioPair]:
     if len(given) < 2 or any(pair.total != pair.percentage for pair in given):
         return pairs
     return [replace(pair, total=None) for pair in pairs]
+
+
+_BOARD_SCORING = {
+    "MATCH_POINTS": "MP_PAIRS",
+    "MATCHPOINTS": "MP_PAIRS",
+    "IMPS": "BUTLER_PAIRS",
+    "BUTLER_IMPS": "BUTLER_PAIRS",
+    "CROSS_IMPS": "CROSS_IMP",
+}
+
+
+def event_kind(event: Element, text: Callable[[Element | None, str], str]) -> str:
+    """The EVENT_TYPE (attribute or element), a ``PAIRS`` event named by its scoring methods as Compscore names it:
+    ``MP_PAIRS``, ``BUTLER_PAIRS`` or ``CROSS_IMP`` (a ``PAIRS`` event with a method not read stays ``PAIRS``)."""
+    kind = (event.get("EVENT_TYPE") or text(event, "EVENT_TYPE")).upper()
+    if kind != "PAIRS":
+        return kind
+    if text(event, "PAIRWISE_SCORING_METHOD").upper() == "CROSS_IMPS":
+        return "CROSS_IMP"
+    return _BOARD_SCORING.get(text(event, "BOARD_SCORING_METHOD").upper().replace(" ", "_"), kind)

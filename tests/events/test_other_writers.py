@@ -13,6 +13,7 @@ from club.csv_files import FileRefused
 from events.models import Pair, Session, TravellerLine
 from events.services.pbn_import import import_pbn
 from events.services.usebio_import import import_usebio
+from tests.events.test_across_three_sections import usebio_file
 
 pytestmark = pytest.mark.django_db
 RUTER = (Path(__file__).parent / "data" / "pbn" / "ruter_mitchell.pbn").read_text()
@@ -142,3 +143,37 @@ def test_a_passed_out_board_without_a_declarer():
     line = TravellerLine.objects.get(board__number=1, ns_pair__number=2)
     assert (line.contract, line.declarer, line.ns_score) == ("PASS", "", 0)
     assert result.differences == []
+
+
+def pairs_event(data: bytes, *methods: tuple[str, str]) -> bytes:
+    """A file laid out as other USEBIO 1.2 writers lay it out: EVENT_TYPE "PAIRS" with its scoring methods as
+    elements, the sections in a SESSION (one SECTION A made where the file had none)."""
+    text = data.decode("latin-1").replace('Version="1.1"', 'Version="1.2"')
+    for kind in ("MP_PAIRS", "CROSS_IMP"):
+        text = text.replace(f'EVENT_TYPE="{kind}">', 'EVENT_TYPE="PAIRS">')
+    stated = "".join(f"<{tag}>{value}</{tag}>" for tag, value in methods)
+    start = text.index("<PARTICIPANTS>") if "<SECTION" not in text else text.index("<SECTION")
+    end = text.index("</EVENT>")
+    body = text[start:end] if "<SECTION" in text else f'<SECTION SECTION_ID="A">{text[start:end]}</SECTION>'
+    return (text[:start] + stated + f"<SESSION>{body}</SESSION>" + text[end:]).encode("latin-1")
+
+
+def test_a_pairs_event_with_its_board_scoring_method_and_a_session_imports_and_agrees():
+    data = pairs_event(scorer_file(), ("BOARD_SCORING_METHOD", "MATCH_POINTS"))
+    result = import_usebio(data=data)
+    assert result.session.scoring == "matchpoints" and result.compared == 4 and result.differences == []
+    assert result.pairs_compared == 4 and result.pair_differences == []
+
+
+def test_a_pairs_event_scored_by_cross_imps_with_three_sections_in_a_session():
+    data = pairs_event(usebio_file("CROSS_IMP"), ("BOARD_SCORING_METHOD", "IMPS"),
+                       ("PAIRWISE_SCORING_METHOD", "CROSS_IMPS"))  # fmt: skip
+    result = import_usebio(data=data)
+    assert result.session.scoring == "cross-imps" and result.lines == 17
+    assert sorted(result.session.sections.values_list("letter", flat=True)) == ["A", "B", "C"]
+
+
+def test_a_pairs_event_with_a_method_the_site_does_not_read_is_refused():
+    with pytest.raises(FileRefused) as refused:
+        import_usebio(data=pairs_event(scorer_file(), ("BOARD_SCORING_METHOD", "AGGREGATE")))
+    assert "PAIRS" in str(refused.value.problems[0])
