@@ -11,6 +11,10 @@ else a DTD can do is. How defusedxml is configured (`UsebioParser`):
   ``forbid_external=True`` raises ``ExternalReferenceForbidden`` for any external entity all the same.
 * ``forbid_entities=True``: any entity declaration (internal or external, parsed or not) raises
   ``EntitiesForbidden``; a reference to an undeclared entity is a parse error (the file is not well-formed).
+
+Scorers on Windows write their players' names in Windows-1252 without declaring it (``<?xml version="1.0"?>``,
+which XML reads as UTF-8): a file that declares no encoding and is not UTF-8 is read as Windows-1252
+(`_as_written`), then parsed as above.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from defusedxml import DTDForbidden
 from defusedxml.ElementTree import DefusedXMLParser
 
 _DTD_FILE = re.compile(r"(?:.*/)?usebio[\w.-]*\.dtd", re.IGNORECASE)
+_DECLARED = re.compile(rb"\s*<\?xml[^>]*\sencoding\s*=", re.IGNORECASE)
 
 
 class UsebioParser(DefusedXMLParser):
@@ -41,5 +46,18 @@ class UsebioParser(DefusedXMLParser):
 def parse_usebio_xml(data: bytes) -> Element:
     """The root element of the document; raises a ``DefusedXmlException`` or ``ParseError``."""
     parser = UsebioParser()
-    parser.feed(data)
+    parser.feed(_as_written(data))
     return parser.close()
+
+
+def _as_written(data: bytes) -> bytes:
+    """The document as UTF-8 when it declares no encoding and is not UTF-8: its bytes read as Windows-1252 (a
+    byte it leaves undefined replaced); a file that declares its encoding, or carries a UTF-16 byte order mark, is
+    left to the parser."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _DECLARED.match(data[:300]):
+        return data
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace").encode("utf-8")
+    return data

@@ -177,3 +177,24 @@ def test_a_pairs_event_with_a_method_the_site_does_not_read_is_refused():
     with pytest.raises(FileRefused) as refused:
         import_usebio(data=pairs_event(scorer_file(), ("BOARD_SCORING_METHOD", "AGGREGATE")))
     assert "PAIRS" in str(refused.value.problems[0])
+
+
+def test_names_in_windows_1252_without_a_declared_encoding_are_read():
+    # Windows scorers write <?xml version="1.0"?> (UTF-8 by XML's rule) and their names in Windows-1252
+    name = "Ngaio \u2013 Müller".encode("cp1252")  # the dash is byte 0x96, which is no character in ISO 8859-1
+    data = scorer_file().replace(b' encoding="ISO-8859-1"', b"").replace(b"Ngaio 1", name)
+    result = import_usebio(data=data)
+    assert result.differences == [] and result.pair_differences == []
+    pair = Pair.objects.get(section__session=result.session, number=2, direction="NS")
+    assert (pair.player1_guest, pair.player2_guest) == ("Søren 1", "Ngaio – Müller")
+
+
+def test_an_entity_in_a_windows_1252_file_is_still_refused():
+    data = scorer_file().replace(b' encoding="ISO-8859-1"', b"")
+    data = data.replace(b"<!DOCTYPE USEBIO PUBLIC", b'<!DOCTYPE USEBIO [<!ENTITY x "y">]><!-- ').replace(
+        b'usebio_v1_1.dtd">', b"usebio_v1_1.dtd -->", 1
+    )
+    with pytest.raises(FileRefused) as refused:
+        import_usebio(data=data.replace(b"Tuesday Pairs", b"Tuesday &x;"))
+    assert str(refused.value.problems[0]) == "The file declares entities or a DTD, which are refused."
+    assert not Session.objects.exists()
