@@ -32,7 +32,8 @@ _CHARSET = re.compile(rb"^%[ \t]*Content-type:[^\r\n]*charset=([A-Za-z0-9_.:-]{1
 def decode(data: bytes) -> str:
     """The text of a PBN file: UTF-8 (with or without a byte-order mark); else the character set its header names
     (BridgeComposer writes ``%Content-type: text/x-pbn; charset=windows-1250``); else ISO 8859-1 as the standard
-    says."""
+    says, read as Windows-1252, its superset on Windows: the bytes 0x80-0x9F, control characters in ISO 8859-1 that
+    no text holds, are the dashes, quotes and € that scorers on Windows write (ISO 8859-1 where a byte is none)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -43,7 +44,10 @@ def decode(data: bytes) -> str:
             return data.decode(declared.group(1).decode("ascii"))
         except (LookupError, ValueError):  # an unknown set, or bytes it cannot hold (UnicodeError is a ValueError)
             pass
-    return data.decode("latin-1")
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: no character in Windows-1252
+        return data.decode("latin-1")
 
 
 def _strip_comments(line: str, in_comment: bool) -> tuple[str, bool]:

@@ -64,7 +64,7 @@ def players_of(text: str, federations: tuple[str, ...] = ()) -> tuple[UsebioPlay
     Contest), ``Quill-Rook`` (BridgeComposer's surnames), each with its federation number from ``federations``
     (the MemberID1 and MemberID2 columns of a TotalScoreTable)."""
     names = [" ".join(text.split())] if text.strip() else []
-    for separator in (";", " - ", " & ", " / "):
+    for separator in (";", " - ", " \u2013 ", " \u2014 ", " & ", " / "):  # hyphen, en dash, em dash (cp1252)
         if separator in text:
             names = [" ".join(name.split()) for name in text.split(separator)[:2]]
             break

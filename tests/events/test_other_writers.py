@@ -198,3 +198,11 @@ def test_an_entity_in_a_windows_1252_file_is_still_refused():
         import_usebio(data=data.replace(b"Tuesday Pairs", b"Tuesday &x;"))
     assert str(refused.value.problems[0]) == "The file declares entities or a DTD, which are refused."
     assert not Session.objects.exists()
+
+
+def test_pbn_names_in_windows_1252_undeclared():
+    data = ruter(("Ana Garcia - Bea Lopez", "Ana Garcia \u2013 Bea \u201cBee\u201d Lopez")).encode("cp1252")
+    result = import_pbn(data=data)
+    assert result.differences == [] and result.pair_differences == []
+    pair = Pair.objects.get(section__session=result.session, number=1, direction="NS")
+    assert (pair.player1_guest, pair.player2_guest) == ("Ana Garcia", "Bea \u201cBee\u201d Lopez")  # an en dash between
