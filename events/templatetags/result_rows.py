@@ -262,3 +262,52 @@ def scorecard_rows(card, session_id: int, imps: bool, has_par: bool) -> str:
             f"{scorecard_figures(line, imps, has_par, separator)}\n  "
         )
     return mark_safe("".join(rows))
+
+
+WON = ' class="table-success"'
+
+
+def url_pattern(name: str) -> str:
+    """The URL of `name` for two numbers as a format string ('/sessions/{0}/pairs/{1}/'), escaped: one reversal."""
+    first, second = 918273645, 546372819
+    url = escape(reverse(name, args=[first, second]))
+    return url.replace("{", "{{").replace("}", "}}").replace(str(first), "{0}").replace(str(second), "{1}")
+
+
+@register.simple_tag
+def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str:
+    """A member page's sessions: date, session and the pair's scorecard, partner, score, place and field."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    label_of = notation().pair_label
+    scorecard = url_pattern("events:pair_scorecard")
+    sessions, members = escape(session_prefix), escape(member_prefix)
+    title = conditional_escape(_("Scorecard"))
+    rows = []
+    for entry in entries:
+        partner = entry.partner
+        if partner is None:
+            partner_cell = ""
+        elif partner.linked:
+            partner_cell = f'<a href="{members}{partner.member_id}/">{text(partner.name)}</a>'
+        else:
+            partner_cell = text(partner.name)
+        if entry.uses_imps:
+            score = _("%(imps)s IMPs") % {"imps": number(entry.score, -2, separator)}
+        elif entry.percentage is not None:
+            score = f"{number(entry.percentage, 2, separator)} %"
+        else:
+            score = ""
+        letter = f"{text(entry.section_letter)} " if entry.section_letter != "A" else ""
+        rows.append(
+            f"\n    <tr{WON if entry.won else ''}>\n"
+            f'      <td class="date-cell">{text(date(entry.date))}</td>\n'
+            f'      <td><a href="{sessions}{entry.session_id}/">{text(entry.name)}</a>\n'
+            f'        · <a href="{scorecard.format(entry.session_id, entry.pair.id)}" class="small" title="{title}">'
+            f"{letter}{escape(label_of(str(entry.pair.label or '')))}</a></td>\n"
+            f"      <td>{partner_cell}</td>\n"
+            f'      <td class="text-end text-nowrap">{score}</td>\n'
+            f'      <td class="text-end">{text(entry.place)}</td>\n'
+            f'      <td class="text-end d-none d-sm-table-cell d-print-table-cell">'
+            f"{'' if entry.field_size is None else text(entry.field_size)}</td>\n    </tr>\n  "
+        )
+    return mark_safe("".join(rows))
