@@ -55,6 +55,7 @@ from club_facts import (  # noqa: E402
     YEARS,
 )
 from page_timings import describe, load_average, measure, report  # noqa: E402
+from teams_season import build_teams_season  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -368,6 +369,16 @@ def migrate_existing() -> None:
         call_command("refresh_member_summaries", stdout=out)
 
 
+def add_teams_season(info: dict, seed: int) -> None:
+    """The season of teams events (bench/teams_season.py), added to a club built before it."""
+    from club.models import Member
+
+    print("  the season of teams (made once) ...", flush=True)
+    made = build_teams_season(list(Member.objects.order_by("pk")), info.get("busiest_member"), random.Random(seed))
+    if made:
+        print(f"  {made} teams events made", flush=True)
+
+
 # --- measuring -----------------------------------------------------------------------------------
 
 
@@ -383,6 +394,7 @@ def main(argv=None) -> None:
         info = json.loads(args.marker.read_text())
         print(f"Using {where} ({info['sessions']} sessions, {info['lines']} lines; --rebuild to build again)")
         migrate_existing()
+    add_teams_season(info, args.seed)
     print("Measuring ...", flush=True)
     load_before = load_average()
     text = report(measure(args, info), info, args, load_before)

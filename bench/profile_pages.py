@@ -56,6 +56,7 @@ def main() -> None:
     parser.add_argument("--page", action="append", help="only these pages (home, ranking-30, traveller ...)")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--sort", default="cumulative", help="cumulative or tottime")
+    parser.add_argument("--cpu-only", action="store_true", help="the CPU per request alone, no profile")
     args, rest = parser.parse_known_args()
     bench = bench_args(rest)
     setup_django(bench)
@@ -70,7 +71,9 @@ def main() -> None:
         if args.page and name not in args.page:
             continue
         cpu = cpu_per_request(client, url, bench.requests)
-        print(f"\n=== {name} {url}: {cpu:.1f} ms CPU per request ({bench.requests} requests) ===")
+        print(f"\n=== {name} {url}: {cpu:.1f} ms CPU per request ({bench.requests} requests) ===", flush=True)
+        if args.cpu_only:
+            continue
         profile = cProfile.Profile()
         profile.enable()
         for _ in range(bench.requests):
