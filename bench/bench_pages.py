@@ -55,7 +55,7 @@ from club_facts import (  # noqa: E402
     YEARS,
 )
 from page_timings import describe, load_average, measure, report  # noqa: E402
-from teams_season import build_teams_season  # noqa: E402
+from teams_season import add_teams_season  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -367,16 +367,6 @@ def migrate_existing() -> None:
     if not MemberSummary.objects.exists():  # built before the stored summaries (migration events.0015)
         print("  writing every member's summary (refresh_member_summaries)", flush=True)
         call_command("refresh_member_summaries", stdout=out)
-
-
-def add_teams_season(info: dict, seed: int) -> None:
-    """The season of teams events (bench/teams_season.py), added to a club built before it."""
-    from club.models import Member
-
-    print("  the season of teams (made once) ...", flush=True)
-    made = build_teams_season(list(Member.objects.order_by("pk")), info.get("busiest_member"), random.Random(seed))
-    if made:
-        print(f"  {made} teams events made", flush=True)
 
 
 # --- measuring -----------------------------------------------------------------------------------

@@ -47,3 +47,13 @@ def build_teams_season(members: list, busiest_id: int | None, rng: random.Random
         print(f"\r  teams event {month} of {EVENTS}", end="", flush=True)
     print()
     return EVENTS
+
+
+def add_teams_season(info: dict, seed: int) -> None:
+    """The season of teams events, added to a club built before it (bench_pages runs it before measuring)."""
+    from club.models import Member
+
+    print("  the season of teams (made once) ...", flush=True)
+    made = build_teams_season(list(Member.objects.order_by("pk")), info.get("busiest_member"), random.Random(seed))
+    if made:
+        print(f"  {made} teams events made", flush=True)
