@@ -311,3 +311,58 @@ def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str
             f"{'' if entry.field_size is None else text(entry.field_size)}</td>\n    </tr>\n  "
         )
     return mark_safe("".join(rows))
+
+
+@register.simple_tag
+def partner_rows(partners) -> str:
+    """A member page's best partners: the partner (linked when their page is shown), sessions, average and best."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    members = prefix("events:member_detail")
+    rows = []
+    for record in partners:
+        partner = record.partner
+        name = text(partner.name)
+        shown = f'<a href="{members}{partner.member_id}/">{name}</a>' if partner.linked else name
+        rows.append(
+            f"\n        <tr>\n          <td>{shown}</td>\n"
+            f'          <td class="text-end">{text(record.sessions)}</td>\n'
+            f'          <td class="text-end">{number(record.average, 2, separator)}</td>\n'
+            f'          <td class="text-end d-none d-sm-table-cell">{number(record.best, 2, separator)}</td>\n'
+            "        </tr>\n      "
+        )
+    return mark_safe("".join(rows))
+
+
+@register.simple_tag
+def best_result_rows(best) -> str:
+    """A member page's best results: date, session (to the pair's scorecard), percentage and place."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    scorecard = url_pattern("events:pair_scorecard")
+    rows = []
+    for entry in best:
+        place = ""
+        if entry.place:
+            place = _("%(place)s of %(size)s") % {"place": text(entry.place), "size": text(entry.field_size)}
+        rows.append(
+            f'\n        <tr>\n          <td class="date-cell">{text(date(entry.date))}</td>\n'
+            f'          <td><a href="{scorecard.format(entry.session_id, entry.pair_id)}">{text(entry.name)}</a></td>\n'
+            f'          <td class="text-end">{number(entry.percentage, 2, separator)}</td>\n'
+            f'          <td class="text-end text-nowrap">{place}</td>\n        </tr>\n      '
+        )
+    return mark_safe("".join(rows))
+
+
+@register.simple_tag
+def team_event_rows(team_events) -> str:
+    """A member page's teams events (as `club.registry`'s teams section gives them): date, event, team, place, VPs."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    return mark_safe(
+        "".join(
+            f'\n    <tr>\n      <td class="date-cell">{text(date(row["date"]))}</td>\n'
+            f'      <td><a href="{text(row["url"])}">{text(row["event"])}</a></td>\n'
+            f'      <td><a href="{text(row["team_url"])}">{text(row["team"])}</a></td>\n'
+            f'      <td class="text-end">{text(row["place"])}/{text(row["teams"])}</td>\n'
+            f'      <td class="text-end">{number(row["vp"], 2, separator)}</td>\n    </tr>\n  '
+            for row in team_events
+        )
+    )
