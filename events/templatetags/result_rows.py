@@ -15,6 +15,7 @@ from django.template.defaultfilters import date, floatformat
 from django.urls import reverse
 from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, escape
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
@@ -366,3 +367,21 @@ def team_event_rows(team_events) -> str:
             for row in team_events
         )
     )
+
+
+@register.simple_tag(takes_context=True)
+def ranking_header(context, table) -> str:
+    """The ranking table's header cells: each sortable column a link to the page sorted by it (the other
+    parameters kept, as django-tables2's `querystring_replace` writes it)."""
+    anchor = conditional_escape(table.attrs["id"])
+    asked = dict(context["request"].GET)
+    cells = []
+    for column in table.columns:
+        header = conditional_escape(column.header)
+        if column.orderable:
+            query = escape(
+                "?" + urlencode({**asked, table.prefixed_order_by_field: column.order_by_alias.next}, doseq=True)
+            )
+            header = f'<a href="{query}#{anchor}">{header}</a>'
+        cells.append(f'\n    <th {column.attrs["th"].as_html()} scope="col">{header}</th>\n  ')
+    return mark_safe("".join(cells))
