@@ -18,6 +18,7 @@ from django.utils.html import conditional_escape, escape
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from club.templatetags.bridge import contract, seat
 from club.typed_result import notation
@@ -234,13 +235,13 @@ def scorecard_rows(card, session_id: int, imps: bool, has_par: bool) -> str:
     notes = {
         key: conditional_escape(_(message))
         for key, message in (
-            ("traveller", "Traveller"),
-            ("not played", "Not played"),
-            ("adjusted", "Adjusted"),
-            ("weighted", "a weighted score"),
-            ("sat out", "Sat out (not played, not in the total)"),
-            ("NS", "NS"),
-            ("EW", "EW"),
+            ("traveller", gettext_noop("Traveller")),
+            ("not played", gettext_noop("Not played")),
+            ("adjusted", gettext_noop("Adjusted")),
+            ("weighted", gettext_noop("a weighted score")),
+            ("sat out", gettext_noop("Sat out (not played, not in the total)")),
+            ("NS", gettext_noop("NS")),
+            ("EW", gettext_noop("EW")),
         )
     }
     guest = guest_badge()

@@ -8,7 +8,7 @@ from django.utils.formats import get_format
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from club.templatetags.bridge import contract, lead, seat, seats
 from club.typed_result import notation
@@ -16,22 +16,22 @@ from events.templatetags.result_rows import number, prefix, text
 
 register = template.Library()
 
-NOTES = {
-    "not played": "Not played",
-    "adjusted": "Adjusted",
-    "top": "top",
-    "bottom": "bottom",
-    "par": "par",
-    "vulnerable": "vulnerable",
-    "not vulnerable": "not vulnerable",
-    "contract tricks": "Contract tricks",
-    "overtricks": "Overtricks",
-    "game": "Game bonus",
-    "part-score": "Part-score bonus",
-    "slam": "Slam bonus",
-    "insult": "Bonus for making a doubled or redoubled contract",
-    "NS score": "Score for North-South",
-    "EW score": "Score for East-West",
+NOTES = {  # marked for makemessages, translated when the rows are drawn
+    "not played": gettext_noop("Not played"),
+    "adjusted": gettext_noop("Adjusted"),
+    "top": gettext_noop("top"),
+    "bottom": gettext_noop("bottom"),
+    "par": gettext_noop("par"),
+    "vulnerable": gettext_noop("vulnerable"),
+    "not vulnerable": gettext_noop("not vulnerable"),
+    "contract tricks": gettext_noop("Contract tricks"),
+    "overtricks": gettext_noop("Overtricks"),
+    "game": gettext_noop("Game bonus"),
+    "part-score": gettext_noop("Part-score bonus"),
+    "slam": gettext_noop("Slam bonus"),
+    "insult": gettext_noop("Bonus for making a doubled or redoubled contract"),
+    "NS score": gettext_noop("Score for North-South"),
+    "EW score": gettext_noop("Score for East-West"),
 }
 MD = "d-none d-md-table-cell d-print-table-cell"
 SM = "d-none d-sm-table-cell d-print-table-cell"
