@@ -8,7 +8,7 @@ SITE_URL ?= http://127.0.0.1:$(PORT)
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands bench-tasks messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands bench-tasks bench-readme messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -63,6 +63,11 @@ bench-load: $(BIN)/activate
 # from the page cache and made afresh (BENCH_HTTP_ARGS="--requests 20 --db-url ..."); see bench/README.md.
 bench-http: $(BIN)/activate
 	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
+# The README's measured figures made again on this machine, dated (section "Measured on this machine"): bench_pages
+# and bench_http on the bench club, SQLite and BENCH_README_DATABASE_URL (PostgreSQL) when set; CPU per request beside
+# every wall time. BENCH_README_ARGS="--scale 0.05 --requests 20" for a quick run.
+bench-readme: $(BIN)/activate
+	$(BIN)/python bench/bench_readme.py $(if $(BENCH_README_DATABASE_URL),--db-url $(BENCH_README_DATABASE_URL)) $(BENCH_README_ARGS)
 # 8 clients on public pages with made-up query strings while two directors save (BENCH_FLOOD_ARGS="--seconds 60").
 bench-flood: $(BIN)/activate
 	$(BIN)/python bench/bench_flood.py $(BENCH_FLOOD_ARGS)

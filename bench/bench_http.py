@@ -24,6 +24,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cpu_meter import load_average, tree_cpu  # noqa: E402
+
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 
 
@@ -47,10 +51,14 @@ def manage(env: dict[str, str], *args: str) -> str:
 
 
 PAGES_CODE = """
+from collections import Counter
 from django.urls import reverse
-from events.models import Session
+from events.models import Pair, Session
 from teams.models import TeamEvent
 s = Session.objects.published().order_by("-date").first()
+# The busiest member (as bench_pages measures): the one in the most pairs.
+played = Counter(m for pair in Pair.objects.values_list("player1_id", "player2_id") for m in pair if m)
+busiest = min(played, key=lambda member: (-played[member], member)) if played else None
 pages = {}
 if s:
     section = s.sections.first()
@@ -58,10 +66,13 @@ if s:
     pages = {"home": "/", "ranking": reverse("events:session", args=[s.pk]),
         "traveller": reverse("events:board_traveller", args=[s.pk, section.pk, section.boards.first().number]),
         "scorecard": reverse("events:pair_scorecard", args=[s.pk, pair.pk]),
-        "member": reverse("events:member_detail", args=[pair.player1_id])}
-event = TeamEvent.objects.published().first()
+        "member": reverse("events:member_detail", args=[busiest])}
+event = TeamEvent.objects.published().order_by("-date", "-pk").first()
 if s and event:
     pages["teams standings"] = reverse("teams:standings", args=[event.pk])
+    match = event.matches.filter(away__isnull=False).order_by("-round", "pk").first()
+    if match:
+        pages["teams match"] = reverse("teams:scorecard", args=[match.pk])
 for name, url in pages.items():
     print(name + "\\t" + url)
 """
@@ -139,22 +150,29 @@ def burst(port: int, url: str, clients: int, requests: int) -> tuple[list[float]
     return times, time.perf_counter() - start
 
 
-def page_row(name: str, urls: dict[str, tuple[int, str]], clients: int, requests: int) -> str:
-    """One page at one concurrency: the three kinds interleaved in five rounds → the report's line."""
+def page_row(name: str, urls: dict[str, tuple[int, str]], pids: dict[int, int], clients: int, requests: int) -> str:
+    """One page at one concurrency: the three kinds interleaved in five rounds → the report's line, with the
+    servers' CPU per request (gunicorn's master and workers, from /proc) beside the wall times."""
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
     walls = dict.fromkeys(KINDS, 0.0)
+    cpu = dict.fromkeys(KINDS, 0.0)
     for _ in range(5):
         for kind in KINDS:
+            port = urls[kind][0]
+            before = tree_cpu(pids[port])
             found, wall = burst(*urls[kind], clients, max(1, requests // 5))
+            cpu[kind] += tree_cpu(pids[port]) - before
             times[kind] += found
             walls[kind] += wall
     median = {kind: statistics.median(times[kind]) for kind in KINDS}
     p95 = {kind: sorted(times[kind])[int(0.95 * (len(times[kind]) - 1))] for kind in KINDS}
     rate = {kind: len(times[kind]) / walls[kind] for kind in KINDS}
+    per_request = {kind: 1000 * cpu[kind] / len(times[kind]) for kind in KINDS}
     return (
         f"{name:16} {clients:2d} {median['static']:7.2f} {median['cached']:7.2f} {p95['cached']:7.2f} "
         f"{median['cached'] / median['static']:6.1f} {median['made']:7.1f} {p95['made']:7.1f} "
-        f"{median['made'] / median['static']:6.0f} {rate['static']:7.0f} {rate['cached']:7.0f} {rate['made']:6.0f}"
+        f"{median['made'] / median['static']:6.0f} {rate['static']:7.0f} {rate['cached']:7.0f} {rate['made']:6.0f} "
+        f"{per_request['static']:7.1f} {per_request['cached']:7.1f} {per_request['made']:7.1f}"
     )
 
 
@@ -172,16 +190,20 @@ def measure(cached_env: dict, made_env: dict, pages: dict[str, str], args) -> No
             (static_dir / f"{name.replace(' ', '-')}.html").write_bytes(b"x" * size)
         cached = serve(cached_env, args.port)
         print("page sizes (bytes): " + ", ".join(f"{name} {size}" for name, size in sizes.items()))
+        print(f"load average (1, 5, 15 min) before: {load_average()}")
         print(
             f"{'page':16} {'c':>2} {'static':>7} {'cached':>7} {'p95':>7} {'ratio':>6} {'made':>7} {'p95':>7} "
-            f"{'ratio':>6} {'st r/s':>7} {'ca r/s':>7} {'ma r/s':>6}  (ms; ratio of medians to the static file)"
+            f"{'ratio':>6} {'st r/s':>7} {'ca r/s':>7} {'ma r/s':>6} {'st cpu':>7} {'ca cpu':>7} {'ma cpu':>7}"
+            "  (ms; ratio of medians to the static file; cpu: the server's CPU ms per request)"
         )
         for clients in args.concurrency:
             for name, url in pages.items():
                 get(args.port, url)  # the first reader makes it
                 static_url = f"/static/bench/{name.replace(' ', '-')}.html"
                 urls = {"static": (args.port, static_url), "cached": (args.port, url), "made": (args.port + 1, url)}
-                print(page_row(name, urls, clients, args.requests), flush=True)
+                pids = {args.port: cached.pid, args.port + 1: made.pid}
+                print(page_row(name, urls, pids, clients, args.requests), flush=True)
+        print(f"load average (1, 5, 15 min) after: {load_average()}")
     finally:
         for server in (cached, made):
             server.terminate()

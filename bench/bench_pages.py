@@ -55,6 +55,7 @@ from club_facts import (  # noqa: E402
     YEARS,
 )
 from page_timings import describe, load_average, measure, report  # noqa: E402
+from teams_season import add_teams_season  # noqa: E402
 
 
 def parse_args(argv=None):
@@ -383,6 +384,7 @@ def main(argv=None) -> None:
         info = json.loads(args.marker.read_text())
         print(f"Using {where} ({info['sessions']} sessions, {info['lines']} lines; --rebuild to build again)")
         migrate_existing()
+    add_teams_season(info, args.seed)
     print("Measuring ...", flush=True)
     load_before = load_average()
     text = report(measure(args, info), info, args, load_before)

@@ -3,11 +3,44 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
 
 from django.urls import reverse
 
 from teams.models import Adjustment, Match, Team, TeamEvent, TeamPlayer
 from teams.selectors.standings import match_score, standings
+
+MATCH_FIELDS = ("pk", "event_id", "round", "home_id", "away_id", "home_imps", "away_imps", "home_points", "away_points")
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """What the standings read of a match, read as a tuple: a model instance costs several times as much to make,
+    and the member page scores every match of ten events."""
+
+    pk: int
+    event_id: int
+    round: int
+    home_id: int
+    away_id: int | None
+    home_imps: int | None
+    away_imps: int | None
+    home_points: Decimal | None
+    away_points: Decimal | None
+    complete: bool
+
+    @property
+    def is_bye(self) -> bool:
+        return self.away_id is None
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """What the standings read of a team: its id and its number (the last tie-break)."""
+
+    pk: int
+    number: int
 
 
 def member_team_events(member, limit: int | None = None) -> list[dict]:
@@ -23,12 +56,13 @@ def member_team_events(member, limit: int | None = None) -> list[dict]:
     # The events' teams, matches and adjustments in three queries, not three per event.
     event_ids = {player.team.event_id for player in players}
     teams, matches, adjustments = defaultdict(list), defaultdict(list), defaultdict(list)
-    for team in Team.objects.filter(event_id__in=event_ids):
-        teams[team.event_id].append(team)
-    for match in Match.objects.filter(event_id__in=event_ids):
-        matches[match.event_id].append(match)
+    for event_id, *team in Team.objects.filter(event_id__in=event_ids).values_list("event_id", "pk", "number"):
+        teams[event_id].append(TeamRow(*team))
+    for match in Match.objects.filter(event_id__in=event_ids).values_list(*MATCH_FIELDS, "complete"):
+        matches[match[1]].append(MatchRow(*match))
     for adjustment in Adjustment.objects.filter(match__event_id__in=event_ids).select_related("team"):
         adjustments[adjustment.match_id].append(adjustment)
+    standings_url, team_url = _prefix("teams:standings"), _prefix("teams:team")
     result = []
     for player in players:
         team, event = player.team, player.team.event
@@ -42,10 +76,10 @@ def member_team_events(member, limit: int | None = None) -> list[dict]:
                 "date": event.date,
                 "status": event.status,
                 "status_display": event.get_status_display(),
-                "url": reverse("teams:standings", args=[event.pk]),
+                "url": f"{standings_url}{event.pk}/",
                 "team_id": team.pk,
                 "team": team.name,
-                "team_url": reverse("teams:team", args=[team.pk]),
+                "team_url": f"{team_url}{team.pk}/",
                 "captain": player.captain,
                 "place": row.place,
                 "vp": row.vp,
@@ -53,3 +87,10 @@ def member_team_events(member, limit: int | None = None) -> list[dict]:
             }
         )
     return result
+
+
+def _prefix(name: str) -> str:
+    """The URL of `name` without its last number ('/teams/' for the standings): one reversal, not one a row."""
+    url = reverse(name, args=[0])
+    assert url.endswith("/0/"), url
+    return url[:-2]

@@ -1,0 +1,126 @@
+"""The README's measured figures, made again on the machine at hand (`make bench-readme`): runs `bench_pages.py`
+(the pages made afresh and the rescoring, on SQLite and, with `--db-url`, PostgreSQL) and `bench_http.py` (each
+public page over HTTP against a static file, on the same bench club), then writes their reports, dated, with the
+machine, its load average and the CPU per request beside every wall time, between the README's markers
+`<!-- bench-readme:start -->` and `<!-- bench-readme:end -->` (section *Measured on this machine*).
+
+    .venv/bin/python bench/bench_readme.py [--db-url postgres://...] [--scale 1] [--requests 50] [--http-requests 20]
+
+Nothing is copied from another run: every figure written comes from this run's reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from cpu_meter import load_average  # noqa: E402
+
+PYTHON = str(ROOT / ".venv" / "bin" / "python")
+README = ROOT / "README.md"
+START, END = "<!-- bench-readme:start -->", "<!-- bench-readme:end -->"
+
+
+def run(*args: str) -> str:
+    """A bench script's standard output (its progress goes to the terminal as it runs)."""
+    print("$", " ".join(args), flush=True)
+    done = subprocess.run([PYTHON, *args], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True)
+    print(done.stdout, flush=True)
+    return done.stdout
+
+
+def pages_report(output: str) -> str:
+    """bench_pages' table (from its header line on), without its progress lines."""
+    start = output.find("Pages at club scale")
+    end = output.find("Written to")
+    return output[start:end].strip()
+
+
+def http_report(output: str) -> str:
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith("page sizes")), 0)
+    return "\n".join(lines[start:]).strip()
+
+
+def machine() -> str:
+    model = ""
+    try:
+        found = re.search(r"model name\s*:\s*(.+)", Path("/proc/cpuinfo").read_text())
+        model = found.group(1).strip() if found else ""
+    except OSError:
+        pass
+    return f"{os.cpu_count()} CPUs{f' ({model})' if model else ''}, {platform.system()} {platform.release()}"
+
+
+def section(reports: list[tuple[str, str]], load_before: str, args) -> str:
+    now = datetime.datetime.now(datetime.UTC)
+    parts = [
+        START,
+        f"### Measured on this machine: {now:%Y-%m-%d %H:%M} UTC",
+        "",
+        f"Written by `make bench-readme` (bench/bench_readme.py) on {machine()}, Python {platform.python_version()}; "
+        f"the bench club at scale {args.scale:g}. Load average (1, 5, 15 min) before: {load_before}; after: "
+        f"{load_average()}. CPU per request (process time) moves far less with the load than wall time: compare "
+        "runs by it.",
+    ]
+    for title, text in reports:
+        parts += ["", f"{title}:", "", "```text", text, "```"]
+    parts.append(END)
+    return "\n".join(parts)
+
+
+def write_readme(text: str) -> None:
+    readme = README.read_text()
+    if START in readme and END in readme:
+        readme = readme[: readme.index(START)] + text + readme[readme.index(END) + len(END) :]
+    else:
+        readme = readme.rstrip("\n") + "\n\n" + text + "\n"
+    README.write_text(readme)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db-url", default=None, help="PostgreSQL database for the bench club as well")
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--requests", type=int, default=50, help="bench_pages' requests per page")
+    parser.add_argument("--http-requests", type=int, default=20, help="bench_http's requests per kind and page")
+    parser.add_argument("--concurrency", default="1,8")
+    args = parser.parse_args()
+    load_before = load_average()
+    scale = ["--scale", f"{args.scale:g}"]
+    sqlite = ROOT / "bench" / "results" / f"club-scale-{args.scale:g}.sqlite3"  # where bench_pages builds it
+    databases = [("SQLite", [], f"sqlite:///{sqlite}")]
+    if args.db_url:
+        databases.append(("PostgreSQL", ["--db-url", args.db_url], args.db_url))
+    reports = []
+    for name, where, _url in databases:
+        output = run("bench/bench_pages.py", *scale, *where, "--requests", str(args.requests))
+        reports.append(
+            (f"Pages made afresh, {name} (`bench_pages.py`, Django's test client in one process)", pages_report(output))
+        )
+    for name, _where, url in databases:
+        output = run(
+            "bench/bench_http.py",
+            "--db-url",
+            url,
+            "--requests",
+            str(args.http_requests),
+            "--concurrency",
+            args.concurrency,
+        )
+        reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
+    write_readme(section(reports, load_before, args))
+    print(f"Written to {README.relative_to(ROOT)} (section 'Measured on this machine')")
+
+
+if __name__ == "__main__":
+    main()
