@@ -140,7 +140,10 @@ def typing_help() -> dict:
         "suits": ", ".join(f"{shown.suit_letter(strain)} {symbol}" for strain, symbol in symbols),
         "notrump": shown.notrump,
         "weighted": f"60% {shown.contract('4S')} N =, 40% {shown.contract('4S')} N -1",
-        "letters": {letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items()},
+        # One-letter suits only: the page's script reads the attribute two characters at a time (letter, symbol).
+        "letters": {
+            letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items() if len(letter) == 1
+        },
     }
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import strip_tags
 
-from club.templatetags.bridge import result_line, side_score
+from club.templatetags.bridge import result_line, side_score, typing_help
 from events.plans import section_plan
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
@@ -73,3 +73,10 @@ def test_a_board_reads_the_same_on_both_phones_before_and_after_confirmation_and
     assert f"{result} ({score})" in " ".join(strip_tags(grid).split())
     for page in (*before, *after, grid):
         assert "NS score" not in page and "4H E" not in page
+
+
+def test_the_typing_help_gives_the_scripts_suit_letters_one_character_each():
+    with translation.override("ro"):
+        letters = typing_help()["letters"]
+    assert letters["C"] == "♥" and letters["K"] == "♦" and letters["P"] == "♠" and letters["T"] == "♣"
+    assert all(len(letter) == 1 for letter in letters)  # "CU" would shift the script's pairs
