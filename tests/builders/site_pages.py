@@ -39,8 +39,8 @@ NOT_PAGES = {
     "events:import_report": "the report of an import just made (tests/browser/test_usebio_upload_browser.py)",
     # Actions: POST only (their forms are on the pages scanned; a refusal redraws the page it came from).
     "logout": "POST only",
-    "set_language": "POST only (the language box of every page)",
-    "club:language": "POST only (the language box of every page)",
+    "set_language": "Django's POST-only language switch (the site's box uses club:language)",
+    "club:language": "a redirect back to the page in the chosen language (the language box of every page)",
     "club:member_active": "POST only",
     "club:merge_undo": "POST only",
     "club:role_revoke": "POST only",
