@@ -80,3 +80,11 @@ def test_the_typing_help_gives_the_scripts_suit_letters_one_character_each():
         letters = typing_help()["letters"]
     assert letters["C"] == "♥" and letters["K"] == "♦" and letters["P"] == "♠" and letters["T"] == "♣"
     assert all(len(letter) == 1 for letter in letters)  # "CU" would shift the script's pairs
+
+
+@pytest.mark.django_db
+def test_the_phone_names_the_pairs_in_the_readers_notation(anonymous_client):
+    # Seen in the walk: the Spanish phone read "Este-Oeste 2EW" where every other page writes 2EO.
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Labels")
+    page = anonymous_client.get(open_tables(session)["2"], HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "<strong>2EO</strong>" in page and "2EW" not in page
