@@ -88,3 +88,16 @@ def test_the_phone_names_the_pairs_in_the_readers_notation(anonymous_client):
     session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Labels")
     page = anonymous_client.get(open_tables(session)["2"], HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "<strong>2EO</strong>" in page and "2EW" not in page
+
+
+@pytest.mark.django_db
+def test_a_saved_boards_field_shows_the_contract_in_the_phones_language(anonymous_client):
+    # Seen in the walk: a Romanian phone's field read "4S" after saving (4P in Romanian, 4P in Spanish too).
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Fields")
+    path = open_tables(session)["1"]
+    play = section_plan(section).plays_at(1, 1)[0]
+    anonymous_client.post(path, save_post(play, "4S", "N", "="), HTTP_ACCEPT_LANGUAGE="ro")
+    page = anonymous_client.get(path, HTTP_ACCEPT_LANGUAGE="ro").content.decode()
+    assert re.search(r'name="contract"[^>]*value="4P"', page)
+    anonymous_client.post(path, save_post(play, "4P", "N", "=", "HK"), HTTP_ACCEPT_LANGUAGE="ro")  # saved again
+    assert "4♠ N = · Lead ♥K" in shown(anonymous_client.get(ew(path)).content.decode(), "data-result")  # spades
