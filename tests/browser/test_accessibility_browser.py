@@ -17,6 +17,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -104,6 +105,8 @@ def world(staff) -> dict:
 
 
 def test_every_page_has_no_wcag_violation(browser, live_server, transactional_db):
+    if connection.vendor != "sqlite":  # CI's second run: the pages' markup is the same on either database
+        pytest.skip("the accessibility scan runs once, on SQLite (the markup does not depend on the database)")
     started = time.monotonic()
     directors_group()
     club_admins_group()
