@@ -209,6 +209,8 @@ def readers(walk, session):
         player = walk.page(viewport, "ana", "demo-player-2026")
         player.goto("/accounts/me/")
         walk.shot(player, "player-own-page")
+        box = player.locator("#member-sessions").locator("xpath=..")  # its sessions whole, no column cut off
+        assert box.evaluate("element => element.scrollWidth <= element.clientWidth"), "the sessions table scrolls"
         player.locator("main a[href^='/sessions/']").first.click()
         walk.shot(player, "player-own-session")
 
