@@ -91,6 +91,7 @@ def claim_link(request, token: str):
 def me(request, member: Member):
     history = load_member_page(member.pk, request.GET.get("page"), 20)
     context = {"member": member, "history": history, "page": history.page, "is_me": True, "account_page": True}
+    context["member_name"] = member.real_name  # the page is headed by the member's own name, whatever its privacy
     prefixes = {name: reverse(f"events:{name}", args=[0])[:-2] for name in ("member_detail", "session")}
     context.update(member_prefix=prefixes["member_detail"], session_prefix=prefixes["session"])
     context.update(member_sections(member))

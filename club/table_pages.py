@@ -104,6 +104,8 @@ class TypedBoardForm(forms.Form):
         super().__init__(*args, **kwargs)
         shown = notation()  # the phone's language: 4P, 3SA in Spanish
         self.fields["contract"].widget.attrs["placeholder"] = f"{shown.contract('4S')}, {shown.contract('3NT')}"
+        if self.initial.get("contract"):  # a saved board's code shown back as the phone's language writes it
+            self.initial["contract"] = shown.contract(self.initial["contract"])
 
 
 class ConfirmBoardForm(forms.Form):

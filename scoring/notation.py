@@ -10,11 +10,16 @@ Suit letters (one table per language, `SUIT_LETTERS`): a letter of the language'
 one, so ``C`` is hearts in Spanish (*corazones*) and in Romanian (*cupă*), never silently clubs.
 
 - Spanish: P picas ♠, C corazones ♥, D diamantes ♦, T tréboles ♣; SA *sin atout*.
-- Romanian: P pică ♠, C cupă ♥, K caro ♦ (R, *romb*, read too), T treflă ♣; FA *fără atu*.  Romanian bridge
-  names its suits treflă, caro, cupă, pică and no trumps fără atu (e.g. "Contractul poate fi jucat în una
-  dintre cele cinci variante: treflă, caro, cupă, pică sau fără atu", craiovaforum.ro, *Cupa Băniei la
-  bridge*); the names come from the French (trèfle, carreau, cœur, pique), whose letters T K C P the Romanian
-  ones follow: *caro* cannot take its own initial C, which is *cupă*'s.
+- Romanian: P pică ♠, C cupă ♥, K caro ♦ (CA, CU, and R for *romb*, read too), T treflă ♣; FA *fără atu*.
+  Sources: the Romanian translation of the Laws of Duplicate Bridge, Law 18E *Rangul Denominațiilor*: "Rangul
+  denominaţiilor în ordine descrescătoare este: fără atu, pică, cupă, caro, treflă"; craiovaforum.ro, *Cupa
+  Băniei la bridge* ("... cinci variante: treflă, caro, cupă, pică sau fără atu"); the Romanian text on
+  duplicate scoring in ``../shared/seeds/`` writes contracts with the symbols (1♥, 4♠ X) and says "4 Pici".
+  None of them gives one-letter abbreviations: the letters are the names' initials, the way the French
+  (pique, cœur, carreau, trèfle: P C K T), from whom the names come, write them. Two suits begin with C:
+  C is *cupă* (as the French C is *cœur*), caro is K or CA (CU is cupă too), and C is never read as clubs
+  in Romanian. Every contract is shown back with its suit symbol before it is saved (``typing_help``,
+  static/js/site.js), so a player who meant caro by C sees 4♥ and corrects it.
 """
 
 from __future__ import annotations
@@ -106,7 +111,7 @@ _TYPED_CONTRACT = re.compile(r"([1-7])\s*([A-Z]+?|[♣♧♦♢♥♡♠♤])\s*
 
 SUIT_LETTERS: dict[str, tuple[tuple[str, str], ...]] = {
     "es": (("P", "S"), ("C", "H"), ("D", "D"), ("T", "C")),
-    "ro": (("P", "S"), ("C", "H"), ("K", "D"), ("R", "D"), ("T", "C")),
+    "ro": (("P", "S"), ("C", "H"), ("K", "D"), ("T", "C"), ("CU", "H"), ("CA", "D"), ("R", "D")),
 }
 ENGLISH = Notation()
 NOTATIONS: dict[str, Notation] = {

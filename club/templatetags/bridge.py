@@ -140,7 +140,10 @@ def typing_help() -> dict:
         "suits": ", ".join(f"{shown.suit_letter(strain)} {symbol}" for strain, symbol in symbols),
         "notrump": shown.notrump,
         "weighted": f"60% {shown.contract('4S')} N =, 40% {shown.contract('4S')} N -1",
-        "letters": {letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items()},
+        # One-letter suits only: the page's script reads the attribute two characters at a time (letter, symbol).
+        "letters": {
+            letter: dict(symbols)[strain] for letter, strain in shown.suit_letters().items() if len(letter) == 1
+        },
     }
 
 
@@ -149,22 +152,23 @@ def result_line(record) -> str:
     """One presentation of a result everywhere (a traveller line, a line's history, a board typed at a table):
     contract with its suit symbol, declarer and result against the contract, in the reader's notation: 4♥ N =,
     3SA O -1, Pass; "not played", or the adjusted score's code. ``record.tricks`` may be the total (10) or as
-    typed at a table (``=``, ``+1``)."""
-    if getattr(record, "not_played", False):
+    typed at a table (``=``, ``+1``); ``record`` may be a dict (a side's version in a disagreement)."""
+    field = record.get if isinstance(record, dict) else lambda name, default=None: getattr(record, name, default)
+    if field("not_played", False):
         return _("not played")
-    if getattr(record, "adjusted", ""):
-        return record.adjusted
-    code = record.contract or ""
+    if field("adjusted", ""):
+        return field("adjusted")
+    code = field("contract") or ""
     if not code or code == "PASS":
         return contract(code)
-    tricks = record.tricks
+    tricks = field("tricks")
     if isinstance(tricks, str):
         shown = tricks.strip()
         tricks = int(shown) if shown.isdigit() else None
     else:
         shown = ""
     result = scoring.shown_result(code, tricks) if tricks is not None else shown
-    return format_html("{} {} {}", contract(code), seat(record.declarer or ""), result)
+    return format_html("{} {} {}", contract(code), seat(field("declarer") or ""), result)
 
 
 @register.filter

@@ -211,10 +211,12 @@ def line_result_text(line: TravellerLine) -> str:
         return line.adjusted
     if line.contract == "PASS" or not line.declarer or line.tricks is None:
         return line.contract
+    shown = notation()  # in the reader's notation, as `club.templatetags.bridge.result_line` writes it: 1SA O =
+    contract, declarer = shown.contract(line.contract), shown.seat(line.declarer)
     try:
-        return f"{line.contract} {line.declarer} {scoring.result_text(line.contract, line.tricks)}"
+        return f"{contract} {declarer} {scoring.result_text(line.contract, line.tricks)}"
     except ValueError:
-        return f"{line.contract} {line.declarer} {line.tricks}"
+        return f"{contract} {declarer} {line.tricks}"
 
 
 def problem_groups(problems: list[CheckProblem]) -> list[dict]:

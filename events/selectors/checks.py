@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.bridge_messages import error_lines, translate
+from club.templatetags.bridge import side_score
 from events.models import Section, Session, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.check_problems import (
@@ -360,11 +361,11 @@ def session_problems(session: Session) -> list[CheckProblem]:
                 problems.append(
                     make_problem(
                         Kind.WARNING,
-                        _("%(line)s: %(result)s, %(score)+d. %(notes)s")
+                        _("%(line)s: %(result)s, %(score)s. %(notes)s")
                         % {
                             "line": describe(line),
                             "result": line_result_text(line),
-                            "score": line.ns_score,
+                            "score": side_score(line.ns_score),  # EW +90, as every page gives a score
                             "notes": " ".join(notes),
                         },
                         checked=line_id in checked,

@@ -65,3 +65,41 @@ document.addEventListener("input", (event) => {
   echo.textContent = contractEcho(field.value, help);
   echo.classList.toggle("suit-h", /[♥♦]/u.test(echo.textContent));
 });
+
+/* A table wider than the screen scrolls sideways in its .table-responsive box: the box then takes the keyboard's
+   focus (the arrow keys scroll it, WCAG 2.1.1) and is a region named by its table's caption or the heading before
+   it. A box that does not scroll (a wider screen) is left out of the tab order. Boxes the templates made
+   focusable themselves (tabindex in the markup) are left as they are. */
+function scrollableName(box) {
+  const caption = box.querySelector("caption");
+  if (caption && caption.textContent.trim()) {
+    return caption.textContent.trim();
+  }
+  for (let node = box.previousElementSibling; node; node = node.previousElementSibling) {
+    if (/^H[1-6]$/.test(node.tagName)) {
+      return node.textContent.trim();
+    }
+  }
+  return document.title;
+}
+
+function focusableScrollers() {
+  document.querySelectorAll(".table-responsive").forEach((box) => {
+    if (box.hasAttribute("tabindex") && !box.dataset.scrollFocus) {
+      return;
+    }
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.dataset.scrollFocus) {
+      box.dataset.scrollFocus = "1";
+      box.tabIndex = 0;
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", scrollableName(box));
+    } else if (!scrolls && box.dataset.scrollFocus) {
+      delete box.dataset.scrollFocus;
+      ["tabindex", "role", "aria-label"].forEach((name) => box.removeAttribute(name));
+    }
+  });
+}
+
+document.addEventListener("DOMContentLoaded", focusableScrollers);
+window.addEventListener("resize", focusableScrollers);

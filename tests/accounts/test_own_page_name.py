@@ -24,3 +24,12 @@ def test_an_initials_member_sees_the_full_name_and_the_public_the_initials(playe
     assert "<h1>Pilar Ibáñez" in logged_in_client(player_user).get(url).content.decode()
     public = client.get(url).content.decode()
     assert "<h1>P. I." in public and "Ibáñez" not in public
+
+
+def test_my_account_page_is_headed_and_titled_by_my_name(player_user):
+    # Seen in the club night's walk: /accounts/me/ had an empty <h1>, the "You" badge alone.
+    Member.objects.create(
+        number="78", first_name="Pilar", last_name="Ibáñez", privacy=Privacy.PAIR_NUMBER, user=player_user
+    )
+    page = logged_in_client(player_user).get(reverse("accounts:me")).content.decode()
+    assert "<h1>Pilar Ibáñez <span" in page and "<title>My results" in page

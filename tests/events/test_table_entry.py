@@ -304,10 +304,10 @@ def test_a_board_typed_in_spanish_is_confirmed_from_an_english_phone(anonymous_c
     play = first_play(section)
     anonymous_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "es"
     anonymous_client.post(path, save_post(play, "1SA", "W", "7"))  # the declarer's list sends W, shown as O
-    assert "1SA O 7" in anonymous_client.get(path).content.decode()  # shown back in the reader's notation
+    assert "1SA O =<" in anonymous_client.get(path).content.decode()  # shown back in the reader's notation
     assert (TableResult.objects.get().contract, TableResult.objects.get().declarer) == ("1NT", "W")
     english = client.get(path).content.decode()
-    assert "1NT W 7" in english
+    assert "1NT W =<" in english
     assert client.post(ew(path), confirm_post(play)).status_code == 302
     line = TravellerLine.objects.get()
     assert (line.contract, line.declarer, line.ns_score) == ("1NT", "W", -90)

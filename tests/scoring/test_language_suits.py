@@ -71,3 +71,30 @@ def test_a_refusal_quotes_what_was_typed_not_its_english(typed, quoted):
     with pytest.raises(scoring.TypedResultError) as refused:
         scoring.read_result(1, typed, "N", "8", notation=notation_for("es"))
     assert refused.value.params["text"] == quoted
+
+
+# Romanian: the suits' names as the Romanian translation of the Laws gives them (Law 18E, "fără atu, pică, cupă,
+# caro, treflă"; scoring/notation.py names the sources); the letters are their initials, C being cupă's.
+ROMANIAN = [
+    ("4P", "4S"),  # pică
+    ("4C", "4H"),  # cupă: never clubs, the English C
+    ("4CU", "4H"),
+    ("4K", "4D"),  # caro
+    ("4CA", "4D"),
+    ("4T", "4C"),  # treflă
+    ("3FA", "3NT"),  # fără atu
+    ("4CAX", "4DX"),
+]
+
+
+@pytest.mark.parametrize(("typed", "code"), ROMANIAN)
+def test_romanian_letters_are_the_initials_of_the_romanian_suit_names(typed, code):
+    assert notation_for("ro").read_contract(typed) == code
+
+
+def test_no_romanian_letter_is_silently_read_as_another_english_suit():
+    # Every letter Romanian reads that is also an English suit letter means that same suit, or a Romanian one
+    # that the page shows back with its symbol (C: ♥); the English C (clubs) is never what a Romanian C means.
+    romanian = notation_for("ro").suit_letters()
+    assert romanian["C"] == "H" and romanian["S"] == "S" and romanian["H"] == "H" and romanian["D"] == "D"
+    assert {letter for letter, strain in romanian.items() if strain == "C"} == {"T"}

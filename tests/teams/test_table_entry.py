@@ -172,7 +172,7 @@ def test_the_director_corrects_a_confirmed_board_and_the_room_sees_it(anonymous_
     assert response.status_code == 302, response.content.decode()[:3000]
     assert BoardResult.objects.get().tricks == 11
     page = anonymous_client.get(path).content.decode()
-    assert "NS score 450" in page and page.count('name="contract"') == 1  # the other board's form only
+    assert "NS +450" in page and page.count('name="contract"') == 1  # the other board's form only
     BoardResult.objects.all().delete()  # the director removes it: the room may enter the board again
     enter(anonymous_client, path, board, ("3NT", "N", "="))
     assert BoardResult.objects.get().contract == "3NT"
