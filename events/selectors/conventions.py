@@ -7,7 +7,7 @@ from django.db.models import Count, Max
 
 import scoring
 from events.models import Section, Session, TravellerLine
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 
 def expected_results(

@@ -12,7 +12,7 @@ import scoring
 from club.privacy import page_is_public, shown_name
 from events.models import Pair, Section, Session
 from events.plans import build_plan
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
 

@@ -19,7 +19,7 @@ from events.services.locking import session_write
 from events.services.setup import split_label
 from events.services.sit_outs import add_sit_out
 from events.services.versions import check_drawn
-from movements.generators import BoardPlay, Movement
+from movement_generators.api import BoardPlay, Movement
 
 FREE_ROWS = 4
 

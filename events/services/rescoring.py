@@ -14,7 +14,7 @@ from events.plans import section_plan
 from events.selectors.conventions import conventions_of, expected_results
 from events.services.bulk import update_by_pk
 from events.services.locking import session_write
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 
 def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict[int, float]:

@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key, typed_values
+from club.table_entry import new_key, typed_values
 from club.typed_result import LineResult, read_result
 from club.unit_of_work import SESSION, record_change
 from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
@@ -23,7 +23,7 @@ from events.selectors.table_entry import TableContext, round_window
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
 from events.services.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
-from movements.generators import BoardPlay
+from movement_generators.api import BoardPlay
 
 
 @transaction.atomic

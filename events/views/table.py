@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import CorrectionForm, refused, run_action, state_refused
+from club.table_entry import CorrectionForm, refused, run_action, state_refused
 from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.services.locking import refresh_read_standings

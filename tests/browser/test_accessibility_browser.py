@@ -82,8 +82,8 @@ def director_pages(open_session: Session, section: Section) -> list[str]:
     ]
 
 
-ADMIN_PAGES = ["club:roster", "club:roster_import", "club:merges", "club:roles", "accounts:invitations"]
-PLAYER_PAGES = ["accounts:me", "accounts:preferences", "password_change", "club:roster"]  # the last: a 403
+ADMIN_PAGES = ["roster:roster", "roster:roster_import", "roster:merges", "roster:roles", "accounts:invitations"]
+PLAYER_PAGES = ["accounts:me", "accounts:preferences", "password_change", "roster:roster"]  # the last: a 403
 
 
 def scan(page, axe, label, problems):

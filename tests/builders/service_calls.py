@@ -285,8 +285,8 @@ CALLS: dict[str, Call | Within] = {
         lambda club: member_summaries.refresh_stale_member_summaries()
     ),
     "events.services.merging.guests": Within(READS),
-    "events.services.merging.move": Within("the merge handler: run by club.merging.merge_people (its Call)"),
-    "events.services.merging.undo": Within("the merge handler: run by club.merging.undo_merge (its Call)"),
+    "events.services.merging.move": Within("the merge handler: run by roster.services.merging.merge_people (its Call)"),
+    "events.services.merging.undo": Within("the merge handler: run by roster.services.merging.undo_merge (its Call)"),
     "events.services.pages.session_pages": Within("the scopes a session's change moves, read by the unit of work"),
     "events.services.pages.session_scope": Within("a scope's name: writes nothing"),
     "events.services.pair_par.store_pair_par": pairs(

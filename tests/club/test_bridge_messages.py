@@ -10,10 +10,10 @@ from club.bridge_messages import MESSAGES, error_lines, line_problem, translate,
 from club.typed_result import read_result
 from deals.errors import MESSAGES as DEAL_MESSAGES
 from deals.errors import DealProblem
-from movements.checks import Violation
-from movements.custom import MovementError, parse_movement_csv
-from movements.generators import check, howell, mitchell
-from movements.texts import TEMPLATES, Text
+from movement_generators.api import check, howell, mitchell
+from movement_generators.checks import Violation
+from movement_generators.custom import MovementError, parse_movement_csv
+from movement_generators.texts import TEMPLATES, Text
 from scoring import ScoringError, parse_contract, tricks_from_result
 from scoring.errors import MESSAGES as SCORING_MESSAGES
 from teams.room_results import read_room

@@ -28,8 +28,8 @@ from tests.builders.service_calls import CALLS, Call, Club, Within, correct
 from tests.builders.service_calls_more import MORE_CALLS
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "club", "events", "rubber", "teams")
-WRITERS = {"merging", "roster", "roles", "hand_analysis"}  # the merge handlers and the club's writes
+APPS = ("accounts", "club", "events", "roster", "rubber", "teams")
+WRITERS = {"merging", "hand_analysis"}  # rubber's merge handler and the club's own writes (the roster's are services)
 CACHED = [
     "home",
     "ranking",
@@ -86,7 +86,7 @@ def test_the_enumeration_sees_a_new_service(tmp_path):
     (planted / "new_thing.py").write_text("def write_it():\n    pass\n")
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "roster.py").write_text("")
-    assert service_modules(tmp_path) == ["club.roster", "events.services.new_thing"]
+    assert service_modules(tmp_path) == ["roster.services.members", "events.services.new_thing"]
 
 
 def kept(client: Client, url: str) -> bool:

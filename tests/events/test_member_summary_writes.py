@@ -16,7 +16,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from club.merging import merge_people, undo_merge
 from club.models import Member
 from club.registry import MergeSource
 from club.typed_result import read_result
@@ -26,6 +25,7 @@ from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.member_summaries import refresh_stale_member_summaries
 from events.services.setup import PlayersTyped, set_players
+from roster.services.merging import merge_people, undo_merge
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import dealt
 from tests.builders.published import published_session

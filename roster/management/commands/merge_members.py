@@ -5,8 +5,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.limits import MAX_ID
-from club.merging import MergeRefused, merge_people, undo_merge
 from club.registry import MergeSource
+from roster.services.merging import MergeRefused, merge_people, undo_merge
 
 
 class Command(BaseCommand):

@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from club.member_match import folded
 from club.models import Member, Merge
 from club.registry import MergeSource, merge_handlers
-from club.roles import LastClubAdmin, check_admins_remain
 from club.unit_of_work import MEMBER, record_change
+from roster.services.roles import LastClubAdmin, check_admins_remain
 
 MAX_SUGGESTIONS = 50
 

@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 from club.member_match import match_player
 from club.models import Member
 from club.registry import MergeSource
-from club.roles import ROLES
-from club.roster import NUMBER
+from roster.services.members import NUMBER
+from roster.services.roles import ROLES
 
 MAX_FILE_SIZE = 1024 * 1024  # a roster of thousands of members is a few hundred kilobytes
 

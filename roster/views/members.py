@@ -1,5 +1,5 @@
 """The club admin's roster pages: the members (search, add, change, deactivate), the CSV import with its preview,
-and the export. Writes go through `club.roster`."""
+and the export. Writes go through `roster.services.members`."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from django.views.decorators.http import require_POST
 
 from club.access import club_admin_required
 from club.csv_files import FileRefused, csv_response
-from club.merging import suggestions
 from club.models import Member
-from club.roles import LastClubAdmin
-from club.roster import export_rows, import_members, plan_import, read_roster, save_member, set_active
-from club.roster_forms import MemberForm, RosterConfirmForm, RosterFileForm
-from club.selectors import roster_members
+from roster.forms import MemberForm, RosterConfirmForm, RosterFileForm
+from roster.selectors import roster_members
+from roster.services.members import export_rows, import_members, plan_import, read_roster, save_member, set_active
+from roster.services.merging import suggestions
+from roster.services.roles import LastClubAdmin
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")  # a NUL is refused by PostgreSQL: read as a space
 PER_PAGE = 50
@@ -47,7 +47,7 @@ def roster(request: HttpRequest) -> HttpResponse:
     members = roster_members(show_all=show_all)
     page = Paginator(_search(members, text), PER_PAGE).get_page(request.GET.get("page"))
     context = {"page": page, "q": text, "show_all": show_all, "suggestions": suggestions()}
-    return render(request, "club/roster.html", {**context, "tab": "roster"})
+    return render(request, "roster/roster.html", {**context, "tab": "roster"})
 
 
 @club_admin_required
@@ -64,8 +64,8 @@ def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpRespo
             form.add_error(None, error)
         else:
             messages.success(request, _("%(name)s is saved.") % {"name": member.full_name})
-            return redirect("club:roster")
-    return render(request, "club/member_form.html", {"form": form, "member": member, "tab": "roster"})
+            return redirect("roster:roster")
+    return render(request, "roster/member_form.html", {"form": form, "member": member, "tab": "roster"})
 
 
 @club_admin_required
@@ -77,14 +77,14 @@ def member_active(request: HttpRequest, member_id: int) -> HttpResponse:
         member = set_active(member_id=member_id, active=active)
     except LastClubAdmin as refused:
         messages.error(request, str(refused))
-        return redirect("club:roster")
+        return redirect("roster:roster")
     if member is None:
         messages.error(request, _("There is no such member (removed meanwhile?)."))
     elif active:
         messages.success(request, _("%(name)s is active again.") % {"name": member.full_name})
     else:
         messages.success(request, _("%(name)s is deactivated: their results stay.") % {"name": member.full_name})
-    return redirect("club:roster")
+    return redirect("roster:roster")
 
 
 @club_admin_required
@@ -101,8 +101,8 @@ def roster_import(request: HttpRequest) -> HttpResponse:
             form.add_error("file", _("Not imported (see the problems above): correct the file and choose it again."))
         else:
             confirm = RosterConfirmForm(initial={"text": text})
-            return render(request, "club/roster_preview.html", {"plan": plan, "confirm": confirm, "tab": "roster"})
-    return render(request, "club/roster_import.html", {"form": form, "problems": problems, "tab": "roster"})
+            return render(request, "roster/roster_preview.html", {"plan": plan, "confirm": confirm, "tab": "roster"})
+    return render(request, "roster/roster_import.html", {"form": form, "problems": problems, "tab": "roster"})
 
 
 @club_admin_required
@@ -112,19 +112,19 @@ def roster_import_confirm(request: HttpRequest) -> HttpResponse:
     form = RosterConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The file was lost on the way: choose it again."))
-        return redirect("club:roster_import")
+        return redirect("roster:roster_import")
     try:
         plan = import_members(form.cleaned_data["text"])
     except FileRefused as refused:
         upload = RosterFileForm()
         return render(
-            request, "club/roster_import.html", {"form": upload, "problems": refused.problems, "tab": "roster"}
+            request, "roster/roster_import.html", {"form": upload, "problems": refused.problems, "tab": "roster"}
         )
     messages.success(
         request,
         _("Roster imported: %(created)s created, %(updated)s updated, %(unchanged)s unchanged.") % plan.counts(),
     )
-    return redirect("club:roster")
+    return redirect("roster:roster")
 
 
 @club_admin_required

@@ -13,7 +13,7 @@ questions the director's pages and the scoring need:
 Pair labels are strings: ``"1NS"``/``"1EW"`` in a Mitchell (North-South pair 1 and East-West pair 1 are
 different pairs), plain ``"1"``, ``"2"``... in a Howell.  A missing pair (an odd number of pairs) shows as
 ``None`` in an encounter: the pair facing it sits out that round.  The values (`Encounter`, `BoardPlay`...)
-live in `movements.encounters` and are importable from here too.
+live in `movement_generators.encounters` and are importable from here too.
 
 Standard library only: this module must import without Django.
 """

@@ -7,11 +7,18 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 
 from club.models import Member
-from club.roles import CLUB_ADMINS, ROLES, RoleRefused, admins_remain_without, check_admins_remain, last_admin_message
+from roster.services.roles import (
+    CLUB_ADMINS,
+    ROLES,
+    RoleRefused,
+    admins_remain_without,
+    check_admins_remain,
+    last_admin_message,
+)
 
-# The Django admin's users and groups keep the one rule of `club.roles`: the club never loses its last club admin
-# (a user deleted, made inactive or taken out of the group; the Club admins group deleted, renamed or stripped of
-# its permissions). The forms say why; the writes check again under the group's lock.
+# The Django admin's users and groups keep the one rule of `roster.services.roles`: the club never loses its last
+# club admin (a user deleted, made inactive or taken out of the group; the Club admins group deleted, renamed or
+# stripped of its permissions). The forms say why; the writes check again under the group's lock.
 
 
 class GuardedUserForm(UserChangeForm):

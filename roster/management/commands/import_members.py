@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.csv_files import FileRefused, read_text
-from club.roster import import_members
+from roster.services.members import import_members
 
 
 class Command(BaseCommand):

@@ -55,7 +55,7 @@ TEMPLATES: dict[str, str] = {
     "howell.rounds": "a {tables}-table Howell has at most {natural} rounds (asked for {rounds})",
     "howell.phantom": "phantom must be True or one of the pairs 1..{pairs} (got {value!r})",
     "csv.numbering": "numbering must be one of {numberings} (got {value!r})",
-    # Problems of a custom movement's CSV text (`movements.custom.MovementProblem`).
+    # Problems of a custom movement's CSV text (`movement_generators.custom.MovementProblem`).
     "csv.empty": "the CSV is empty: a header row is required ({columns})",
     "csv.unreadable": "unreadable CSV: {error}",
     "csv.column_twice": "column {column} appears twice",
@@ -75,7 +75,7 @@ TEMPLATES: dict[str, str] = {
     "csv.board_range": "low_board {low} is greater than high_board {high}",
     "csv.no_rows": "no movement rows after the header",
     "csv.sections": "more than one section ({names}): load one section at a time",
-    # What `movements.checks.check` finds (the violation's own code is the part after "check.").
+    # What `movement_generators.checks.check` finds (the violation's own code is the part after "check.").
     "check.empty_table": "no pair at the table",
     "check.bad_number": "rounds and tables are numbered from 1",
     "check.table_used_twice": "table {table} appears twice in round {round}",

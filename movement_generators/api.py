@@ -1,6 +1,6 @@
 """Movements for pairs events, in pure Python (standard library only, no Django).
 
-    from movements.generators import mitchell, howell, check
+    from movement_generators.api import mitchell, howell, check
 
     movement = mitchell(8, 3, even="relay")      # or howell(5, 3), or parse_movement_csv(text, name="...")
     check(movement)                               # [] when sound, else a list of Violation
@@ -10,10 +10,10 @@
     balance(movement).text()                      # how often each pair is compared with each other pair
     manning(movement).text()                      # the grid directors know: NS-set-EW per round and table
 
-The modules: `movements.movement` (Movement and the queries), `movements.encounters` (Encounter, BoardPlay,
-the other values and the helpers that build them), `movements.mitchell`, `movements.howell` with the layouts
-in `movements.howell_tables`, `movements.checks` (check, balance), `movements.custom` (CSV in and out) and
-`movements.manning`.
+The package's modules: `movement` (Movement and the queries), `encounters` (Encounter, BoardPlay, the other values
+and the helpers that build them), `mitchell`, `howell` with the layouts in `howell_tables`, `checks` (check,
+balance), `custom` (CSV in and out) and `manning`; `texts`, the messages they give (translated by
+`club.bridge_messages`). This module is the package's face: what the apps import.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The small values a movement is made of, and the helpers the generators build them with.
 
-`Encounter` (two pairs at a table in a round, and their boards) is what a `movements.movement.Movement` holds;
+`Encounter` (two pairs at a table in a round, and their boards) is what a `movement_generators.movement.Movement` holds;
 `BoardPlay`, `TableRound`, `PairRound`, `TableCardRow` and `BoardsNext` are the answers its queries give.
-Pair labels and directions are explained in `movements.movement`.
+Pair labels and directions are explained in `movement_generators.movement`.
 
 Standard library only: this module must import without Django.
 """

@@ -15,7 +15,7 @@ is both North-South and East-West within a round, the movement is Mitchell-style
 two winners); otherwise Howell-style (labels ``"1"``, one winner).  A value may also be written ``3NS``/``3EW``.
 
 Two tables with exactly the same boards in the same round share them (a relay): that is declared sharing,
-which `movements.checks.check` accepts.  Boards overlapping only in part are reported by `check`.
+which `movement_generators.checks.check` accepts.  Boards overlapping only in part are reported by `check`.
 
 `parse_movement_csv` reports every problem of form (bad numbers, missing columns, low board above high board...)
 at once, in a `MovementError`; `check` then validates the movement's meaning, citing the same line numbers.

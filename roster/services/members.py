@@ -21,8 +21,8 @@ from club.collation import name_order
 from club.csv_files import CsvProblem, FileRefused, column_name, records
 from club.duplicates import refused_if_taken
 from club.models import Member
-from club.roles import check_admins_remain
 from club.unit_of_work import MEMBER, record_change
+from roster.services.roles import check_admins_remain
 
 COLUMNS = ("NUMBER", "FIRST_NAME", "LAST_NAME", "EMAIL")
 REQUIRED = COLUMNS[:3]

@@ -1,7 +1,7 @@
 """Complete Howell movements: every pair meets every other pair once and plays every board set once.
 
 Pairs are numbered 1 .. 2 x tables (labels ``"1"``, ``"2"``...); the highest number is the stationary pair.
-The layouts and their sources are in `movements.howell_tables`.  One winner: all pairs are ranked together.
+The layouts and their sources are in `movement_generators.howell_tables`.  One winner: all pairs are ranked together.
 
 ``phantom``: a missing pair, for an odd number of pairs.  ``True`` makes the stationary pair the missing one,
 so the sit-out is always at the same table (the usual advice); a pair label picks another pair.
