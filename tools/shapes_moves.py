@@ -132,7 +132,9 @@ def split_from_imports(text: str) -> str:
                 continue
             new_package, _, new_name = target.rpartition(".")
             alias = name.split(" as ")[-1]
-            lines.append(f"{indent}from {new_package} import {new_name}" + (f" as {alias}" if alias != new_name else ""))
+            lines.append(
+                f"{indent}from {new_package} import {new_name}" + (f" as {alias}" if alias != new_name else "")
+            )
         if kept:
             lines.insert(0, f"{indent}from {package} import {', '.join(kept)}")
         return "\n".join(lines)

@@ -197,7 +197,7 @@ SECTION_COLUMNS = (
     "custom_movement__csv_text",
     "session__scoring",
     "session__scale",
-    "session__neuberg_for_movement",
+    "session__short_boards_neuberg",
     "session__across_field",
     "session__factor_totals",
 )
@@ -226,7 +226,7 @@ def section_from_row(row) -> SectionInfo:
         row.tables,
         row.session__scoring,
         row.session__scale,
-        row.session__neuberg_for_movement,
+        row.session__short_boards_neuberg,
         plan,
         row.session__across_field,
         row.session__factor_totals,

@@ -15,8 +15,8 @@ import re
 
 import scoring
 from events.models import Session
-from events.selectors.conventions import conventions_of
-from events.services.rescoring import convention_fields, rescore_session
+from events.selectors.conventions import convention_fields, conventions_of
+from events.services.rescoring import rescore_session
 from interchange.usebio import UsebioEvent
 
 

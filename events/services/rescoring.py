@@ -25,21 +25,6 @@ def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict
     return {number: scoring.matchpoint_top(due, scale) if due else 0 for number, due in expected.items()}
 
 
-def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
-    """The session fields that hold `conventions` (the inverse of `conventions_of`)."""
-    return {
-        "neuberg_for_movement": conventions.neuberg,
-        "datum_discard": conventions.datum_discard,
-        "datum_from": conventions.datum_from,
-        "datum_rounding": conventions.datum_rounding,
-        "adjusted_imps": conventions.award.mode,
-        "adjusted_imps_size": conventions.award.size,
-        "across_field": conventions.across_field,
-        "cross_imps": conventions.cross_imps,
-        "factor_totals": conventions.factor_totals,
-    }
-
-
 def score_lines(*, session: Session, lines: Sequence[TravellerLine | ScoredLine], expected: int) -> None:
     """Sets ns_points and ew_points of every line of one board (in memory), under the session's conventions."""
     scored = [line for line in lines if not line.not_played]
@@ -89,7 +74,7 @@ def rescore_board(
         return
     plan = plan or section_plan(section)
     with session_write(section.session_id):
-        if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
+        if most_played is None and not plan.has_schedule and section.session.short_boards_neuberg:
             rescore_section(section=section, plan=plan)
             return
         lines = list(board.lines.all()) if lines is None else lines

@@ -1,5 +1,5 @@
 """Who directs and who administers the club: the Directors and Club admins groups, changed by club admins on the
-roles page (`club.views_roles`) instead of the Django admin.
+roles page (`roster.views.roles`) instead of the Django admin.
 
 The club never loses its last club admin, by any path: a role taken away here, an account removed
 (`accounts.member_data.remove_member`), a merge or a deactivation on the roster (the merged or deactivated member's

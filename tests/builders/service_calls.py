@@ -258,14 +258,8 @@ CALLS: dict[str, Call | Within] = {
     "events.services.locking.correction_reason": Within(READS),
     "events.services.locking.history_reason": Within("a text cut to the history's column: writes nothing"),
     "events.services.locking.lock_session": Within("the lock every session_write block takes first"),
-    "events.services.locking.refresh_read_standings": pairs(lambda club: locking.refresh_read_standings(_marked(club))),
-    "events.services.locking.refresh_stale_standings": pairs(
-        lambda club: locking.refresh_stale_standings(session_id=_marked(club).session_id)
-    ),
+    "events.services.locking.refresh_stale_standings": pairs(lambda club: _refresh_read(club)),
     "events.services.locking.session_write": pairs(within_session_write(lambda club: mistyped(club))),
-    "events.services.locking.store_marked_standings": pairs(
-        lambda club: locking.store_marked_standings(session_id=_marked(club).session_id)
-    ),
     "events.services.member_summaries.mark_summaries_stale": pairs(
         lambda club: member_summaries.mark_summaries_stale(member_ids=[club.line().ns_pair.player1_id])
     ),
@@ -294,7 +288,6 @@ CALLS: dict[str, Call | Within] = {
     ),
     "events.services.pbn_import.import_pbn": pairs(import_file("pbn/ruter_mitchell.pbn", pbn_import.import_pbn)),
     "events.services.rescoring.board_tops": Within(SCORING),
-    "events.services.rescoring.convention_fields": Within(SCORING),
     "events.services.rescoring.rescore_board": pairs(
         within_session_write(lambda club: rescoring.rescore_board(board=mistyped(club).board))
     ),
@@ -318,13 +311,7 @@ CALLS: dict[str, Call | Within] = {
     "events.services.sit_outs.add_sit_out": pairs(sit_out),
     "events.services.sit_outs.check_not_sitting_out": Within(CHECK),
     "events.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
-    "events.services.standings.refresh_all_standings": pairs(lambda club: standings.refresh_all_standings()),
-    "events.services.standings.refresh_standings": pairs(
-        lambda club: standings.refresh_standings(session_ids=[mistyped(club).board.section.session_id])
-    ),
-    "events.services.standings.store_standings": pairs(
-        lambda club: standings.store_standings(session_ids=[club.session.pk])
-    ),
+    "events.services.standings.store_standings": pairs(lambda club: standings.store_standings()),
     "events.services.table_entry.confirm_table_result": pairs(at_a_table),
     "events.services.table_entry.request_correction": pairs(at_a_table),
     "events.services.table_entry.resolve_correction": pairs(at_a_table),
@@ -373,6 +360,12 @@ def _marked(club: Club):
     mistyped(club)
     TableEntry.objects.filter(session=club.session).update(standings_marked=F("standings_marked") + 1)
     return TableEntry.objects.get(session=club.session)
+
+
+def _refresh_read(club: Club) -> bool:
+    """The standings the table entry's mark made stale, stored from a phone's poll (the entry as it read it)."""
+    entry = _marked(club)
+    return locking.refresh_stale_standings(session_id=entry.session_id, read=entry)
 
 
 def _set_up_again(club: Club) -> None:

@@ -85,7 +85,7 @@ def free_entry_session(neuberg=True, final=True) -> Session:
         rounds=1,
         name="Free",
         date=datetime.date(2026, 11, 3),
-        neuberg_for_movement=neuberg,
+        short_boards_neuberg=neuberg,
     )
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
@@ -112,7 +112,7 @@ def session_post(**section):
         "date": "2026-11-30",
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "sections-TOTAL_FORMS": "1",
         "sections-INITIAL_FORMS": "0",
         "sections-MIN_NUM_FORMS": "1",

@@ -19,7 +19,7 @@ from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
 from events.services.setup import PlayersTyped, set_players
-from events.services.standings import refresh_standings
+from events.services.standings import store_standings
 from teams.models import TeamEvent
 from teams.services.matches import set_status as set_event_status
 from tests.builders.published import published_session
@@ -141,7 +141,7 @@ def write_kinds():
         ("rescored", lambda session: rescore_session(session=session)),
         ("status changed", status),
         ("players changed", players),
-        ("standings stored again", lambda session: refresh_standings(session_ids=[session.pk])),
+        ("standings stored again", lambda session: store_standings(session_ids=[session.pk])),
     ]
 
 

@@ -85,8 +85,8 @@ def test_the_enumeration_sees_a_new_service(tmp_path):
     planted.mkdir(parents=True)
     (planted / "new_thing.py").write_text("def write_it():\n    pass\n")
     (tmp_path / "club").mkdir()
-    (tmp_path / "club" / "roster.py").write_text("")
-    assert service_modules(tmp_path) == ["roster.services.members", "events.services.new_thing"]
+    (tmp_path / "club" / "hand_analysis.py").write_text("")
+    assert service_modules(tmp_path) == ["club.hand_analysis", "events.services.new_thing"]
 
 
 def kept(client: Client, url: str) -> bool:

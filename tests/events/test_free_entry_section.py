@@ -24,7 +24,7 @@ def new_free_entry(director_client):
 @pytest.mark.parametrize("neuberg", [True, False])
 def test_the_first_board_of_a_new_free_entry_section_opens_and_saves(director_client, new_free_entry, neuberg):
     session, section = new_free_entry
-    Session.objects.filter(pk=session.pk).update(neuberg_for_movement=neuberg)
+    Session.objects.filter(pk=session.pk).update(short_boards_neuberg=neuberg)
     entry = reverse("events:traveller_entry", args=[session.pk, section.pk, 1])
     public = reverse("events:board_traveller", args=[session.pk, section.pk, 1])
     assert director_client.get(entry).status_code == 200

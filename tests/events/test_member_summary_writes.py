@@ -147,7 +147,7 @@ def test_a_session_renamed_in_the_admin(admin_client, client, session, settings)
         "date": session.date.isoformat(),
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "datum_discard": "1",
         "datum_from": "4",
         "datum_rounding": "ten",

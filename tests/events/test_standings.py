@@ -20,7 +20,7 @@ from events.services.fixes import mark_checked, recompute_line, set_status, swap
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
 from events.services.setup import PlayersTyped, set_players
-from events.services.standings import refresh_all_standings
+from events.services.standings import store_standings
 from events.services.transfer import import_travellers
 from movements.models import CustomMovement
 from tests.builders.hand_mitchell import entered_mitchell
@@ -141,7 +141,7 @@ def test_refreshing_every_session_restores_lost_standings(mitchell):
     session, _section = mitchell
     expected = stored(session)
     Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
-    assert refresh_all_standings() == len(expected)
+    assert store_standings() == len(expected)
     assert stored(session) == expected
 
 
@@ -185,7 +185,7 @@ def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max
     session = import_travellers(
         text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4), scoring_method="matchpoints"
     ).session
-    assert session.neuberg_for_movement
+    assert session.short_boards_neuberg
     boards = Board.objects.filter(section__session=session).count()
     with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
         rescore_session(session=session)
@@ -201,7 +201,7 @@ def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mi
         "date": "2026-11-02",
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "datum_discard": "1",
         "datum_from": "4",
         "datum_rounding": "ten",
@@ -256,7 +256,7 @@ def ns_line_points(section, number):
 
 
 def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
-    """refresh_standings (also run by migration 0006) stores the others when one session cannot be ranked."""
+    """store_standings (also run by migration 0006) stores the others when one session cannot be ranked."""
     session, _section = mitchell
     expected = stored(session)
     broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
@@ -264,7 +264,7 @@ def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
     Section.objects.create(session=odd, letter="A", kind="custom", tables=2, custom_movement=broken)
     Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
     out = StringIO()
-    call_command("refresh_standings", stdout=out)
+    call_command("store_standings", stdout=out)
     assert out.getvalue() == f"Standings stored again: {len(expected)} pairs changed.\n"
     assert stored(session) == expected
 

@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from events.models import TableEntry
-from events.services.locking import store_marked_standings
-from events.services.standings import refresh_all_standings
+from events.services.locking import NOW, refresh_stale_standings
+from events.services.standings import store_standings
 
 
 class Command(BaseCommand):
@@ -19,9 +19,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if options["stale"]:
             marked = TableEntry.objects.stale().values_list("session_id", flat=True)
-            stored = sum(store_marked_standings(session_id=session_id) for session_id in list(marked))
+            stored = sum(refresh_stale_standings(session_id=session_id, every=NOW) for session_id in list(marked))
             self.stdout.write(f"Standings stored again: {stored} sessions.")
             return
         with transaction.atomic():
-            changed = refresh_all_standings()
+            changed = store_standings()
         self.stdout.write(f"Standings stored again: {changed} pairs changed.")
