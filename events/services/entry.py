@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.forms import add_errors
-from club.typed_result import notation, read_result
+from club.typed_result import notation, read_typed_result
 from club.versions import token
 from events.forms.entry import FreeLineRowForm, LineRowForm, SitOutForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
@@ -191,7 +191,9 @@ def _changes(section: Section, rows: list[Row]) -> list:
                 form.add_error("contract", _("Enter the contract too."))
             continue
         try:
-            result = read_result(row.board.number, data["contract"], data["declarer"], data["tricks"], data["score"])
+            result = read_typed_result(
+                row.board.number, data["contract"], data["declarer"], data["tricks"], data["score"]
+            )
         except ValidationError as error:
             add_errors(form, error)
             continue

@@ -223,7 +223,7 @@ def set_active(*, member_id: int, active: bool) -> Member | None:
         return member
 
 
-def export_rows() -> list[list[object]]:
+def roster_rows() -> list[list[object]]:
     """The roster as the import reads it (and an ACTIVE column), formulas neutralised by `csv_response`."""
     rows: list[list[object]] = [[*COLUMNS, "ACTIVE"]]
     members = name_order(Member.objects.all(), "pk").values_list("number", "first_name", "last_name", "email", "active")

@@ -19,7 +19,7 @@ from club.csv_files import FileRefused, csv_response
 from club.models import Member
 from roster.forms import MemberForm, RosterConfirmForm, RosterFileForm
 from roster.selectors import roster_members
-from roster.services.members import export_rows, import_members, plan_import, read_roster, save_member, set_active
+from roster.services.members import import_members, plan_import, read_roster, roster_rows, save_member, set_active
 from roster.services.merging import suggestions
 from roster.services.roles import LastClubAdmin
 
@@ -129,4 +129,4 @@ def roster_import_confirm(request: HttpRequest) -> HttpResponse:
 
 @club_admin_required
 def roster_export(request: HttpRequest) -> HttpResponse:
-    return csv_response(export_rows(), "roster.csv")
+    return csv_response(roster_rows(), "roster.csv")

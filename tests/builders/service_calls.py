@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Session, SitOut, TravellerLine
 from events.plans import section_plan
 from events.services import (
@@ -85,7 +85,7 @@ def pairs(run: Callable[[Club], object]) -> Call:
 
 def correct(club: Club, contract: str = "2H", tricks: str = "8") -> None:
     line = club.line()
-    result = read_result(line.board.number, contract, "E", tricks)
+    result = read_typed_result(line.board.number, contract, "E", tricks)
     lines.save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line)
 
 

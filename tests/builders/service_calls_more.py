@@ -60,7 +60,7 @@ def adjusted(club: Club) -> Adjustment:
 def a_new_event(club: Club) -> TeamEvent:
     """A published Swiss event of four teams, its first round started."""
     event = make_event(teams=4, start=False, name="Swiss", format=TeamEvent.Format.SWISS)
-    matches.set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     rounds.start_event(event=event)
     return event
 
@@ -81,7 +81,7 @@ def override(club: Club) -> None:
 def at_a_room(club: Club) -> None:
     """A board of the first match typed and confirmed in room 1 (its result removed first), a correction asked for
     and resolved (the event provisional: table entry stays closed on a final one)."""
-    matches.set_status(event=club.event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL)
     game = match(club)
     paths = open_rooms(club.event)
     board = game.first_board
@@ -102,7 +102,7 @@ def _room(path: str):
 
 def import_match(club: Club) -> None:
     game = match(club)
-    text = transfer.export_csv(game)
+    text = transfer.match_csv(game)
     BoardResult.objects.filter(match=game, board=game.first_board).delete()  # the pages stale until the import
     transfer.import_match(match=game, text=text)
 
@@ -218,8 +218,8 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.matches.set_match_totals": teams(
         lambda club: matches.set_match_totals(match=_cleared(club), home=Decimal(30), away=Decimal(2))
     ),
-    "teams.services.matches.set_status": teams(
-        lambda club: matches.set_status(event=club.event, status=TeamEvent.Status.IN_PROGRESS)
+    "teams.services.matches.set_event_status": teams(
+        lambda club: matches.set_event_status(event=club.event, status=TeamEvent.Status.IN_PROGRESS)
     ),
     "teams.services.merging.guests": Within(READS),
     "teams.services.merging.move": Within(MERGE_HANDLER),
@@ -243,10 +243,13 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.table_entry.resolve_room_correction": teams(at_a_room),
     "teams.services.table_entry.save_room_board": teams(at_a_room),
     "teams.services.table_entry.set_team_table_entry": teams(
-        lambda club: (matches.set_status(event=club.event, status=TeamEvent.Status.PROVISIONAL), open_rooms(club.event))
+        lambda club: (
+            matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL),
+            open_rooms(club.event),
+        )
     ),
-    "teams.services.transfer.export_csv": Within(READS),
-    "teams.services.transfer.export_rows": Within(READS),
+    "teams.services.transfer.match_csv": Within(READS),
+    "teams.services.transfer.match_rows": Within(READS),
     "teams.services.transfer.import_match": teams(import_match),
     "teams.services.transfer.parse_match": Within("reads a match's CSV file for import_match (its Call)"),
     "rubber.services.can_edit": Within(CHECK),
@@ -263,7 +266,7 @@ MORE_CALLS: dict[str, Call | Within] = {
     "rubber.merging.guests": Within(READS),
     "rubber.merging.move": Within(MERGE_HANDLER),
     "rubber.merging.undo": Within(MERGE_HANDLER),
-    "roster.services.members.export_rows": Within(READS),
+    "roster.services.members.roster_rows": Within(READS),
     "roster.services.members.import_members": Call(lambda club: roster.import_members(_roster(club))),
     "roster.services.members.plan_import": Within("the preview of import_members (its Call): writes nothing"),
     "roster.services.members.read_roster": Within("reads the roster file for import_members (its Call)"),
@@ -342,7 +345,7 @@ def _new_team(event: TeamEvent | Club, team=None):
 def _unstarted(club: Club) -> TeamEvent:
     """A published event not started yet (its teams may still change)."""
     event = make_event(teams=3, start=False, name="Next week")
-    matches.set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     return event
 
 

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from club.bridge_messages import MESSAGES, error_lines, line_problem, translate, violation_text
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from deals.errors import MESSAGES as DEAL_MESSAGES
 from deals.errors import DealProblem
 from movement_generators.api import check, howell, mitchell
@@ -86,7 +86,7 @@ def test_contract_errors_in_spanish_and_romanian():
 def test_typed_results_are_refused_in_the_readers_language(language, contract, tricks):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
-            read_result(1, "4Q", "N", "10")
+            read_typed_result(1, "4Q", "N", "10")
         assert error.value.message_dict["contract"] == [f"4Q: {contract}"]
         with pytest.raises(ValidationError) as error:
             read_room(1, "4S", "N", "-11")
@@ -107,7 +107,7 @@ def test_typed_results_are_refused_in_the_readers_language(language, contract, t
 def test_odd_characters_are_refused_in_the_readers_language(language, digits, control):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
-            read_result(1, "4S", "N", "²")
+            read_typed_result(1, "4S", "N", "²")
         assert error.value.message_dict == {"tricks": [digits]}
         with pytest.raises(ValidationError) as error:
             read_room(1, "4S\x00", "N", "10")

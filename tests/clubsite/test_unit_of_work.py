@@ -116,7 +116,7 @@ RUNS = runs()
 
 def test_each_call_runs_once_under_its_services_names():
     assert len(RUNS) == len(set(TABLE[name] for name in SERVICES if isinstance(TABLE.get(name), Call)))
-    assert "fixes.set_status" in RUNS and "matches.set_status" in RUNS
+    assert "fixes.set_status" in RUNS and "matches.set_event_status" in RUNS
 
 
 @pytest.mark.parametrize("name", RUNS)

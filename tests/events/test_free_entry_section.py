@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Section, Session, TravellerLine
 from events.services.fixes import set_status
 from events.services.lines import save_line
@@ -67,7 +67,7 @@ def test_a_free_entry_session_without_results_cannot_be_published(director_clien
         board=section.boards.get(number=1),
         ns_pair=pairs["1NS"],
         ew_pair=pairs["1EW"],
-        result=read_result(1, "4S", "N", "10"),
+        result=read_typed_result(1, "4S", "N", "10"),
     )
     assert set_status(session=session, status=Session.Status.FINAL).status == Session.Status.FINAL
 

@@ -13,7 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
@@ -54,7 +54,11 @@ def test_a_correction_stores_the_new_places(mitchell):
     session, section = mitchell
     line = ns_line(section, 1, "2NS")
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "4S", "N", "12"),
+        line=line,
     )  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
     kept = stored(session)
     assert kept["2NS"] == pytest.approx((21.0, 40, 5, "2", 5))
@@ -233,7 +237,7 @@ def test_a_new_result_on_a_free_entry_board_rescores_the_other_boards(make_sessi
             board=boards[number],
             ns_pair=pairs[ns],
             ew_pair=pairs[ew],
-            result=read_result(number, contract, declarer, tricks),
+            result=read_typed_result(number, contract, declarer, tricks),
         )
 
     save(1, "1NS", "1EW", "4S", "N", "10")  # +420 (board 1: nobody vulnerable)
@@ -274,7 +278,11 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     pair = Pair.objects.get(section=section, number=2, direction="NS")  # read before the correction below
     line = ns_line(section, 1, "2NS")
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "4S", "N", "12"),
+        line=line,
     )
     assert not set_players(
         typed=[PlayersTyped(pair, "Ana García", "Visiting Vera", player1_guest=True, player2_guest=True)]
