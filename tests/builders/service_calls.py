@@ -311,6 +311,7 @@ CALLS: dict[str, Call | Within] = {
     "events.services.sit_outs.add_sit_out": pairs(sit_out),
     "events.services.sit_outs.check_not_sitting_out": Within(CHECK),
     "events.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
+    "events.services.standings.DERIVATION": Within("the unit of work's derivation, run by every session_write's Call"),
     "events.services.standings.store_standings": pairs(lambda club: standings.store_standings()),
     "events.services.table_entry.confirm_table_result": pairs(at_a_table),
     "events.services.table_entry.request_correction": pairs(at_a_table),
