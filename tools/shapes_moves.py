@@ -40,6 +40,7 @@ MOVES: list[tuple[str, str]] = [
     ("club/management/commands/merge_members.py", "roster/management/commands/merge_members.py"),
     ("club/tables.py", "club/html_tables.py"),
     ("club/table_pages.py", "club/table_entry.py"),
+    ("club/versions.py", "club/drawn_rows.py"),
 ]
 DIRECTORIES: list[tuple[str, str]] = [
     ("templates/club", "templates/roster"),

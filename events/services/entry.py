@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.drawn_rows import token
 from club.forms import add_errors
 from club.typed_result import notation, read_typed_result
-from club.versions import token
 from events.forms.entry import FreeLineRowForm, LineRowForm, SitOutForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
