@@ -11,8 +11,8 @@ from django.utils import timezone
 from accounts.models import Invitation, ResultsEmail
 from club.models import Member
 from club.privacy import Privacy
-from club.roles import check_admins_remain
 from events.selectors.member_history import load_history
+from roster.services.roles import check_admins_remain
 from rubber.models import SeatedPlayer
 from teams.selectors.member_events import member_team_events
 

@@ -21,9 +21,9 @@ from club.access import club_admin_required
 from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
-from club.roles import LastClubAdmin, last_admin_message
 from club.selectors import member_of_login
 from events.selectors.member_summary import load_member_page
+from roster.services.roles import LastClubAdmin, last_admin_message
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 

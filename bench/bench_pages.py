@@ -298,7 +298,7 @@ def build(args) -> dict:
 
     from club.models import Member
     from events.models import Session
-    from events.services.standings import refresh_all_standings
+    from events.services.standings import store_standings
 
     started = time.perf_counter()
     fresh_database(args)
@@ -335,7 +335,7 @@ def build(args) -> dict:
     build_championship(players, rng)
     print("  storing every pair's standing", flush=True)
     with transaction.atomic():
-        refresh_all_standings()
+        store_standings()
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     info = describe()

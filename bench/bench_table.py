@@ -32,7 +32,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from movements.generators import mitchell  # noqa: E402 - after the path is set
+from movement_generators.api import mitchell  # noqa: E402 - after the path is set
 
 RESULTS = ROOT / "bench" / "results"
 CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("PASS", "", "")]

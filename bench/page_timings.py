@@ -114,7 +114,7 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from club.typed_result import read_result
+    from club.typed_result import read_typed_result
     from events.models import Session, TravellerLine
     from events.services.corrections import reopen_session
     from events.services.lines import save_line
@@ -134,7 +134,7 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     times, cpu = [], []
     for attempt in range(n + 2):
         tricks = line.tricks + (1 if attempt % 2 == 0 else -1)
-        result = read_result(board.number, line.contract, line.declarer, str(tricks))
+        result = read_typed_result(board.number, line.contract, line.declarer, str(tricks))
         started, cpu_started = time.perf_counter(), time.process_time()
         with CaptureQueriesContext(connection) as queries:
             line = save_line(

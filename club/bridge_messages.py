@@ -1,7 +1,7 @@
 """The messages of the pure packages (`scoring`, the movement generators) in the reader's language.
 
-`scoring` raises `scoring.ScoringError` and the generators give `movements.texts.Text`: both keep their English
-text and carry a stable ``code`` with its ``params``.  `MESSAGES` maps each code to a translatable string with
+`scoring` raises `scoring.ScoringError` and the generators give `movement_generators.texts.Text`: both keep their
+English text and carry a stable ``code`` with its ``params``.  `MESSAGES` maps each code to a translatable string with
 named placeholders (an ``ngettext_lazy`` takes its number from the parameter it names); `translate` fills it in.
 A code without an entry, or a plain string, is shown as it is (in English).
 """
@@ -355,7 +355,7 @@ def line_problem(line: int | None, message: object) -> str:
 
 
 def violation_text(violation) -> str:
-    """A `movements.checks.Violation` with where it happens: "Line 4: ..." or "Round 2, table 3: ..."."""
+    """A `movement_generators.checks.Violation` with where it happens: "Line 4: ..." or "Round 2, table 3: ..."."""
     detail = translate(violation.detail) if violation.detail else violation.message
     if violation.row is not None:
         return gettext("Line %(line)s: %(message)s") % {"line": violation.row, "message": detail}

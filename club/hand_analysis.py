@@ -84,9 +84,9 @@ PENDING_FIELDS = {
 
 
 def _claimable(now: datetime.datetime) -> Q:
-    stale = now - datetime.timedelta(minutes=CLAIM_MINUTES)
+    expired = now - datetime.timedelta(minutes=CLAIM_MINUTES)
     live = Q(dd_tricks__isnull=True, analysis_failures__lt=ATTEMPTS)
-    return live & (Q(analysis_claim="") | Q(analysis_claimed_at__lt=stale))
+    return live & (Q(analysis_claim="") | Q(analysis_claimed_at__lt=expired))
 
 
 def claim(kind: HandRecords, token: str, batch: int) -> list[tuple[int, int, int, Hands]]:

@@ -136,8 +136,8 @@ class HandRecord(models.Model):
 
 
 class Merge(models.Model):
-    """A guest or a duplicate member merged into a member (`club.merging`): what each app's merge handler changed,
-    kept so that the merge can be undone exactly."""
+    """A guest or a duplicate member merged into a member (`roster.services.merging`): what each app's merge handler
+    changed, kept so that the merge can be undone exactly."""
 
     into = models.ForeignKey(
         Member, on_delete=models.PROTECT, related_name="merges_into", verbose_name=_("merged into")
@@ -182,7 +182,7 @@ class Merge(models.Model):
 
 class TableEntrySwitch(models.Model):
     """Table entry of an event (a pairs session, a teams event): its switch, and the random key every table's
-    link secret comes from (`club.table_pages.new_key`, made when it is first opened)."""
+    link secret comes from (`club.table_entry.new_key`, made when it is first opened)."""
 
     is_open = models.BooleanField(_("table entry open"), default=False)
     key = models.CharField(max_length=64, editable=False)

@@ -6,8 +6,8 @@ Each app registers in its `AppConfig.ready()`:
   (the teams app gives `team_events`, the member's teams events);
 - a *demo loader*: a function of the demo director that adds the app's part of the demo club and returns
   counts for the `load_demo` command's summary; loaders run in the order of their `order` number;
-- a *merge handler* (`club.merging`): how the app moves its rows (pairs, teams players, seated players ...) from a
-  guest or a member to a member, how it undoes that, and which guest names it holds.
+- a *merge handler* (`roster.services.merging`): how the app moves its rows (pairs, teams players, seated
+  players ...) from a guest or a member to a member, how it undoes that, and which guest names it holds.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The club's reads for its pages: the members list, the roster, the merges' history."""
+"""The club's reads for its pages: the members list, a login's member."""
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
 from club.collation import name_order
-from club.models import Member, Merge
+from club.models import Member
 from club.privacy import Privacy, names_visible
 
 
@@ -14,17 +14,6 @@ def listed_members() -> QuerySet[Member]:
     reader sees real names)."""
     members = name_order(Member.objects.active().filter(removed_on=None), "pk")
     return members if names_visible() else members.exclude(privacy=Privacy.PAIR_NUMBER)
-
-
-def roster_members(*, show_all: bool) -> QuerySet[Member]:
-    """The club admin's roster, by name: the active members, or every member."""
-    members = name_order(Member.objects.all(), "pk")
-    return members if show_all else members.filter(active=True)
-
-
-def merge_history(limit: int) -> QuerySet[Merge]:
-    """The newest merges, with who made and undid them."""
-    return Merge.objects.select_related("into", "from_member", "made_by", "undone_by")[:limit]
 
 
 def member_of_login(user_id: int | None) -> Member | None:

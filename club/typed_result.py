@@ -20,7 +20,7 @@ def notation() -> Notation:
     return notation_for(get_language())
 
 
-def read_result(
+def read_typed_result(
     board_number: int,
     contract_text: str,
     declarer: str,

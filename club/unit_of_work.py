@@ -13,10 +13,15 @@ named it.
 or event in progress is shown to directors only, so a write to it moves its own scope and not the home page nor
 every member page. A caller that does not know says nothing: `published` defaults to True (every page moves).
 
-The stored standings and the member summaries are derived by the session's own unit, `session_write`
-(events.services.locking): it opens a `unit_of_work()` block, stores or marks the standings, marks the summaries and
-records the session's change. `tests/test_unit_of_work.py` runs every service function and checks the cached
-pages against fresh ones; no module but this one moves a page version.
+`results` says that what is derived from the thing's results changed (a session's lines, boards, pairs): what was
+derived from them is *stale* and is derived again from the records, at the unit's end, before the pages move: the
+app registered how (`register_derivation`; events: the session's stored standings, which mark the summaries of
+the members whose standing changed stale). The vocabulary (README, glossary): *stale* is "derived data that must
+be derived again" (standings a table's confirmation marked, a member's summary); a *version* is a page scope's
+number in the page cache, moved by this module only.
+
+`tests/clubsite/test_unit_of_work.py` runs every service function and checks the cached pages against fresh ones;
+no module but this one moves a page version, and none but the derivation stores standings inside a unit.
 """
 
 from __future__ import annotations
@@ -44,10 +49,13 @@ class Change:
     thing: str
     pk: int | None
     published: bool = True
+    results: bool = False
 
 
 PageScopes = Callable[[Change], Iterable[str]]
+Derivation = Callable[[list[Change]], None]
 _pages: dict[str, PageScopes] = {MEMBER: lambda change: (CLUB,)}
+_derivations: dict[str, Derivation] = {}
 _open: ContextVar[list[Change] | None] = ContextVar("unit_of_work", default=None)
 
 
@@ -56,16 +64,25 @@ def register_pages(thing: str, scopes: PageScopes) -> None:
     _pages[thing] = scopes
 
 
+def register_derivation(thing: str, derivation: Derivation) -> None:
+    """`derivation(changes)`: derives again, in the unit's transaction, what the `thing`s' changed results make stale
+    (called with the unit's records of that thing whose `results` changed, each thing once)."""
+    _derivations[thing] = derivation
+
+
 def pages_of(changes: Iterable[Change]) -> list[str]:
     """The scopes of exactly the pages the changes show on, each once, in a stable order."""
     return list(dict.fromkeys(scope for change in changes for scope in _pages[change.thing](change)))
 
 
-def record_change(thing: str, *pks: int, published: bool = True) -> None:
-    """Records that the `thing`s (ids) changed: in the open unit of work, or derived at once when none is open."""
+def record_change(thing: str, *pks: int, published: bool = True, results: bool = False) -> None:
+    """Records that the `thing`s (ids) changed (`results`: what is derived from their results is stale): in the open
+    unit of work, or derived at once when none is open."""
     if thing not in _pages:
         raise LookupError(f"No app registered the pages of a {thing!r}.")
-    records = [Change(thing, pk, published) for pk in pks] or [Change(thing, None, published)]
+    if results and thing not in _derivations:
+        raise LookupError(f"No app registered what is derived from a {thing!r}'s results.")
+    records = [Change(thing, pk, published, results) for pk in pks] or [Change(thing, None, published, results)]
     pending = _open.get()
     if pending is None:
         derive(records)
@@ -74,7 +91,14 @@ def record_change(thing: str, *pks: int, published: bool = True) -> None:
 
 
 def derive(changes: Iterable[Change]) -> None:
-    """Every consequence of the records: the versions of the pages that show them moved on."""
+    """Every consequence of the records: what their changed results make stale derived again (each thing's
+    derivation once, with the records of its ids, each id once), then the versions of the pages that show them
+    moved on."""
+    changes = list(changes)
+    for thing, derivation in _derivations.items():
+        stale = list({change.pk: change for change in changes if change.thing == thing and change.results}.values())
+        if stale:
+            derivation(stale)
     pages_changed(*pages_of(changes))
 
 

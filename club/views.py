@@ -8,10 +8,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import SingleTableView
 
+from club.html_tables import ForgivingPaginator, MemberTable
 from club.models import Member
 from club.redirects import return_url
 from club.selectors import listed_members
-from club.tables import ForgivingPaginator, MemberTable
 
 
 class MemberListView(SingleTableView):

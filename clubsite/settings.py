@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",  # the database backend's queue (also read by /healthz for the queue's depth)
     "club",
+    "roster",
     "movements",
     "events",
     "teams",

@@ -6,6 +6,7 @@ from accounts.password_reset import SiteResetView
 
 urlpatterns = [
     path("", include("club.urls")),
+    path("", include("roster.urls")),
     path("", include("events.urls")),
     path("movements/", include("movements.urls")),
     path("teams/", include("teams.urls")),

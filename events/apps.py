@@ -9,13 +9,15 @@ class EventsConfig(AppConfig):
     def ready(self):
         from club.hand_analysis import register_hand_records
         from club.registry import register_demo_loader, register_merge_handler
-        from club.unit_of_work import SESSION, register_pages
+        from club.unit_of_work import SESSION, register_derivation, register_pages
         from events.demo import load_demo_sessions
         from events.services import merging
         from events.services.hands import HAND_RECORDS
         from events.services.pages import session_pages
+        from events.services.standings import DERIVATION
 
         register_demo_loader("events", 10, load_demo_sessions)
         register_merge_handler("events", merging.HANDLER)
         register_hand_records("events", HAND_RECORDS)
         register_pages(SESSION, session_pages)
+        register_derivation(SESSION, DERIVATION)  # a session's results changed: its standings stored again

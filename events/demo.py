@@ -8,7 +8,7 @@ import datetime
 import random
 
 from club.demo import MEMBERS
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Section, Session
 from events.plans import section_plan
 from events.services.fixes import set_status
@@ -96,7 +96,7 @@ def load_demo_session(director, *, name, date, kind, tables, boards_per_round, s
                 ew_pair=by_label[slot.ew],
                 round_=slot.round,
                 table=slot.table,
-                result=read_result(slot.board, contract, declarer, tricks, english_suits=True),
+                result=read_typed_result(slot.board, contract, declarer, tricks, english_suits=True),
                 user=director,
             )
     return set_status(session=session, status=Session.Status.FINAL, user=director)

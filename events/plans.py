@@ -1,6 +1,6 @@
 """A section's movement, built from its settings by the pure generators of `movements` and cached.
 
-The section's plan is the `movements.generators.Movement` itself, with the section's board numbers (from its
+The section's plan is the `movement_generators.api.Movement` itself, with the section's board numbers (from its
 first board on); a section without a movement gets `no_movement` (no schedule: results are entered freely).
 No database access.
 """
@@ -13,7 +13,7 @@ from functools import lru_cache
 from django.utils.translation import gettext as _
 
 from club.limits import MAX_ROUNDS
-from movements.generators import Movement, howell, mitchell, no_movement, parse_movement_csv
+from movement_generators.api import Movement, howell, mitchell, no_movement, parse_movement_csv
 
 
 def section_plan(section) -> Movement:

@@ -9,14 +9,14 @@ from django_tasks import task
 
 from club.background import retried_task
 from events.models import TableEntry
-from events.services.locking import store_marked_standings
+from events.services.locking import NOW, refresh_stale_standings
 from events.services.member_summaries import refresh_stale_member_summaries
 
 
 @retried_task
-def refresh_session_standings(session_id: int) -> bool:
+def refresh_stale_standings_task(session_id: int) -> bool:
     """The session's standings the tables marked, stored (none left: nothing done)."""
-    return store_marked_standings(session_id=session_id)
+    return refresh_stale_standings(session_id=session_id, every=NOW)
 
 
 @retried_task
@@ -29,5 +29,5 @@ def refresh_summaries() -> int:
 def refresh_stale_work() -> int:
     """The sweep: every session's marked standings and every stale summary (what a lost task left)."""
     marked = list(TableEntry.objects.stale().values_list("session_id", flat=True))
-    stored = sum(store_marked_standings(session_id=session_id) for session_id in marked)
+    stored = sum(refresh_stale_standings(session_id=session_id, every=NOW) for session_id in marked)
     return stored + refresh_stale_member_summaries()

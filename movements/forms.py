@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from club.bridge_messages import line_problem, translate
+from movement_generators.api import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements import params
-from movements.generators import COLUMNS, Movement, MovementError, check, parse_movement_csv
 from movements.models import CustomMovement
 
 MAX_FILE_SIZE = 256 * 1024

@@ -33,9 +33,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import error_lines, translate
-from movements.generators import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
-from movements.howell_tables import LAYOUTS
-from movements.mitchell import EVEN_METHODS, natural_rounds
+from movement_generators.api import HOWELL_TABLES, Movement, MovementError, howell, mitchell, parse_movement_csv
+from movement_generators.howell_tables import LAYOUTS
+from movement_generators.mitchell import EVEN_METHODS, natural_rounds
 
 PARAMETERS = ("kind", "tables", "boards_per_round", "rounds", "first_board", "even", "arrows", "phantom", "custom")
 KINDS = ("mitchell", "howell", "custom")

@@ -17,7 +17,7 @@ from club.models import Member
 from teams.models import Adjustment, Match, TeamEvent
 from teams.room_results import read_room
 from teams.services import rounds
-from teams.services.matches import add_adjustment, save_results, set_status
+from teams.services.matches import add_adjustment, save_results, set_event_status
 from teams.services.rosters import PlayerEntry, save_team
 
 SWISS_NAME = "Spring Swiss Teams"
@@ -106,7 +106,7 @@ def load_teams_demo() -> dict:
         event = TeamEvent.objects.filter(name=name).first()
         if event is None:
             event = build(members)
-            set_status(event=event, status=TeamEvent.Status.FINAL)
+            set_event_status(event=event, status=TeamEvent.Status.FINAL)
         made[name] = event.pk
     return made
 

@@ -20,6 +20,7 @@ from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
 from club.models import Member
 from events.models import Section, Session
 from events.plans import PlanFacts, build_plan, parse_rounds, plan_facts
+from events.selectors.conventions import convention_fields
 from movements.params import MAX_BOARDS_PER_ROUND
 
 PRESET_CHOICES = [
@@ -36,18 +37,26 @@ PRESET_CHOICES = [
 ]
 
 
+# The conventions a preset sets on the set-up form (the form's fields; the PBN file's own, across the field and
+# cross-IMPs, are set by its import).
+PRESET_FIELDS = (
+    "short_boards_neuberg",
+    "datum_discard",
+    "datum_from",
+    "datum_rounding",
+    "adjusted_imps",
+    "factor_totals",
+)
+
+
 def apply_preset(data: dict, name: str) -> None:
     """Sets the scale (where the preset names one) and every convention of the preset `name` in `data`."""
     scale, conventions = scoring.preset(name)
     if scale is not None:
         data["scale"] = scale
-    data["neuberg_for_movement"] = conventions.neuberg
-    data["datum_discard"] = conventions.datum_discard
-    data["datum_from"] = conventions.datum_from
-    data["datum_rounding"] = conventions.datum_rounding
-    data["adjusted_imps"] = conventions.award.mode
-    data["adjusted_imps_size"] = Decimal(str(conventions.award.size))
-    data["factor_totals"] = conventions.factor_totals
+    fields = convention_fields(conventions)  # the one mapping, events.selectors.conventions
+    data.update({name: fields[name] for name in PRESET_FIELDS})
+    data["adjusted_imps_size"] = Decimal(str(fields["adjusted_imps_size"]))
 
 
 class SessionForm(LimitedModelForm):
@@ -66,7 +75,7 @@ class SessionForm(LimitedModelForm):
             "scoring",
             "scale",
             "preset",
-            "neuberg_for_movement",
+            "short_boards_neuberg",
             "datum_discard",
             "datum_from",
             "datum_rounding",

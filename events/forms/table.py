@@ -1,16 +1,16 @@
 """The forms of a table's page on a phone (a board's result, its confirmation; the correction request is
-`club.table_pages.CorrectionForm`) and the director's switches."""
+`club.table_entry.CorrectionForm`) and the director's switches."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.table_pages import ConfirmBoardForm, TypedBoardForm
+from club.table_entry import ConfirmBoardForm, TypedBoardForm
 
 BIG = "form-control form-control-lg"
 
 
 class TableResultForm(TypedBoardForm):
-    """A board of a round typed at the table (`club.table_pages.TypedBoardForm` with the round)."""
+    """A board of a round typed at the table (`club.table_entry.TypedBoardForm` with the round)."""
 
     round = forms.IntegerField(min_value=1, max_value=99, widget=forms.HiddenInput)
     field_order = ["round", "board"]

@@ -4,7 +4,7 @@ A migration that runs live code breaks as soon as a later migration adds a colum
 fresh database the column does not exist yet when this step runs. The step is now empty. A fresh database
 has no sessions to fill; a database migrated past 0005 before this change already ran the old step. A
 database copied in at 0005 (or loaded around the services) gets its standings with
-`manage.py refresh_standings`, as the README says.
+`manage.py store_standings`, as the README says.
 """
 
 from django.db import migrations

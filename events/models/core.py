@@ -51,7 +51,7 @@ class Session(models.Model):
     date = models.DateField(_("date"))
     scoring = models.CharField(_("scoring"), max_length=20, choices=Scoring, default=Scoring.MATCHPOINTS)
     scale = models.CharField(_("matchpoint scale"), max_length=10, choices=Scale, default=Scale.EBU)
-    neuberg_for_movement = models.BooleanField(
+    short_boards_neuberg = models.BooleanField(
         _("Neuberg for boards played fewer times"),
         default=True,
         help_text=_("Factor boards that the movement has played fewer times than others up to the full top."),

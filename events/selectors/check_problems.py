@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 import scoring
 from club.typed_result import notation
 from events.models import TravellerLine
-from movements.generators import BoardPlay, Movement
+from movement_generators.api import BoardPlay, Movement
 
 
 class Kind(models.TextChoices):

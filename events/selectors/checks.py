@@ -32,7 +32,7 @@ from events.selectors.check_problems import (
     stale_checks,
 )
 from events.selectors.warnings import board_warnings
-from movements.generators import BoardPlay, Movement
+from movement_generators.api import BoardPlay, Movement
 
 Sitting = set[tuple[int, str]] | frozenset[tuple[int, str]]  # (board number, pair label) of the section's sit-outs
 

@@ -7,7 +7,7 @@ from django.db.models import Count, Max
 
 import scoring
 from events.models import Section, Session, TravellerLine
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 
 def expected_results(
@@ -18,7 +18,7 @@ def expected_results(
     Without a movement, Neuberg scores every board against the section's most results on a board:
     `most_played` when the caller has counted them, else one query.
     """
-    neuberg = section.session.neuberg_for_movement
+    neuberg = section.session.short_boards_neuberg
     if most_played is None and neuberg and not plan.has_schedule:
         most_played = (
             TravellerLine.objects.filter(board__section=section, not_played=False)
@@ -33,7 +33,7 @@ def expected_results(
 def conventions_of(session: Session) -> scoring.Conventions:
     """The session's scoring conventions as `scoring` takes them."""
     return scoring.Conventions(
-        short_boards="neuberg" if session.neuberg_for_movement else "own-top",
+        short_boards="neuberg" if session.short_boards_neuberg else "own-top",
         datum_discard=session.datum_discard,
         datum_from=session.datum_from,
         datum_rounding=session.datum_rounding,
@@ -43,3 +43,20 @@ def conventions_of(session: Session) -> scoring.Conventions:
         factor_totals=session.factor_totals,
         pair_total=session.pair_total,
     )
+
+
+def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
+    """The session fields that hold `conventions` (the inverse of `conventions_of`: the one mapping between the
+    session's fields and `scoring`'s conventions, both ways, is this module's)."""
+    return {
+        "short_boards_neuberg": conventions.neuberg,
+        "datum_discard": conventions.datum_discard,
+        "datum_from": conventions.datum_from,
+        "datum_rounding": conventions.datum_rounding,
+        "adjusted_imps": conventions.award.mode,
+        "adjusted_imps_size": conventions.award.size,
+        "across_field": conventions.across_field,
+        "cross_imps": conventions.cross_imps,
+        "factor_totals": conventions.factor_totals,
+        "pair_total": conventions.pair_total,
+    }

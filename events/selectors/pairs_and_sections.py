@@ -12,7 +12,7 @@ import scoring
 from club.privacy import page_is_public, shown_name
 from events.models import Pair, Section, Session
 from events.plans import build_plan
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 PUBLISHED = (Session.Status.PROVISIONAL, Session.Status.FINAL)
 
@@ -198,7 +198,7 @@ SECTION_COLUMNS = (
     "custom_movement__csv_text",
     "session__scoring",
     "session__scale",
-    "session__neuberg_for_movement",
+    "session__short_boards_neuberg",
     "session__across_field",
     "session__factor_totals",
     "session__pair_total",
@@ -228,7 +228,7 @@ def section_from_row(row) -> SectionInfo:
         row.tables,
         row.session__scoring,
         row.session__scale,
-        row.session__neuberg_for_movement,
+        row.session__short_boards_neuberg,
         plan,
         row.session__across_field,
         row.session__factor_totals,

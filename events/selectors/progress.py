@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from events.models import Section, SitOut, TravellerLine
 from events.plans import section_plan
-from movements.generators import Movement, TableRound
+from movement_generators.api import Movement, TableRound
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ class CardLine:
         return self.adjusted.ns_percent if self.direction == "NS" else self.adjusted.ew_percent
 
 
-def against_par(score: int | None, par_score: int | None, direction: str, not_a_result: object) -> int | None:
+def pair_against_par(score: int | None, par_score: int | None, direction: str, not_a_result: object) -> int | None:
     """The pair's score minus par for its side (par is NS's); None without a par or a played result."""
     if score is None or par_score is None or not_a_result:
         return None
@@ -192,7 +192,9 @@ def load_scorecard(results: SessionResults, pair: PairInfo) -> Scorecard:
                 points,
                 top,
                 section.uses_imps,
-                against_par=against_par(score, row.board__deal__par_score, direction, row.adjusted or row.not_played),
+                against_par=pair_against_par(
+                    score, row.board__deal__par_score, direction, row.adjusted or row.not_played
+                ),
             )
         )
     lines += _sat_out(pair, section.uses_imps)

@@ -11,11 +11,11 @@ from django.db.models import QuerySet
 from django.urls import reverse
 
 from club.limits import MAX_ID
-from club.table_pages import secret_matches
-from club.table_pages import table_secret as signed
+from club.table_entry import secret_matches
+from club.table_entry import table_secret as signed
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
-from movements.generators import BoardPlay, Movement
+from movement_generators.api import BoardPlay, Movement
 
 SIDES = {"ns": "NS", "ew": "EW"}  # a side's part of a table's link, and the side it names
 

@@ -8,9 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.drawn_rows import token
 from club.forms import add_errors
-from club.typed_result import notation, read_result
-from club.versions import token
+from club.typed_result import notation, read_typed_result
 from events.forms.entry import FreeLineRowForm, LineRowForm, SitOutForm, line_initial
 from events.models import Board, Pair, Section, TravellerLine
 from events.selectors.warnings import board_warnings
@@ -19,7 +19,7 @@ from events.services.locking import session_write
 from events.services.setup import split_label
 from events.services.sit_outs import add_sit_out
 from events.services.versions import check_drawn
-from movements.generators import BoardPlay, Movement
+from movement_generators.api import BoardPlay, Movement
 
 FREE_ROWS = 4
 
@@ -191,7 +191,9 @@ def _changes(section: Section, rows: list[Row]) -> list:
                 form.add_error("contract", _("Enter the contract too."))
             continue
         try:
-            result = read_result(row.board.number, data["contract"], data["declarer"], data["tricks"], data["score"])
+            result = read_typed_result(
+                row.board.number, data["contract"], data["declarer"], data["tricks"], data["score"]
+            )
         except ValidationError as error:
             add_errors(form, error)
             continue

@@ -16,8 +16,8 @@ import re
 
 import scoring
 from events.models import Session
-from events.selectors.conventions import conventions_of
-from events.services.rescoring import convention_fields, rescore_session
+from events.selectors.conventions import convention_fields, conventions_of
+from events.services.rescoring import rescore_session
 from events.services.standings import store_standings
 from interchange.usebio import UsebioEvent
 
@@ -96,4 +96,4 @@ def _total_with(session: Session, conventions: scoring.Conventions) -> None:
     """The session's pair totals as `conventions` total them (stored; written without a history record: a trial)."""
     session.pair_total = conventions.pair_total
     Session.objects.filter(pk=session.pk).update(pair_total=conventions.pair_total)
-    store_standings(session_ids=[session.pk], summaries=False)
+    store_standings(session_ids=[session.pk])

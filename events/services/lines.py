@@ -17,7 +17,7 @@ from events.plans import section_plan
 from events.services.locking import correction_reason, session_write
 from events.services.rescoring import rescore_board
 from events.services.sit_outs import check_not_sitting_out
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 
 def check_placement(

@@ -2,11 +2,12 @@
 
 It opens a transaction, takes the session's row lock first (then the writer locks its lines: always that
 order, so two directors' saves are scored and ranked one after the other), and on the way out, unless an
-error or `transaction.set_rollback(True)` undoes the writes, stores the session's standings again and records
-the session's change in its unit of work (`club.unit_of_work`: the block is one), which moves on the versions of
-the pages that show it (a session in progress: its own only; the services that change a session without writing
-lines, such as its status or players, record their change themselves).
-Nested blocks for the same session (a slip saving many lines, each through `save_line`) lock and store
+error or `transaction.set_rollback(True)` undoes the writes, records the session's change in its unit of work
+(`club.unit_of_work`: the block is one) with `results=True`: at the unit's end the session's standings are derived
+again from that record (`events.services.standings.DERIVATION`), then the versions of the pages that show it move
+on (a session in progress: its own only; the services that change a session without writing lines, such as its
+status or players, record their change themselves).
+Nested blocks for the same session (a slip saving many lines, each through `save_line`) lock and record
 once, in the outermost block.
 
 `tests/events/test_session_write.py` fails if a service writes lines outside such a block.
@@ -42,7 +43,6 @@ from django.utils.translation import gettext as _
 from club.background import enqueue_later
 from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
-from events.services.standings import store_standings
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
 _reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
@@ -114,14 +114,14 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             return
         if deferred:  # the last write: the entry's row is locked only until the commit
             TableEntry.objects.filter(session_id=session_id).update(standings_marked=F("standings_marked") + 1)
-        else:  # alone on the session, or after the other shared writers: what the tables marked is stored too
+        else:  # alone on the session, or after the other shared writers: what the tables marked is derived too
             if shared:
                 _wait_for_refresh_lock(session_id)
-            store_standings(session_ids=[session_id])
             TableEntry.objects.stale().filter(session_id=session_id).update(
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
-        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
+        # The unit derives the standings from this record when it ends (unless the tables' marks wait for after it).
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=not deferred)
     if deferred and not refresh_stale_standings(session_id=session_id):
         standings_left(session_id)
 
@@ -132,9 +132,16 @@ _REFRESH_LOCK = 4817
 STANDINGS_EVERY = datetime.timedelta(seconds=1)
 
 
-def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STANDINGS_EVERY) -> bool:
+# `every=NOW`: what the tables marked stale is stored now (before an export reads them, or from a task).
+NOW = datetime.timedelta(0)
+
+
+def refresh_stale_standings(
+    *, session_id: int, every: datetime.timedelta = STANDINGS_EVERY, read: TableEntry | None = None
+) -> bool:
     """Stores the session's standings if a table's confirmation marked them stale and they were stored more than
-    `every` ago; says whether it did.
+    `every` ago (`NOW`: whenever marked); says whether it did. `read`: the session's table entry as a page read it
+    (a phone's poll): no query unless it was marked and due.
 
     One writer at a time, in one transaction: PostgreSQL's advisory lock, tried without waiting (a writer that finds
     it taken leaves), then the session's lock shared; the confirmations' count is read before the lines, and the
@@ -142,7 +149,13 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
     that read counts past it, and stays stale. A failure undoes it all. A mark left (stored too recently, or marked
     during a refresh) is taken by the task the confirmation enqueues (`standings_left`), the next confirmation,
     the tables' polls (`table_page_state`, every few seconds), the worker's sweep (`events.tasks`) or any
-    director's write; a session is never published with it, since publishing rescores the whole session."""
+    director's write; a session is never published with it, since publishing rescores the whole session.
+
+    The standings are derived from the session's record (`results=True`) at once when no unit of work is open
+    (after the confirmation's commit), else at that unit's end: later than the count written, so a confirmation
+    committed meanwhile stays marked and is stored again."""
+    if read is not None and not read.standings_due(timezone.now(), every):
+        return False
     with transaction.atomic():
         if not _try_refresh_lock(session_id):
             return False
@@ -152,33 +165,19 @@ def refresh_stale_standings(*, session_id: int, every: datetime.timedelta = STAN
         now = timezone.now()
         if entry is None or not entry.standings_due(now, every):
             return False
-        store_standings(session_ids=[session_id])
-        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=True)
         entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
 
 
 def standings_left(session_id: int) -> None:
     """A confirmation whose refresh found the standings stored too recently (or being stored) leaves its mark to
-    the task `events.tasks.refresh_session_standings`, enqueued to run `STANDINGS_EVERY` later: at most one a
+    the task `events.tasks.refresh_stale_standings_task`, enqueued to run `STANDINGS_EVERY` later: at most one a
     session a second (the cache's `add`), since that one stores every mark committed before it runs."""
     if cache.add(f"standings-task:{session_id}", 1, timeout=1):
-        from events.tasks import refresh_session_standings  # the tasks module reads this one
+        from events.tasks import refresh_stale_standings_task  # the tasks module reads this one
 
-        enqueue_later(refresh_session_standings, STANDINGS_EVERY, session_id)
-
-
-def refresh_read_standings(entry: TableEntry) -> bool:
-    """`refresh_stale_standings` from a page that read the session's table entry (a phone's poll): no query unless
-    the entry it read was marked and due."""
-    if not entry.standings_due(timezone.now(), STANDINGS_EVERY):
-        return False
-    return refresh_stale_standings(session_id=entry.session_id)
-
-
-def store_marked_standings(*, session_id: int) -> bool:
-    """The standings the tables marked stale stored now (before an export reads them, or from a task)."""
-    return refresh_stale_standings(session_id=session_id, every=datetime.timedelta(0))
+        enqueue_later(refresh_stale_standings_task, STANDINGS_EVERY, session_id)
 
 
 def _try_refresh_lock(session_id: int) -> bool:

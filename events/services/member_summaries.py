@@ -1,7 +1,8 @@
 """The members' stored summaries (`events.models.MemberSummary`): what each member page shows from the whole history,
 written again whenever something it counts changes, in the same transaction as that change:
 
-- `store_standings` (every write of a published session's lines, its set-up, a rescoring) marks the summaries of
+- the standings' derivation (`events.services.standings`, from the unit of work's records: every write of a
+  published session's lines, its set-up, a rescoring) marks the summaries of
   the members of the pairs whose standing changed as stale (`mark_summaries_stale`, one statement: a director's
   correction does not wait for the members' whole histories to be read), and the member page counts the whole
   history of a member whose summary is stale until `refresh_stale_member_summaries` (the task
@@ -115,7 +116,7 @@ def _lock(member_ids: list[int]) -> None:
 @contextmanager
 def members_followed(session_id: int | None) -> Iterator[None]:
     """Around a change of a published session's sections or pairs: the members no longer in it afterwards get
-    their summaries written again (those still in it are written by `store_standings`)."""
+    their summaries written again (those still in it are marked by the standings' derivation)."""
     before = members_of(session_ids=[session_id], published_only=True) if session_id else set()
     yield
     if before:

@@ -1,7 +1,8 @@
 """Each pair's results against par, stored on the pair with its standing: the boards with a par it played (a stored
 analysis, a score, not adjusted, played) and the sum of its scores minus par on them, from its own side. The member
 page's figure (`events.selectors.member_par`) draws a member's newest sessions from them, so that it never reads
-the lines of the whole history. Stored by `store_standings` (the lines changed) and `deals_changed` (the deals).
+the lines of the whole history. Stored with the standings (the lines changed: `events.services.standings`) and
+by `deals_changed` (the deals).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from events.plans import section_plan
 from events.selectors.conventions import conventions_of, expected_results
 from events.services.bulk import update_by_pk
 from events.services.locking import session_write
-from movements.generators import Movement
+from movement_generators.api import Movement
 
 
 def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict[int, float]:
@@ -23,22 +23,6 @@ def board_tops(section: Section, plan: Movement, counts: dict[int, int]) -> dict
     scale = section.session.scale
     expected = {number: expected_results(section, plan, number, played) for number, played in counts.items()}
     return {number: scoring.matchpoint_top(due, scale) if due else 0 for number, due in expected.items()}
-
-
-def convention_fields(conventions: scoring.Conventions) -> dict[str, object]:
-    """The session fields that hold `conventions` (the inverse of `conventions_of`)."""
-    return {
-        "neuberg_for_movement": conventions.neuberg,
-        "datum_discard": conventions.datum_discard,
-        "datum_from": conventions.datum_from,
-        "datum_rounding": conventions.datum_rounding,
-        "adjusted_imps": conventions.award.mode,
-        "adjusted_imps_size": conventions.award.size,
-        "across_field": conventions.across_field,
-        "cross_imps": conventions.cross_imps,
-        "factor_totals": conventions.factor_totals,
-        "pair_total": conventions.pair_total,
-    }
 
 
 def score_lines(*, session: Session, lines: Sequence[TravellerLine | ScoredLine], expected: int) -> None:
@@ -90,7 +74,7 @@ def rescore_board(
         return
     plan = plan or section_plan(section)
     with session_write(section.session_id):
-        if most_played is None and not plan.has_schedule and section.session.neuberg_for_movement:
+        if most_played is None and not plan.has_schedule and section.session.short_boards_neuberg:
             rescore_section(section=section, plan=plan)
             return
         lines = list(board.lines.all()) if lines is None else lines

@@ -38,7 +38,7 @@ MOVEMENT_FIELDS = (
 SCORING_FIELDS = (  # a session's fields that change its scores: the method, the scale and the conventions
     "scoring",
     "scale",
-    "neuberg_for_movement",
+    "short_boards_neuberg",
     "datum_discard",
     "datum_from",
     "datum_rounding",

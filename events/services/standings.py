@@ -2,18 +2,21 @@
 
 The standings are those of the session's ranking (`events.selectors.ranking.rank_sessions`), stored so that a
 member's whole history reads them with the pairs instead of totalling every line of every session on
-each view. Every service that changes what a session's ranking depends on (a line saved or deleted,
-a board or the whole session rescored, pairs added or removed by the set-up) calls
-`refresh_standings` in the same transaction, so the stored standings never differ from the ranking.
+each view. They are derived data, derived from the unit of work's records (`club.unit_of_work`): every service that
+changes what a session's ranking depends on (a line saved or deleted, a board or the whole session rescored, pairs
+added or removed by the set-up) writes inside `session_write`, which records the session's change with
+`results=True`; at the unit's end `DERIVATION` stores the standings of the sessions so recorded, in the same
+transaction, so the stored standings never differ from the ranking. No service stores them by hand.
+
+Two verbs, no more: `store_standings` (stores them now: a command after a data load, every session) and
+`events.services.locking.refresh_stale_standings` (stores those a table's confirmation marked stale).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import transaction
-
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import SESSION, Change, record_change, unit_of_work
 from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.selectors.ranking import rank_sessions
@@ -21,33 +24,49 @@ from events.services.bulk import update_by_pk
 from events.services.member_summaries import mark_summaries_stale, members_of_pairs, refresh_all_member_summaries
 from events.services.pair_par import store_pair_par
 
-__all__ = ["STANDING_FIELDS", "refresh_all_standings", "refresh_standings", "store_standings"]
-BATCH = 200  # sessions ranked at once when refreshing many
+__all__ = ["DERIVATION", "STANDING_FIELDS", "store_standings"]
+BATCH = 200  # sessions ranked at once when storing many
 
 
-def refresh_standings(*, session_ids: Iterable[int], summaries: bool = True) -> int:
-    """Stores the ranking's standing of every pair of the given sessions; returns how many pairs changed.
+def store_standings(*, session_ids: Iterable[int] | None = None) -> int:
+    """Stores again now the ranking's standing of every pair of the sessions (every session: None, a batch at a time,
+    then every member's summary once: after a data load that went around the services); returns how many pairs'
+    standings changed.
 
-    Takes the sessions' locks first (a save committed meanwhile by another director is then in the
-    ranking), then stores as `store_standings` does.
+    Each batch is one unit of work: the sessions' locks first (a save committed meanwhile by another director is
+    then in the ranking), the standings stored, the sessions' change recorded (their pages move).
     """
-    session_ids = list(session_ids)
+    every = session_ids is None
+    ids = list(Session.objects.order_by("pk").values_list("pk", flat=True)) if every else list(session_ids or [])
+    changed = 0
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start : start + BATCH]
+        with unit_of_work():
+            list(Session.objects.select_for_update(of=("self",)).filter(pk__in=batch).values_list("pk"))
+            changed += _store_now(batch, summaries=not every)
+            record_change(SESSION, *batch)
+    if every:
+        refresh_all_member_summaries()
+    return changed
+
+
+def _derive(changes: list[Change]) -> None:
+    """The unit of work's derivation of sessions whose results changed (their locks held by `session_write`)."""
+    _store_now([change.pk for change in changes if change.pk is not None], summaries=True)
+
+
+DERIVATION = _derive
+
+
+def _store_now(session_ids: list[int], *, summaries: bool) -> int:
+    """The standings of sessions whose locks the caller holds: six or seven queries for the rankings and the stored
+    values, plus one update for the pairs whose standing changed; then the pairs' figures against par, and the
+    summaries of the members of the pairs whose standing or figure changed in a published session marked stale
+    (`member_summaries`; `summaries=False` only for a caller that writes every member's summary afterwards). What
+    else a summary shows of a session (its name, date, status, players) is written again by the services that
+    change it."""
     if not session_ids:
         return 0
-    with transaction.atomic():
-        list(Session.objects.select_for_update(of=("self",)).filter(pk__in=session_ids).values_list("pk"))
-        changed = store_standings(session_ids=session_ids, summaries=summaries)
-        record_change(SESSION, *session_ids)
-        return changed
-
-
-def store_standings(*, session_ids: list[int], summaries: bool = True) -> int:
-    """The standings of sessions whose locks the caller holds (`session_write`): six or seven queries for the
-    rankings and the stored values, plus one update for the pairs whose standing changed; then the pairs' figures
-    against par, and the summaries of the members of the pairs whose standing or figure changed in a published
-    session marked stale (`member_summaries`; `summaries=False` only for a caller that writes every member's summary
-    afterwards). What else a summary shows of a session (its name, date, status, players) is written again by the
-    services that change it."""
     changed = _rank_and_store(session_ids)
     moved = store_pair_par(session_ids=session_ids)
     if summaries and (changed or moved):
@@ -80,15 +99,3 @@ def _store(session_ids: list[int], results) -> list[int]:
             changed.append((*standing, pair_id))
     update_by_pk(model=Pair, fields=STANDING_FIELDS, rows=changed)
     return [row[-1] for row in changed]
-
-
-def refresh_all_standings() -> int:
-    """Every session's standings (after a data load that went around the services), a batch at a time, then every
-    member's summary once."""
-    session_ids = list(Session.objects.order_by("pk").values_list("pk", flat=True))
-    changed = sum(
-        refresh_standings(session_ids=session_ids[start : start + BATCH], summaries=False)
-        for start in range(0, len(session_ids), BATCH)
-    )
-    refresh_all_member_summaries()
-    return changed

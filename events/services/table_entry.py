@@ -14,8 +14,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key, typed_values
-from club.typed_result import LineResult, read_result
+from club.table_entry import new_key, typed_values
+from club.typed_result import LineResult, read_typed_result
 from club.unit_of_work import SESSION, record_change
 from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.plans import section_plan
@@ -23,7 +23,7 @@ from events.selectors.table_entry import TableContext, round_window
 from events.services.lines import check_placement, save_line
 from events.services.locking import session_write
 from events.services.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
-from movements.generators import BoardPlay
+from movement_generators.api import BoardPlay
 
 
 @transaction.atomic
@@ -115,7 +115,7 @@ def save_table_result(
     session; publishing meanwhile stops the confirmation."""
     _check_round(context, round_)
     play = _play(context, round_, board_number)
-    result: LineResult = read_result(board_number, contract, declarer, tricks)
+    result: LineResult = read_typed_result(board_number, contract, declarer, tricks)
     key = {"section": context.section, "table": context.table, "round": round_}
     values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
     with transaction.atomic():
@@ -189,7 +189,7 @@ def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, acc
     """The line of the result both sides (or the director) agreed on, its history naming both versions when they
     disagreed; the typed result keeps the agreed version."""
     board, ns, ew = _board_and_pairs(context, play)  # `save_line` checks them against the board's lines
-    result = read_result(play.board, accepted["contract"], accepted["declarer"], accepted["tricks"])
+    result = read_typed_result(play.board, accepted["contract"], accepted["declarer"], accepted["tricks"])
     typed.line = save_line(
         board=board,
         ns_pair=ns,

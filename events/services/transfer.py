@@ -19,8 +19,9 @@ from simple_history.utils import bulk_create_with_history
 import scoring
 from club.csv_files import CsvProblem, FileRefused, csv_text
 from events.models import Board, Pair, Seating, Section, Session, SitOut, TravellerLine
+from events.selectors.conventions import convention_fields
 from events.services.locking import session_write
-from events.services.rescoring import convention_fields, rescore_session
+from events.services.rescoring import rescore_session
 from events.services.traveller_csv import (  # noqa: F401  (imported from here by the callers of the CSV import)
     COLUMNS,
     IMP_COLUMNS,

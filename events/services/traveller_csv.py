@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 import scoring
 from club.csv_files import CsvProblem, FileRefused, column_name, records
-from club.typed_result import LineResult, read_result
+from club.typed_result import LineResult, read_typed_result
 from events.models import Session
 
 COLUMNS: tuple[str, ...] = (
@@ -185,7 +185,9 @@ def combine_result(board: int | None, contract: str, declarer: str, tricks: str,
             )
         contract = ""  # a score-only line: read and checked (a score that no contract gives is refused)
     try:
-        result = read_result(board or 1, contract, declarer, tricks, "" if contract else str(score), english_suits=True)
+        result = read_typed_result(
+            board or 1, contract, declarer, tricks, "" if contract else str(score), english_suits=True
+        )
     except ValidationError as error:
         raise ValueError(
             "\n".join(

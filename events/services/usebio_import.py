@@ -25,6 +25,7 @@ from club.models import Member
 from deals import DealRefused
 from events.models import Board, Pair, Section, Session
 from events.plans import build_plan
+from events.selectors.conventions import convention_fields
 from events.services.hands import store_deals
 from events.services.interchange_compare import (
     ImportedPlayer,
@@ -36,7 +37,7 @@ from events.services.interchange_compare import (
 )
 from events.services.interchange_fit import fit_conventions, fit_pair_total, said_by_file
 from events.services.locking import session_write
-from events.services.rescoring import convention_fields, rescore_session
+from events.services.rescoring import rescore_session
 from events.services.transfer import table_count, write_lines
 from events.services.traveller_csv import (
     ImportedLine,

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from django import forms
 
-from club.versions import compare_row
+from club.drawn_rows import compare_row
 from events.forms.entry import line_initial
 from events.models import TravellerLine
 

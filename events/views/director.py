@@ -12,7 +12,6 @@ from club.access import director_required
 from club.member_match import active_member_options, member_option
 from club.models import Member
 from club.redirects import return_url
-from club.roster import save_member
 from events.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
 from events.models import Pair, Session
 from events.plans import section_plan
@@ -20,6 +19,7 @@ from events.selectors.pairs_and_sections import pairs_to_seat
 from events.selectors.progress import finished_slips, section_progress, slip_grid
 from events.services.setup import PlayersTyped, save_session, set_players
 from movements.params import query_string
+from roster.services.members import save_member
 
 
 @director_required

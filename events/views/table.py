@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import CorrectionForm, refused, run_action, state_refused
+from club.table_entry import CorrectionForm, refused, run_action, state_refused
 from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
-from events.services.locking import refresh_read_standings
+from events.services.locking import refresh_stale_standings
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 from events.services.table_sides import own_version, typed_versions
 
@@ -105,10 +105,10 @@ def table_page_state(
     request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str
 ) -> JsonResponse:
     """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
-    the room's last confirmations marked, once a second at most: `refresh_read_standings`). Closed or final, the
+    the room's last confirmations marked, once a second at most: `refresh_stale_standings`). Closed or final, the
     answer says so (`static/js/table.js` shows it; final, it stops polling)."""
     context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
         return state_refused(problem)
-    refresh_read_standings(context.entry)
+    refresh_stale_standings(session_id=context.entry.session_id, read=context.entry)
     return JsonResponse({"version": table_state(context, pairs=False).version})

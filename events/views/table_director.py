@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.table_pages import qr_response
+from club.table_entry import qr_response
 from events.forms.table import LiveResultsForm, SettleForm, TableEntryForm
 from events.models import CorrectionRequest, Section, Session
 from events.plans import section_plan

@@ -13,7 +13,7 @@ from events.forms.transfer import PbnImportForm, TravellersImportForm, UsebioImp
 from events.models import Session
 from events.selectors.usebio_export import usebio_event
 from events.services.interchange_compare import report_data
-from events.services.locking import store_marked_standings
+from events.services.locking import NOW, refresh_stale_standings
 from events.services.pbn_import import import_pbn
 from events.services.transfer import export_rows, import_travellers
 from events.services.usebio_import import import_usebio
@@ -118,7 +118,7 @@ def pbn_import(request):
 def usebio_export(request, session_id):
     """The session as a USEBIO 1.2 XML download."""
     session = get_object_or_404(Session, pk=session_id)
-    store_marked_standings(session_id=session.pk)  # what the tables just confirmed
+    refresh_stale_standings(session_id=session.pk, every=NOW)  # what the tables just confirmed
     response = HttpResponse(write_usebio(usebio_event(session)), content_type="application/xml; charset=utf-8")
     filename = f"usebio-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.xml"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'

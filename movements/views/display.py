@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import translate, violation_text
-from movements.encounters import boards_text
-from movements.generators import BoardsNext, Movement, Violation, balance, check, manning
+from movement_generators.api import BoardsNext, Movement, Violation, balance, check, manning
+from movement_generators.encounters import boards_text
 
 
 def direction_text(direction: str | None) -> str:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 
 from club.limits import MAX_ID
-from club.table_pages import secret_matches, table_secret
+from club.table_entry import secret_matches, table_secret
 from teams.models import BoardResult, Match, Team, TeamEvent, TeamTableEntry, TypedRoomResult
 
 ROOMS = (1, 2)

@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.drawn_rows import compare_row, token
 from club.forms import add_errors
-from club.versions import compare_row, token
 from teams.forms.entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
@@ -88,7 +88,7 @@ def _change(board: EntryBoard, row: RoomRow):
 
 
 def _check_drawn(match: Match, boards: list[EntryBoard]) -> int:
-    """Each sent row against its room's result as it is now (under the match's lock), as `club.versions` says:
+    """Each sent row against its room's result as it is now (under the match's lock), as `club.drawn_rows` says:
     an untouched row takes the result as saved (counted), a typed row is refused with who changed it."""
     current = {(result.board, result.room): result for result in match.results.all()}
     taken = 0

@@ -166,7 +166,7 @@ def save_event(*, form) -> TeamEvent:
 
 
 @transaction.atomic
-def set_status(*, event: TeamEvent, status: str) -> None:
+def set_event_status(*, event: TeamEvent, status: str) -> None:
     if status not in TeamEvent.Status.values:
         raise ValidationError(_("Unknown status."))
     event.status = status

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_pages import new_key, retype, typed_values
+from club.table_entry import new_key, retype, typed_values
 from teams.models import BoardResult, Match, RoomCorrectionRequest, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.table_entry import RoomContext

@@ -137,7 +137,7 @@ def import_match(*, match: Match, text: str, user=None) -> int:
     return len(results)
 
 
-def export_rows(match: Match) -> list[list[str]]:
+def match_rows(match: Match) -> list[list[str]]:
     """The header and a row per room result, with the board's IMPs to each team (one query)."""
     rows = [list(EXPORT_COLUMNS)]
     for board in scorecard(match, match.event):
@@ -160,5 +160,5 @@ def export_rows(match: Match) -> list[list[str]]:
     return rows
 
 
-def export_csv(match: Match) -> str:
-    return csv_text(export_rows(match))
+def match_csv(match: Match) -> str:
+    return csv_text(match_rows(match))

@@ -14,7 +14,7 @@ from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent
 from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
-from teams.services.matches import save_event, set_status
+from teams.services.matches import save_event, set_event_status
 from teams.services.rosters import delete_team, save_team
 
 
@@ -178,7 +178,7 @@ def event_status(request, event_id):
     event = get_object_or_404(TeamEvent, pk=event_id)
     form = EventStatusForm(request.POST)
     if form.is_valid():
-        set_status(event=event, status=form.cleaned_data["status"])
+        set_event_status(event=event, status=form.cleaned_data["status"])
         messages.success(request, _("Status: %(status)s.") % {"status": event.get_status_display()})
     else:
         messages.error(request, _("Unknown status."))

@@ -18,7 +18,7 @@ from teams.selectors.standings import match_scores
 from teams.selectors.table_entry import match_rooms
 from teams.services.entry import entry_boards, focus_prefix, save_entry
 from teams.services.matches import add_adjustment, delete_adjustment, set_match_totals
-from teams.services.transfer import export_rows, import_match
+from teams.services.transfer import import_match, match_rows
 
 
 def get_match(match_id) -> Match:
@@ -167,4 +167,4 @@ def match_import(request, match_id):
 def match_export(request, match_id):
     match = get_match(match_id)
     name = slugify(f"{match.event.name}-round-{match.round}-table-{match.table}") or str(match.pk)
-    return csv_response(export_rows(match), f"{name}.csv")
+    return csv_response(match_rows(match), f"{name}.csv")

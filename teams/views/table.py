@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_pages import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action, state_refused
+from club.table_entry import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action, state_refused
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
 from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 

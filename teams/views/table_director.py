@@ -1,5 +1,5 @@
 """Director pages of a teams event's table entry: the switch, each match's two rooms with their links and QR
-codes (made by club.table_pages.qr_response: no outside service), and a printable sheet."""
+codes (made by club.table_entry.qr_response: no outside service), and a printable sheet."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from club.access import director_required
 from club.live_states import DEFAULT_LATE_MINUTES
-from club.table_pages import qr_response
+from club.table_entry import qr_response
 from teams.models import Match, TeamEvent, TeamTableEntry
 from teams.selectors.table_entry import ROOMS, room_links, room_path
 from teams.services.table_entry import set_team_table_entry

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Member
-from club.roster import plan_import, read_roster
+from roster.services.members import plan_import, read_roster
 
 ROSTER = "NUMBER,FIRST_NAME,LAST_NAME,EMAIL\n301,Ana,Pop,pop@home.test\n302,Ion,Pop,Pop@Home.test\n303,Eva,Lup,\n"
 PASSWORDS = {"Ana": "ana-own-passphrase", "Ion": "ion-own-passphrase"}
@@ -18,8 +18,8 @@ PASSWORDS = {"Ana": "ana-own-passphrase", "Ion": "ion-own-passphrase"}
 
 def import_the_roster(client: Client) -> str:
     upload = SimpleUploadedFile("roster.csv", ROSTER.encode(), "text/csv")
-    preview = client.post(reverse("club:roster_import"), {"file": upload})
-    confirm = client.post(reverse("club:roster_import_confirm"), {"text": preview.context["confirm"].initial["text"]})
+    preview = client.post(reverse("roster:roster_import"), {"file": upload})
+    confirm = client.post(reverse("roster:roster_import_confirm"), {"text": preview.context["confirm"].initial["text"]})
     assert confirm.status_code == 302
     return preview.content.decode()
 

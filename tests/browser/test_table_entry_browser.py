@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
@@ -49,7 +49,7 @@ def directors_ranking():
             board=board,
             ns_pair=pairs[play.ns],
             ew_pair=pairs[play.ew],
-            result=read_result(play.board, contract, declarer, result),
+            result=read_typed_result(play.board, contract, declarer, result),
         )
     return ranking(session)
 

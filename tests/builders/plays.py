@@ -1,6 +1,6 @@
 """One scheduled play of a board entered, and found again, by the tests of the checks and their fixes."""
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import TravellerLine
 from events.services.lines import save_line
 
@@ -22,7 +22,7 @@ def enter_play(section, slot, contract="3NT", declarer="N", result="9", user=Non
         board=board_of(section, slot.board),
         ns_pair=pairs[slot.ns],
         ew_pair=pairs[slot.ew],
-        result=read_result(slot.board, contract, declarer, result),
+        result=read_typed_result(slot.board, contract, declarer, result),
         user=user,
     )
 

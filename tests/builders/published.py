@@ -13,7 +13,7 @@ from events.services.fixes import set_status as set_session_status
 from events.services.setup import PlayersTyped, set_players
 from rubber.models import Season
 from teams.models import TeamEvent
-from teams.services.matches import set_status as set_event_status
+from teams.services.matches import set_event_status
 from tests.builders.rubber import EVENING, play, start
 from tests.builders.sessions import club_night, enter_all
 from tests.builders.teams import enter_match, make_event

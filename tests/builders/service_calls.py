@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Session, SitOut, TravellerLine
 from events.plans import section_plan
 from events.services import (
@@ -85,7 +85,7 @@ def pairs(run: Callable[[Club], object]) -> Call:
 
 def correct(club: Club, contract: str = "2H", tricks: str = "8") -> None:
     line = club.line()
-    result = read_result(line.board.number, contract, "E", tricks)
+    result = read_typed_result(line.board.number, contract, "E", tricks)
     lines.save_line(board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=result, line=line)
 
 
@@ -258,14 +258,8 @@ CALLS: dict[str, Call | Within] = {
     "events.services.locking.correction_reason": Within(READS),
     "events.services.locking.history_reason": Within("a text cut to the history's column: writes nothing"),
     "events.services.locking.lock_session": Within("the lock every session_write block takes first"),
-    "events.services.locking.refresh_read_standings": pairs(lambda club: locking.refresh_read_standings(_marked(club))),
-    "events.services.locking.refresh_stale_standings": pairs(
-        lambda club: locking.refresh_stale_standings(session_id=_marked(club).session_id)
-    ),
+    "events.services.locking.refresh_stale_standings": pairs(lambda club: _refresh_read(club)),
     "events.services.locking.session_write": pairs(within_session_write(lambda club: mistyped(club))),
-    "events.services.locking.store_marked_standings": pairs(
-        lambda club: locking.store_marked_standings(session_id=_marked(club).session_id)
-    ),
     "events.services.member_summaries.mark_summaries_stale": pairs(
         lambda club: member_summaries.mark_summaries_stale(member_ids=[club.line().ns_pair.player1_id])
     ),
@@ -285,8 +279,8 @@ CALLS: dict[str, Call | Within] = {
         lambda club: member_summaries.refresh_stale_member_summaries()
     ),
     "events.services.merging.guests": Within(READS),
-    "events.services.merging.move": Within("the merge handler: run by club.merging.merge_people (its Call)"),
-    "events.services.merging.undo": Within("the merge handler: run by club.merging.undo_merge (its Call)"),
+    "events.services.merging.move": Within("the merge handler: run by roster.services.merging.merge_people (its Call)"),
+    "events.services.merging.undo": Within("the merge handler: run by roster.services.merging.undo_merge (its Call)"),
     "events.services.pages.session_pages": Within("the scopes a session's change moves, read by the unit of work"),
     "events.services.pages.session_scope": Within("a scope's name: writes nothing"),
     "events.services.pair_par.store_pair_par": pairs(
@@ -294,7 +288,6 @@ CALLS: dict[str, Call | Within] = {
     ),
     "events.services.pbn_import.import_pbn": pairs(import_file("pbn/ruter_mitchell.pbn", pbn_import.import_pbn)),
     "events.services.rescoring.board_tops": Within(SCORING),
-    "events.services.rescoring.convention_fields": Within(SCORING),
     "events.services.rescoring.rescore_board": pairs(
         within_session_write(lambda club: rescoring.rescore_board(board=mistyped(club).board))
     ),
@@ -318,13 +311,8 @@ CALLS: dict[str, Call | Within] = {
     "events.services.sit_outs.add_sit_out": pairs(sit_out),
     "events.services.sit_outs.check_not_sitting_out": Within(CHECK),
     "events.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
-    "events.services.standings.refresh_all_standings": pairs(lambda club: standings.refresh_all_standings()),
-    "events.services.standings.refresh_standings": pairs(
-        lambda club: standings.refresh_standings(session_ids=[mistyped(club).board.section.session_id])
-    ),
-    "events.services.standings.store_standings": pairs(
-        lambda club: standings.store_standings(session_ids=[club.session.pk])
-    ),
+    "events.services.standings.DERIVATION": Within("the unit of work's derivation, run by every session_write's Call"),
+    "events.services.standings.store_standings": pairs(lambda club: standings.store_standings()),
     "events.services.table_entry.confirm_table_result": pairs(at_a_table),
     "events.services.table_entry.request_correction": pairs(at_a_table),
     "events.services.table_entry.resolve_correction": pairs(at_a_table),
@@ -373,6 +361,12 @@ def _marked(club: Club):
     mistyped(club)
     TableEntry.objects.filter(session=club.session).update(standings_marked=F("standings_marked") + 1)
     return TableEntry.objects.get(session=club.session)
+
+
+def _refresh_read(club: Club) -> bool:
+    """The standings the table entry's mark made stale, stored from a phone's poll (the entry as it read it)."""
+    entry = _marked(club)
+    return locking.refresh_stale_standings(session_id=entry.session_id, read=entry)
 
 
 def _set_up_again(club: Club) -> None:

@@ -11,10 +11,12 @@ from django.urls import reverse
 
 from accounts import services as accounts
 from accounts.forms import PreferencesForm
-from club import hand_analysis, merging, roles, roster
+from club import hand_analysis
 from club.models import Member
 from club.privacy import Privacy
 from club.registry import MergeSource
+from roster.services import members as roster
+from roster.services import merging, roles
 from rubber import services as rubber
 from rubber import sheet as pad
 from rubber.models import Scorepad
@@ -58,7 +60,7 @@ def adjusted(club: Club) -> Adjustment:
 def a_new_event(club: Club) -> TeamEvent:
     """A published Swiss event of four teams, its first round started."""
     event = make_event(teams=4, start=False, name="Swiss", format=TeamEvent.Format.SWISS)
-    matches.set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     rounds.start_event(event=event)
     return event
 
@@ -79,7 +81,7 @@ def override(club: Club) -> None:
 def at_a_room(club: Club) -> None:
     """A board of the first match typed and confirmed in room 1 (its result removed first), a correction asked for
     and resolved (the event provisional: table entry stays closed on a final one)."""
-    matches.set_status(event=club.event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL)
     game = match(club)
     paths = open_rooms(club.event)
     board = game.first_board
@@ -100,7 +102,7 @@ def _room(path: str):
 
 def import_match(club: Club) -> None:
     game = match(club)
-    text = transfer.export_csv(game)
+    text = transfer.match_csv(game)
     BoardResult.objects.filter(match=game, board=game.first_board).delete()  # the pages stale until the import
     transfer.import_match(match=game, text=text)
 
@@ -179,14 +181,14 @@ def revoked(club: Club) -> None:
     roles.revoke(user_id=user.pk, role=roles.DIRECTORS, by=club.director_user)
 
 
-MERGE_HANDLER = "the merge handler: run by club.merging.merge_people and undo_merge (their Calls)"
+MERGE_HANDLER = "the merge handler: run by roster.services.merging.merge_people and undo_merge (their Calls)"
 
 MORE_CALLS: dict[str, Call | Within] = {
-    "club.roles.admins_remain_without": Within(CHECK),
-    "club.roles.check_admins_remain": Within(CHECK),
-    "club.roles.last_admin_message": Within("a refusal's message: writes nothing"),
-    "club.roles.standing_admins": Within("reads who holds the Club admins role: writes nothing"),
-    "club.roster.number_taken": Within("a refusal's message: writes nothing"),
+    "roster.services.roles.admins_remain_without": Within(CHECK),
+    "roster.services.roles.check_admins_remain": Within(CHECK),
+    "roster.services.roles.last_admin_message": Within("a refusal's message: writes nothing"),
+    "roster.services.roles.standing_admins": Within("reads who holds the Club admins role: writes nothing"),
+    "roster.services.members.number_taken": Within("a refusal's message: writes nothing"),
     "rubber.services.can_confirm": Within(CHECK),
     "rubber.services.confirm": Call(confirmed, keeps=EVERY),
     "teams.services.entry.entry_boards": Within(READS),
@@ -216,8 +218,8 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.matches.set_match_totals": teams(
         lambda club: matches.set_match_totals(match=_cleared(club), home=Decimal(30), away=Decimal(2))
     ),
-    "teams.services.matches.set_status": teams(
-        lambda club: matches.set_status(event=club.event, status=TeamEvent.Status.IN_PROGRESS)
+    "teams.services.matches.set_event_status": teams(
+        lambda club: matches.set_event_status(event=club.event, status=TeamEvent.Status.IN_PROGRESS)
     ),
     "teams.services.merging.guests": Within(READS),
     "teams.services.merging.move": Within(MERGE_HANDLER),
@@ -241,10 +243,13 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.table_entry.resolve_room_correction": teams(at_a_room),
     "teams.services.table_entry.save_room_board": teams(at_a_room),
     "teams.services.table_entry.set_team_table_entry": teams(
-        lambda club: (matches.set_status(event=club.event, status=TeamEvent.Status.PROVISIONAL), open_rooms(club.event))
+        lambda club: (
+            matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL),
+            open_rooms(club.event),
+        )
     ),
-    "teams.services.transfer.export_csv": Within(READS),
-    "teams.services.transfer.export_rows": Within(READS),
+    "teams.services.transfer.match_csv": Within(READS),
+    "teams.services.transfer.match_rows": Within(READS),
     "teams.services.transfer.import_match": teams(import_match),
     "teams.services.transfer.parse_match": Within("reads a match's CSV file for import_match (its Call)"),
     "rubber.services.can_edit": Within(CHECK),
@@ -261,21 +266,21 @@ MORE_CALLS: dict[str, Call | Within] = {
     "rubber.merging.guests": Within(READS),
     "rubber.merging.move": Within(MERGE_HANDLER),
     "rubber.merging.undo": Within(MERGE_HANDLER),
-    "club.roster.export_rows": Within(READS),
-    "club.roster.import_members": Call(lambda club: roster.import_members(_roster(club))),
-    "club.roster.plan_import": Within("the preview of import_members (its Call): writes nothing"),
-    "club.roster.read_roster": Within("reads the roster file for import_members (its Call)"),
-    "club.roster.save_member": Call(
+    "roster.services.members.roster_rows": Within(READS),
+    "roster.services.members.import_members": Call(lambda club: roster.import_members(_roster(club))),
+    "roster.services.members.plan_import": Within("the preview of import_members (its Call): writes nothing"),
+    "roster.services.members.read_roster": Within("reads the roster file for import_members (its Call)"),
+    "roster.services.members.save_member": Call(
         lambda club: roster.save_member(member=member(club), fields={"last_name": "Renamed"})
     ),
-    "club.roster.set_active": Call(lambda club: roster.set_active(member_id=member(club).pk, active=False)),
-    "club.merging.guest_names": Within(READS),
-    "club.merging.merge_people": Call(merged),
-    "club.merging.suggestions": Within(READS),
-    "club.merging.undo_merge": Call(lambda club: merging.undo_merge(merge_id=merged(club).pk)),
-    "club.roles.grant": Call(granted, keeps=EVERY),
-    "club.roles.holders": Within(READS),
-    "club.roles.revoke": Call(revoked, keeps=EVERY),
+    "roster.services.members.set_active": Call(lambda club: roster.set_active(member_id=member(club).pk, active=False)),
+    "roster.services.merging.guest_names": Within(READS),
+    "roster.services.merging.merge_people": Call(merged),
+    "roster.services.merging.suggestions": Within(READS),
+    "roster.services.merging.undo_merge": Call(lambda club: merging.undo_merge(merge_id=merged(club).pk)),
+    "roster.services.roles.grant": Call(granted, keeps=EVERY),
+    "roster.services.roles.holders": Within(READS),
+    "roster.services.roles.revoke": Call(revoked, keeps=EVERY),
     "club.hand_analysis.analyse_kind": Call(analysed),
     "club.hand_analysis.analyse_pending": Call(analysed),
     "club.hand_analysis.analysis_fields": Within("an analysis as model fields: writes nothing"),
@@ -340,7 +345,7 @@ def _new_team(event: TeamEvent | Club, team=None):
 def _unstarted(club: Club) -> TeamEvent:
     """A published event not started yet (its teams may still change)."""
     event = make_event(teams=3, start=False, name="Next week")
-    matches.set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
+    matches.set_event_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     return event
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Pair, Section, Session
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
@@ -85,7 +85,7 @@ def free_entry_session(neuberg=True, final=True) -> Session:
         rounds=1,
         name="Free",
         date=datetime.date(2026, 11, 3),
-        neuberg_for_movement=neuberg,
+        short_boards_neuberg=neuberg,
     )
     pairs = {pair.label: pair for pair in section.pairs.all()}
     boards = {board.number: board for board in section.boards.all()}
@@ -100,7 +100,7 @@ def free_entry_session(neuberg=True, final=True) -> Session:
                 board=boards[number],
                 ns_pair=pairs[ns],
                 ew_pair=pairs[ew],
-                result=read_result(number, contract, declarer, tricks),
+                result=read_typed_result(number, contract, declarer, tricks),
             )
     return made_final(session) if final else session
 
@@ -112,7 +112,7 @@ def session_post(**section):
         "date": "2026-11-30",
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "sections-TOTAL_FORMS": "1",
         "sections-INITIAL_FORMS": "0",
         "sections-MIN_NUM_FORMS": "1",
@@ -161,7 +161,7 @@ def enter(section, board_number, ns_label, contract, declarer="", result=""):
             board=board,
             ns_pair=pairs[slot.ns],
             ew_pair=pairs[slot.ew],
-            result=read_result(board_number, contract, declarer, result),
+            result=read_typed_result(board_number, contract, declarer, result),
         )
 
 
@@ -182,7 +182,7 @@ def enter_all(section, skip=(), results=None):
                 board=board,
                 ns_pair=pairs[slot.ns],
                 ew_pair=pairs[slot.ew],
-                result=read_result(slot.board, contract, declarer, tricks),
+                result=read_typed_result(slot.board, contract, declarer, tricks),
             )
 
 
@@ -207,7 +207,7 @@ def fill_sections(session: Session, rng: random.Random, contracts: list) -> None
                 ew_pair=pairs[slot.ew],
                 round_=slot.round,
                 table=slot.table,
-                result=read_result(slot.board, contract, declarer, str(tricks)),
+                result=read_typed_result(slot.board, contract, declarer, str(tricks)),
             )
 
 
@@ -217,7 +217,7 @@ def enter_on_board(board, pairs, slot, contract, declarer, result, user, line=No
         board=board,
         ns_pair=pairs[slot.ns],
         ew_pair=pairs[slot.ew],
-        result=read_result(board.number, contract, declarer, result),
+        result=read_typed_result(board.number, contract, declarer, result),
         line=line,
         user=user,
     )

@@ -11,9 +11,9 @@ NOT_PAGES = {
     "club:language",
     "club:favicon",
     "events:member_quick_add",
-    "club:roster_import_confirm",
-    "club:role_revoke",
-    "club:roster_export",
+    "roster:roster_import_confirm",
+    "roster:role_revoke",
+    "roster:roster_export",
     "accounts:invite",
 }
 

@@ -7,13 +7,13 @@ from django.core.exceptions import ValidationError
 from django.utils import translation
 
 from club.bridge_messages import MESSAGES, error_lines, line_problem, translate, violation_text
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from deals.errors import MESSAGES as DEAL_MESSAGES
 from deals.errors import DealProblem
-from movements.checks import Violation
-from movements.custom import MovementError, parse_movement_csv
-from movements.generators import check, howell, mitchell
-from movements.texts import TEMPLATES, Text
+from movement_generators.api import check, howell, mitchell
+from movement_generators.checks import Violation
+from movement_generators.custom import MovementError, parse_movement_csv
+from movement_generators.texts import TEMPLATES, Text
 from scoring import ScoringError, parse_contract, tricks_from_result
 from scoring.errors import MESSAGES as SCORING_MESSAGES
 from teams.room_results import read_room
@@ -86,7 +86,7 @@ def test_contract_errors_in_spanish_and_romanian():
 def test_typed_results_are_refused_in_the_readers_language(language, contract, tricks):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
-            read_result(1, "4Q", "N", "10")
+            read_typed_result(1, "4Q", "N", "10")
         assert error.value.message_dict["contract"] == [f"4Q: {contract}"]
         with pytest.raises(ValidationError) as error:
             read_room(1, "4S", "N", "-11")
@@ -107,7 +107,7 @@ def test_typed_results_are_refused_in_the_readers_language(language, contract, t
 def test_odd_characters_are_refused_in_the_readers_language(language, digits, control):
     with translation.override(language):
         with pytest.raises(ValidationError) as error:
-            read_result(1, "4S", "N", "²")
+            read_typed_result(1, "4S", "N", "²")
         assert error.value.message_dict == {"tricks": [digits]}
         with pytest.raises(ValidationError) as error:
             read_room(1, "4S\x00", "N", "10")

@@ -40,10 +40,10 @@ def test_load_demo_prints_a_login_for_each_role_and_each_works(demo):
     director = logged_in("director", "demo-director-2026")
     assert director.get(reverse("events:director")).status_code == 200
     admin = logged_in("clubadmin", "demo-admin-2026")
-    assert admin.get(reverse("club:roster")).status_code == 200
+    assert admin.get(reverse("roster:roster")).status_code == 200
     assert admin.get(reverse("events:director")).status_code == 403  # a club admin is not a director
     player = logged_in("ana", "demo-player-2026")
-    assert player.get(reverse("club:roster")).status_code == 403
+    assert player.get(reverse("roster:roster")).status_code == 403
     page = player.get(reverse("accounts:me")).content.decode()
     assert "Ana" in page and "García" in page
 

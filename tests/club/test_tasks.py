@@ -19,7 +19,7 @@ from events.models import BoardDeal
 from events.services.hands import store_deals
 from events.services.locking import standings_left
 from events.services.member_summaries import mark_summaries_stale
-from events.tasks import refresh_session_standings, refresh_stale_work, refresh_summaries
+from events.tasks import refresh_stale_standings_task, refresh_stale_work, refresh_summaries
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import SIX_BOARDS
 from tests.builders.sessions import club_night
@@ -126,13 +126,14 @@ def test_two_workers_at_once_enqueue_a_periodic_run_once(database, settings, dat
 
 
 def test_a_confirmation_that_leaves_its_mark_enqueues_one_refresh_a_second(db):
+    task_backends["default"].clear()  # what tests before this one enqueued
     standings_left(7)
     standings_left(7)
     standings_left(8)
     recorded = task_backends["default"].results
     assert [(result.task.func, result.args) for result in recorded] == [
-        (refresh_session_standings.func, [7]),
-        (refresh_session_standings.func, [8]),
+        (refresh_stale_standings_task.func, [7]),
+        (refresh_stale_standings_task.func, [8]),
     ]
 
 

@@ -9,7 +9,7 @@ from tests.builders.teams import make_event
 
 
 def test_a_refused_roster_field_is_aria_invalid(admin_client):
-    page = admin_client.post(reverse("club:member_add"), {"first_name": "", "last_name": "Stan"}).content.decode()
+    page = admin_client.post(reverse("roster:member_add"), {"first_name": "", "last_name": "Stan"}).content.decode()
     field = re.search(r"<input[^>]*name=\"first_name\"[^>]*>", page).group()
     assert 'aria-invalid="true"' in field and "aria-describedby" in field
 

@@ -13,15 +13,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Member
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Session, TravellerLine
 from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
 from events.services.setup import PlayersTyped, set_players
-from events.services.standings import refresh_standings
+from events.services.standings import store_standings
 from teams.models import TeamEvent
-from teams.services.matches import set_status as set_event_status
+from teams.services.matches import set_event_status
 from tests.builders.published import published_session
 
 CACHED = ["home", "home by year", "ranking", "traveller", "scorecard", "member"]
@@ -104,7 +104,11 @@ def test_a_cached_ranking_shows_a_corrected_line_at_once(client, published_club,
     before = client.get(urls["ranking"]).content.decode()
     line = TravellerLine.objects.filter(board__section__session=session, board__number=1).first()
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "10"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "4S", "N", "10"),
+        line=line,
     )
     after, queries = get(client, urls["ranking"])
     assert queries > 0 and after.content.decode() != before
@@ -121,7 +125,7 @@ def write_kinds():
             board=line.board,
             ns_pair=line.ns_pair,
             ew_pair=line.ew_pair,
-            result=read_result(line.board.number, "2H", "E", "8"),
+            result=read_typed_result(line.board.number, "2H", "E", "8"),
             line=line,
         )
 
@@ -141,7 +145,7 @@ def write_kinds():
         ("rescored", lambda session: rescore_session(session=session)),
         ("status changed", status),
         ("players changed", players),
-        ("standings stored again", lambda session: refresh_standings(session_ids=[session.pk])),
+        ("standings stored again", lambda session: store_standings(session_ids=[session.pk])),
     ]
 
 

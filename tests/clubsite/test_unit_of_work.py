@@ -28,8 +28,8 @@ from tests.builders.service_calls import CALLS, Call, Club, Within, correct
 from tests.builders.service_calls_more import MORE_CALLS
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "club", "events", "rubber", "teams")
-WRITERS = {"merging", "roster", "roles", "hand_analysis"}  # the merge handlers and the club's writes
+APPS = ("accounts", "club", "events", "roster", "rubber", "teams")
+WRITERS = {"merging", "hand_analysis"}  # rubber's merge handler and the club's own writes (the roster's are services)
 CACHED = [
     "home",
     "ranking",
@@ -85,8 +85,8 @@ def test_the_enumeration_sees_a_new_service(tmp_path):
     planted.mkdir(parents=True)
     (planted / "new_thing.py").write_text("def write_it():\n    pass\n")
     (tmp_path / "club").mkdir()
-    (tmp_path / "club" / "roster.py").write_text("")
-    assert service_modules(tmp_path) == ["club.roster", "events.services.new_thing"]
+    (tmp_path / "club" / "hand_analysis.py").write_text("")
+    assert service_modules(tmp_path) == ["club.hand_analysis", "events.services.new_thing"]
 
 
 def kept(client: Client, url: str) -> bool:
@@ -116,7 +116,7 @@ RUNS = runs()
 
 def test_each_call_runs_once_under_its_services_names():
     assert len(RUNS) == len(set(TABLE[name] for name in SERVICES if isinstance(TABLE.get(name), Call)))
-    assert "fixes.set_status" in RUNS and "matches.set_status" in RUNS
+    assert "fixes.set_status" in RUNS and "matches.set_event_status" in RUNS
 
 
 @pytest.mark.parametrize("name", RUNS)
@@ -173,6 +173,53 @@ def test_a_unit_rolled_back_derives_nothing(db, monkeypatch):
         unit_of_work.record_change(unit_of_work.SESSION, 7)
         raise ValueError
     assert moved == []
+
+
+def test_a_sessions_changed_results_are_derived_once_at_the_units_end_before_its_pages(db, monkeypatch):
+    """The standings are derived from the records (each session once, whatever the number of writes), then the
+    pages move; a record without `results` (a session's name, status) derives no standings."""
+    happened = []
+    monkeypatch.setitem(
+        unit_of_work._derivations, unit_of_work.SESSION, lambda changes: happened.append(sorted(c.pk for c in changes))
+    )
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: happened.append("pages"))
+    with unit_of_work.unit_of_work():
+        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False, results=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 7, 8, results=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 9)
+        assert happened == []
+    assert happened == [[7, 8], "pages"]
+
+
+def test_a_session_write_stores_the_standings_through_the_unit_of_work(club, monkeypatch):
+    """`session_write` records the session's changed results; the unit's derivation stores its standings once."""
+    from events.services import standings
+
+    stored = []
+    monkeypatch.setattr(standings, "_store_now", lambda ids, summaries: stored.append(ids) or 0)
+    with unit_of_work.unit_of_work():
+        with session_write(club.session.pk):
+            pass
+        with session_write(club.session.pk):
+            pass
+        assert stored == []
+    assert stored == [[club.session.pk]]
+
+
+def test_a_write_in_progress_moves_neither_the_home_page_nor_the_member_pages(club, monkeypatch):
+    """Item 1's last sentence: a session in progress is on neither; its writes move its own scope only."""
+    moved = []
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: moved.extend(scopes))
+    Session.objects.filter(pk=club.session.pk).update(status=Session.Status.IN_PROGRESS)
+    with session_write(club.session.pk):
+        pass
+    assert moved == [session_scope(club.session.pk)]
+    assert CLUB not in moved and MEMBER_PAGES not in moved and EVERY_SESSION not in moved
+
+
+def test_results_of_a_thing_with_no_derivation_are_refused():
+    with pytest.raises(LookupError):
+        unit_of_work.record_change(unit_of_work.RUBBER, 1, results=True)
 
 
 def test_a_thing_no_app_registered_is_refused():

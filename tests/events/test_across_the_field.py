@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Pair, Session, TravellerLine
 from events.services.interchange_compare import convention_reason
 from events.services.lines import save_line
@@ -187,7 +187,7 @@ def test_a_line_saved_in_one_section_moves_the_board_in_the_other():
     # Board 2 (NS vulnerable) now played by B's pairs 2 and 4 too: 3S making, +140. Four results, top 6:
     # 140 beats 2 (-100, 110) and ties 1: 5; 110 beats 1: 2; -100: 0 (no Neuberg: every section played it twice).
     line = save_line(board=section.boards.get(number=2), ns_pair=pairs[2], ew_pair=pairs[4],
-                     result=read_result(2, "3S", "N", "9"))  # fmt: skip
+                     result=read_typed_result(2, "3S", "N", "9"))  # fmt: skip
     assert (line.ns_points, line.ew_points) == (5, 1)  # the saved line carries its points scored over the field
     found = line_points(session)
     assert [found[key] for key in (("A", 2, 1), ("A", 2, 2), ("B", 2, 1), ("B", 2, 2))] == [2, 5, 0, 5]

@@ -8,7 +8,7 @@ import would have left it.
 import pytest
 from django.core.exceptions import ValidationError
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Board, Pair, TravellerLine
 from events.plans import section_plan
 from events.selectors import checks
@@ -328,7 +328,7 @@ def test_a_correction_after_the_check_reopens_it(db):
             board=board_of(section, 5),
             ns_pair=pairs[average.ns],
             ew_pair=pairs[average.ew],
-            result=read_result(5, typed, "", ""),
+            result=read_typed_result(5, typed, "", ""),
             line=line,
         )
     [problem] = checks.session_problems(session)
@@ -373,7 +373,7 @@ def test_a_scored_sit_out_is_blocking_until_checked(db):
 
 
 def scoring_ns(number, contract, declarer, tricks):
-    return read_result(number, contract, declarer, str(tricks)).ns_score
+    return read_typed_result(number, contract, declarer, str(tricks)).ns_score
 
 
 # --- warnings and free entry ------------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_free_entry_sections_are_checked_for_scores_and_uneven_boards(db):
             board=board_of(section, number),
             ns_pair=pairs[ns],
             ew_pair=pairs[ew],
-            result=read_result(number, "2S", "N", "8"),
+            result=read_typed_result(number, "2S", "N", "8"),
         )
     problems = checks.session_problems(session)
     assert kinds(problems) == [Kind.UNEVEN]

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors import checks, line_history
@@ -177,7 +177,7 @@ def test_line_changes_give_before_and_after(db, director_user):
         board=board_of(section, 1),
         ns_pair=pairs[slot.ns],
         ew_pair=pairs[slot.ew],
-        result=read_result(1, "4S", "N", "10"),
+        result=read_typed_result(1, "4S", "N", "10"),
         line=line,
         user=director_user,
     )

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Board, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.lines import save_line
@@ -282,7 +282,7 @@ def test_publishing_refused_while_problems_remain_then_accepted(director_client,
         board=board,
         ns_pair=pairs[missing.ns],
         ew_pair=pairs[missing.ew],
-        result=read_result(missing.board, "3NT", "N", "9"),
+        result=read_typed_result(missing.board, "3NT", "N", "9"),
     )
     until = in_a_week()
     response = director_client.post(

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 import scoring
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Correction, Session, TravellerLine
 from events.plans import section_plan
 from events.selectors import checks
@@ -42,17 +42,17 @@ def row_post(rows):
 
 
 def test_a_score_only_line_is_read_and_a_score_no_contract_gives_is_refused():
-    assert read_result(1, "", "", "", "420") == scoring.TypedResult(ns_score=420)
-    assert read_result(4, "", "", "", "-200").ns_score == -200  # 2 down vulnerable, or 1 down doubled
+    assert read_typed_result(1, "", "", "", "420") == scoring.TypedResult(ns_score=420)
+    assert read_typed_result(4, "", "", "", "-200").ns_score == -200  # 2 down vulnerable, or 1 down doubled
     with pytest.raises(ValidationError) as caught:
-        read_result(1, "", "", "", "425")
+        read_typed_result(1, "", "", "", "425")
     assert caught.value.message_dict == {"score": ["425: no contract scores that on board 1"]}
 
 
 def test_a_contract_and_a_score_that_disagree_are_refused_naming_both():
-    assert read_result(1, "4S", "N", "10", "420").ns_score == 420
+    assert read_typed_result(1, "4S", "N", "10", "420").ns_score == 420
     with pytest.raises(ValidationError) as caught:
-        read_result(1, "4S", "N", "10", "450")
+        read_typed_result(1, "4S", "N", "10", "450")
     [message] = caught.value.message_dict["score"]
     assert "4S N 10 scores 420" in message and "not 450" in message
 
@@ -92,7 +92,7 @@ def test_the_checks_accept_a_score_only_line(db):
         board=board_of(section, line.board.number),
         ns_pair=line.ns_pair,
         ew_pair=line.ew_pair,
-        result=read_result(line.board.number, "", "", "", "-100"),
+        result=read_typed_result(line.board.number, "", "", "", "-100"),
         line=line,
     )
     assert checks.blocking_problems(session) == []
@@ -179,7 +179,11 @@ def test_every_write_service_refuses_a_final_session(final_night):
     board = board_of(section, line.board.number)
     writes = [
         lambda: save_line(
-            board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "PASS", "", ""), line=line
+            board=board,
+            ns_pair=line.ns_pair,
+            ew_pair=line.ew_pair,
+            result=read_typed_result(1, "PASS", "", ""),
+            line=line,
         ),
         lambda: delete_line(line=line),
         lambda: fixes.mark_checked(line=line),
@@ -222,7 +226,7 @@ def test_a_final_session_is_reopened_with_a_reason_corrected_and_published_again
         board=board_of(section, 1),
         ns_pair=line.ns_pair,
         ew_pair=line.ew_pair,
-        result=read_result(1, "PASS", "", ""),
+        result=read_typed_result(1, "PASS", "", ""),
         line=line,
         user=director_user,
     )
@@ -251,7 +255,7 @@ def test_a_reason_longer_than_a_history_record_is_kept_whole_on_the_correction(d
         board=board_of(section, 1),
         ns_pair=line.ns_pair,
         ew_pair=line.ew_pair,
-        result=read_result(1, "PASS", "", ""),
+        result=read_typed_result(1, "PASS", "", ""),
         line=line,
         user=director_user,
     )

@@ -8,7 +8,7 @@ a copy of it in a file (`tests/builders/concurrency.py`), as the site does.
 
 from functools import partial
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import TravellerLine
 from events.plans import section_plan
 from events.services.lines import save_line
@@ -30,7 +30,7 @@ def test_two_lines_of_one_board_saved_at_the_same_moment_are_both_saved(database
                 board=board,
                 ns_pair=pairs[slot.ns],
                 ew_pair=pairs[slot.ew],
-                result=read_result(number, "3NT", "N", "9"),
+                result=read_typed_result(number, "3NT", "N", "9"),
             )
             for slot in plan.board_plays(number)[:2]
         ]

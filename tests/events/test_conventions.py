@@ -70,16 +70,16 @@ def test_a_preset_sets_every_convention_at_once(director_client, butler_board):
     data = setup_post(session, section, preset="magic-contest", datum_from="4")  # the preset wins over the field
     assert director_client.post(reverse("events:session_setup", args=[session.pk]), data).status_code == 302
     session.refresh_from_db()
-    assert (session.datum_discard, session.datum_from, session.neuberg_for_movement) == (1, 3, True)
+    assert (session.datum_discard, session.datum_from, session.short_boards_neuberg) == (1, 3, True)
     assert points(section, "3NS") == -11
     data = setup_post(session, section, preset="compscore")
     assert director_client.post(reverse("events:session_setup", args=[session.pk]), data).status_code == 302
     session.refresh_from_db()
-    assert not session.neuberg_for_movement and session.datum_from == 4
+    assert not session.short_boards_neuberg and session.datum_from == 4
     data = setup_post(session, section, preset="acbl")
     director_client.post(reverse("events:session_setup", args=[session.pk]), data)
     session.refresh_from_db()
-    assert session.scale == "acbl" and session.neuberg_for_movement
+    assert session.scale == "acbl" and session.short_boards_neuberg
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_the_ranking_page_names_the_short_boards_convention(client, make_session
         "factored up to the full top with Neuberg"
         in client.get(reverse("events:session", args=[session.pk])).content.decode()
     )
-    Session.objects.filter(pk=session.pk).update(neuberg_for_movement=False)
+    Session.objects.filter(pk=session.pk).update(short_boards_neuberg=False)
     cache.clear()  # written past the services, which would move the cached pages on
     assert (
         "scored on their own, smaller top" in client.get(reverse("events:session", args=[session.pk])).content.decode()

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Section, Session, TravellerLine
 from events.services.fixes import set_status
 from events.services.lines import save_line
@@ -24,7 +24,7 @@ def new_free_entry(director_client):
 @pytest.mark.parametrize("neuberg", [True, False])
 def test_the_first_board_of_a_new_free_entry_section_opens_and_saves(director_client, new_free_entry, neuberg):
     session, section = new_free_entry
-    Session.objects.filter(pk=session.pk).update(neuberg_for_movement=neuberg)
+    Session.objects.filter(pk=session.pk).update(short_boards_neuberg=neuberg)
     entry = reverse("events:traveller_entry", args=[session.pk, section.pk, 1])
     public = reverse("events:board_traveller", args=[session.pk, section.pk, 1])
     assert director_client.get(entry).status_code == 200
@@ -67,7 +67,7 @@ def test_a_free_entry_session_without_results_cannot_be_published(director_clien
         board=section.boards.get(number=1),
         ns_pair=pairs["1NS"],
         ew_pair=pairs["1EW"],
-        result=read_result(1, "4S", "N", "10"),
+        result=read_typed_result(1, "4S", "N", "10"),
     )
     assert set_status(session=session, status=Session.Status.FINAL).status == Session.Status.FINAL
 

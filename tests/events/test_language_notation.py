@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 import scoring
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Session, TravellerLine
 from events.plans import section_plan
 from events.services.lines import save_line
@@ -95,7 +95,7 @@ def test_the_public_traveller_writes_pairs_seats_and_notrump_in_the_language(
 
     pairs = pairs_of(section)
     for slot, tricks in zip(section_plan(section).board_plays(1), ("9", "8"), strict=False):
-        result = read_result(1, "3NT", "W", tricks)
+        result = read_typed_result(1, "3NT", "W", tricks)
         save_line(board=board_of(section, 1), ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=result)
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
     page = client.get(
@@ -135,7 +135,7 @@ def test_the_romanian_scorecard_reads_its_score_naturally(client, mitchell):
             board=board_of(section, 1),
             ns_pair=pairs[slot.ns],
             ew_pair=pairs[slot.ew],
-            result=read_result(1, "3NT", "N", "9"),
+            result=read_typed_result(1, "3NT", "N", "9"),
         )
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
     pair = pairs[section_plan(section).board_plays(1)[0].ns]

@@ -16,16 +16,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from club.merging import merge_people, undo_merge
 from club.models import Member
 from club.registry import MergeSource
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import MemberSummary, Session, TravellerLine
 from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
 from events.services.fixes import set_status
 from events.services.lines import delete_line, save_line
 from events.services.member_summaries import refresh_stale_member_summaries
 from events.services.setup import PlayersTyped, set_players
+from roster.services.merging import merge_people, undo_merge
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import dealt
 from tests.builders.published import published_session
@@ -75,7 +75,11 @@ def test_a_corrected_line_changes_the_members_figures(client, session, settings)
     line = TravellerLine.objects.filter(board__section__session=session, board__number=1, ns_pair=pair).first()
     line = line or TravellerLine.objects.filter(board__section__session=session, board__number=1, ew_pair=pair).get()
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "7NT", "N", "7"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "7NT", "N", "7"),
+        line=line,
     )
     # The line's write marks the summary stale (one statement): the page counts the whole history meanwhile.
     assert summary(pair.player1_id).stale
@@ -147,7 +151,7 @@ def test_a_session_renamed_in_the_admin(admin_client, client, session, settings)
         "date": session.date.isoformat(),
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "datum_discard": "1",
         "datum_from": "4",
         "datum_rounding": "ten",
@@ -214,7 +218,7 @@ def test_two_sessions_of_one_member_corrected_at_the_same_moment(database):
                 board=line.board,
                 ns_pair=line.ns_pair,
                 ew_pair=line.ew_pair,
-                result=read_result(2, "3NT", "N", tricks),
+                result=read_typed_result(2, "3NT", "N", tricks),
                 line=TravellerLine.objects.get(pk=line.pk),
             )
             for line in lines

@@ -196,7 +196,7 @@ def reference(session, reference_ranking):
     [
         lambda: build_hand_mitchell()[0],
         lambda: build_hand_mitchell(scoring="cross-imps")[0],
-        lambda: build_hand_mitchell(neuberg_for_movement=False)[0],
+        lambda: build_hand_mitchell(short_boards_neuberg=False)[0],
         lambda: big_session(tables=4, sections=("A",), kind="howell"),
         lambda: big_session(tables=5, sections=("A", "B")),
         lambda: free_entry_session(),

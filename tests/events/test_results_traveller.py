@@ -275,7 +275,7 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 
 
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
-    from club.typed_result import read_result
+    from club.typed_result import read_typed_result
     from events.models import TravellerLine
     from events.services.corrections import reopen_session
     from events.services.lines import save_line
@@ -287,7 +287,7 @@ def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
         board=line.board,
         ns_pair=line.ns_pair,
         ew_pair=line.ew_pair,
-        result=read_result(1, "4S", "N", "10"),
+        result=read_typed_result(1, "4S", "N", "10"),
         lead="hk",
         line=line,
     )

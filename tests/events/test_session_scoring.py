@@ -7,7 +7,7 @@ Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 
 import pytest
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import TravellerLine
 from events.selectors.ranking import rank_sessions
 from events.services.lines import save_line
@@ -96,7 +96,7 @@ def test_a_correction_changes_the_ranking(mitchell):
     line = lines_of(section, 1)["2NS"]
     board = line.board
     save_line(
-        board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+        board=board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_typed_result(1, "4S", "N", "12"), line=line
     )  # 4S+2 = +480, now the top
     ns_field = next(field for field in session_ranking(session) if field.direction == "NS")
     ranking = [(row.place, row.pair.label, round(row.percentage, 3)) for row in ns_field.rows]

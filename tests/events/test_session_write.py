@@ -8,7 +8,7 @@ from unittest import mock
 import pytest
 
 from events.models import Session
-from events.services import locking
+from events.services import locking, standings
 from events.services.locking import session_write
 
 SERVICES = Path(__file__).resolve().parents[2] / "events" / "services"
@@ -71,20 +71,20 @@ def wrong(line, lines):
 def test_nested_blocks_lock_and_store_once(db):
     session = Session.objects.create(name="Monday", date="2026-11-30")
     with (
-        mock.patch.object(locking, "store_standings") as refresh,
+        mock.patch.object(standings, "_store_now") as refresh,
         mock.patch.object(locking, "lock_session", wraps=locking.lock_session) as lock,
     ):
         with session_write(session.pk):
             with session_write(session.pk):
                 pass
             assert refresh.call_count == 0
-        assert refresh.call_args_list == [mock.call(session_ids=[session.pk])]
+        assert refresh.call_args_list == [mock.call([session.pk], summaries=True)]
         assert lock.call_args_list == [mock.call(session.pk, shared=False)]
 
 
 def test_an_error_stores_nothing(db):
     session = Session.objects.create(name="Monday", date="2026-11-30")
-    with mock.patch.object(locking, "store_standings") as refresh, pytest.raises(ValueError):
+    with mock.patch.object(standings, "_store_now") as refresh, pytest.raises(ValueError):
         with session_write(session.pk):
             raise ValueError("refused")
     assert refresh.call_count == 0
@@ -94,7 +94,7 @@ def test_a_rollback_stores_nothing(db):
     from django.db import transaction
 
     session = Session.objects.create(name="Monday", date="2026-11-30")
-    with mock.patch.object(locking, "store_standings") as refresh:
+    with mock.patch.object(standings, "_store_now") as refresh:
         with session_write(session.pk):
             Session.objects.filter(pk=session.pk).update(name="Changed")
             transaction.set_rollback(True)

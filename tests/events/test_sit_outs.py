@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Pair, SitOut, TravellerLine
 from events.plans import section_plan
 from events.selectors.checks import session_problems
@@ -41,7 +41,7 @@ def test_a_pair_with_a_result_cannot_sit_out_the_board(night):
     session, section = night
     slot, pairs = first_play(section), pairs_of(section)
     board = section.boards.get(number=1)
-    save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=read_result(1, "3NT", "N", "9"))
+    save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=read_typed_result(1, "3NT", "N", "9"))
     with pytest.raises(ValidationError, match=f"Pair {slot.ns} has a result on board 1"):
         add_sit_out(board=board, pair=pairs[slot.ns])
     assert not SitOut.objects.exists()
@@ -54,7 +54,9 @@ def test_a_pair_sitting_out_cannot_get_a_result_on_the_board(night):
     sit_out = add_sit_out(board=board, pair=pairs[slot.ew])
     assert sit_out.round == slot.round  # the movement's round for that pair on the board
     with pytest.raises(ValidationError) as refused:
-        save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=read_result(1, "3NT", "N", "9"))
+        save_line(
+            board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=read_typed_result(1, "3NT", "N", "9")
+        )
     assert refused.value.message_dict == {"ew_pair": [f"Pair {slot.ew} sits out board 1: remove its sit-out first."]}
     assert not TravellerLine.objects.exists()
 
@@ -108,7 +110,7 @@ def test_a_sit_out_counts_as_a_board_not_played_worked_by_hand(night):
     pairs, board = pairs_of(section), section.boards.get(number=1)
     add_sit_out(board=board, pair=pairs[plays[0].ns])
     for slot, (contract, tricks) in zip(plays[1:], (("4S", "10"), ("3NT", "9")), strict=True):
-        result = read_result(1, contract, "N", tricks)
+        result = read_typed_result(1, contract, "N", tricks)
         save_line(board=board, ns_pair=pairs[slot.ns], ew_pair=pairs[slot.ew], result=result)
     standings = {pair.label: (pair.score, pair.maximum, pair.boards) for pair in section.pairs.all()}
     assert standings[plays[0].ns] == (pytest.approx(10), pytest.approx(20), 5)

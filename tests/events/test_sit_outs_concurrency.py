@@ -5,7 +5,7 @@ from functools import partial
 
 from django.core.exceptions import ValidationError
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import SitOut, TravellerLine
 from events.plans import section_plan
 from events.services.lines import save_line
@@ -28,7 +28,7 @@ def test_a_line_and_a_sit_out_of_one_pair_at_the_same_moment_never_both_stand(da
             board=board,
             ns_pair=pairs[slot.ns],
             ew_pair=pairs[slot.ew],
-            result=read_result(number, "3NT", "N", "9"),
+            result=read_typed_result(number, "3NT", "N", "9"),
         )
         sit_out = partial(add_sit_out, board=board, pair=pairs[slot.ns])
         _results, errors = run_at_once([line, sit_out], database)

@@ -13,14 +13,14 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
 from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
 from events.services.lines import delete_line, save_line
 from events.services.rescoring import rescore_session
 from events.services.setup import PlayersTyped, set_players
-from events.services.standings import refresh_all_standings
+from events.services.standings import store_standings
 from events.services.transfer import import_travellers
 from movements.models import CustomMovement
 from tests.builders.hand_mitchell import entered_mitchell
@@ -54,7 +54,11 @@ def test_a_correction_stores_the_new_places(mitchell):
     session, section = mitchell
     line = ns_line(section, 1, "2NS")
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "4S", "N", "12"),
+        line=line,
     )  # 4S+2 = +480, the new top of board 1 (test_session_scoring works the numbers)
     kept = stored(session)
     assert kept["2NS"] == pytest.approx((21.0, 40, 5, "2", 5))
@@ -141,7 +145,7 @@ def test_refreshing_every_session_restores_lost_standings(mitchell):
     session, _section = mitchell
     expected = stored(session)
     Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
-    assert refresh_all_standings() == len(expected)
+    assert store_standings() == len(expected)
     assert stored(session) == expected
 
 
@@ -185,7 +189,7 @@ def test_rescoring_a_free_entry_section_counts_its_boards_once(django_assert_max
     session = import_travellers(
         text=HOWELL.read_text(), name="Tuesday pairs", date=datetime.date(2025, 3, 4), scoring_method="matchpoints"
     ).session
-    assert session.neuberg_for_movement
+    assert session.short_boards_neuberg
     boards = Board.objects.filter(section__session=session).count()
     with django_assert_max_num_queries(boards + 12) as captured:  # one update per board, the rest fixed
         rescore_session(session=session)
@@ -201,7 +205,7 @@ def test_changing_the_scoring_in_the_admin_rescores_the_session(admin_client, mi
         "date": "2026-11-02",
         "scoring": "matchpoints",
         "scale": "ebu",
-        "neuberg_for_movement": "on",
+        "short_boards_neuberg": "on",
         "datum_discard": "1",
         "datum_from": "4",
         "datum_rounding": "ten",
@@ -234,7 +238,7 @@ def test_a_new_result_on_a_free_entry_board_rescores_the_other_boards(make_sessi
             board=boards[number],
             ns_pair=pairs[ns],
             ew_pair=pairs[ew],
-            result=read_result(number, contract, declarer, tricks),
+            result=read_typed_result(number, contract, declarer, tricks),
         )
 
     save(1, "1NS", "1EW", "4S", "N", "10")  # +420 (board 1: nobody vulnerable)
@@ -257,7 +261,7 @@ def ns_line_points(section, number):
 
 
 def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
-    """refresh_standings (also run by migration 0006) stores the others when one session cannot be ranked."""
+    """store_standings (also run by migration 0006) stores the others when one session cannot be ranked."""
     session, _section = mitchell
     expected = stored(session)
     broken = CustomMovement.objects.create(name="Broken", csv_text="round,table\nnot,a movement\n")
@@ -265,7 +269,7 @@ def test_the_command_and_a_movement_that_cannot_be_read(mitchell):
     Section.objects.create(session=odd, letter="A", kind="custom", tables=2, custom_movement=broken)
     Pair.objects.update(score=0, maximum=0, boards=0, place="", field_size=0)
     out = StringIO()
-    call_command("refresh_standings", stdout=out)
+    call_command("store_standings", stdout=out)
     assert out.getvalue() == f"Standings stored again: {len(expected)} pairs changed.\n"
     assert stored(session) == expected
 
@@ -275,7 +279,11 @@ def test_typing_players_keeps_the_standings_stored_meanwhile(mitchell):
     pair = Pair.objects.get(section=section, number=2, direction="NS")  # read before the correction below
     line = ns_line(section, 1, "2NS")
     save_line(
-        board=line.board, ns_pair=line.ns_pair, ew_pair=line.ew_pair, result=read_result(1, "4S", "N", "12"), line=line
+        board=line.board,
+        ns_pair=line.ns_pair,
+        ew_pair=line.ew_pair,
+        result=read_typed_result(1, "4S", "N", "12"),
+        line=line,
     )
     assert not set_players(
         typed=[PlayersTyped(pair, "Ana García", "Visiting Vera", player1_guest=True, player2_guest=True)]

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result
 from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.line_history import source_text
@@ -42,7 +42,7 @@ def test_a_mitchell_played_at_the_tables_ranks_as_the_directors_entry_would(anon
             board=boards[play.board],
             ns_pair=pairs[play.ns],
             ew_pair=pairs[play.ew],
-            result=read_result(play.board, contract, declarer, result),
+            result=read_typed_result(play.board, contract, declarer, result),
         )
     assert TravellerLine.objects.filter(board__section=section).count() == len(section_plan(section).schedule)
     assert percentages(session) == percentages(by_director)
@@ -171,7 +171,10 @@ def test_a_pair_that_already_has_a_result_on_the_board_is_refused(anonymous_clie
     pairs = {pair.label: pair for pair in section.pairs.all()}
     board = section.boards.get(number=play.board)
     save_line(
-        board=board, ns_pair=pairs[play.ns], ew_pair=pairs[play.ew], result=read_result(play.board, "PASS", "", "")
+        board=board,
+        ns_pair=pairs[play.ns],
+        ew_pair=pairs[play.ew],
+        result=read_typed_result(play.board, "PASS", "", ""),
     )
     response = anonymous_client.post(path, save_post(play, "4S", "N", "="))
     assert response.status_code == 400

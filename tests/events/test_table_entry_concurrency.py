@@ -6,7 +6,7 @@ import pytest
 from events.models import CorrectionRequest, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
-from events.services.locking import store_marked_standings
+from events.services.locking import NOW, refresh_stale_standings
 from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
@@ -42,7 +42,7 @@ def test_every_table_confirming_at_once_loses_nothing(database, status):
     assert lines.count() == len(plan.schedule)
     assert all(line.ns_points is not None for line in lines)
     if status == Session.Status.IN_PROGRESS:
-        store_marked_standings(session_id=session.pk)  # what a phone's poll or cron does a second later
+        refresh_stale_standings(session_id=session.pk, every=NOW)  # what a phone's poll or cron does a second later
     assert not TableEntry.objects.get(session=session).standings_stale
     stored = {pair.label: pair.score for pair in section.pairs.all()}
     ranked = {

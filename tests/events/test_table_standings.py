@@ -19,8 +19,8 @@ from events.models import Session, TableEntry, TravellerLine
 from events.plans import section_plan
 from events.selectors.ranking import rank_sessions
 from events.selectors.table_entry import find_table
-from events.services import locking
-from events.services.locking import lock_session, refresh_stale_standings, session_write, store_marked_standings
+from events.services import locking, standings
+from events.services.locking import NOW, lock_session, refresh_stale_standings, session_write
 from events.services.table_entry import confirm_table_result, save_table_result
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
@@ -72,7 +72,7 @@ def test_a_confirmation_stores_the_standings_after_its_commit(db, client):
 def test_a_room_confirming_in_one_second_is_ranked_once(db, client):
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     paths = open_tables(session)
-    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store, within_one_second():
+    with mock.patch.object(standings, "_store_now", wraps=standings._store_now) as store, within_one_second():
         play_round(client, section, paths)
     assert store.call_count == 1  # six confirmations within the second, one ranking
 
@@ -81,14 +81,14 @@ def test_cron_and_exports_store_what_the_tables_marked(db, client, director_clie
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     play_round(client, section, open_tables(session))
     out = io.StringIO()
-    call_command("refresh_standings", "--stale", stdout=out)
+    call_command("store_standings", "--stale", stdout=out)
     assert out.getvalue().strip() == "Standings stored again: 1 sessions."
     stored, ranked = stored_and_ranked(session, section)
     assert stored == ranked
-    call_command("refresh_standings", "--stale", stdout=out)  # nothing marked now
+    call_command("store_standings", "--stale", stdout=out)  # nothing marked now
     assert out.getvalue().strip().splitlines()[-1] == "Standings stored again: 0 sessions."
     TableEntry.objects.filter(session=session).update(standings_marked=MARK)
-    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
+    with mock.patch.object(standings, "_store_now", wraps=standings._store_now) as store:
         assert director_client.get(reverse("events:usebio_export", args=[session.pk])).status_code == 200
     assert store.call_count == 1 and not TableEntry.objects.get(session=session).standings_stale
 
@@ -98,7 +98,7 @@ def test_a_published_sessions_confirmations_store_the_standings_at_once(db, clie
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     paths = open_tables(session)
     Session.objects.filter(pk=session.pk).update(status=Session.Status.PROVISIONAL)
-    with mock.patch.object(locking, "store_standings", wraps=locking.store_standings) as store:
+    with mock.patch.object(standings, "_store_now", wraps=standings._store_now) as store:
         play_round(client, section, paths)
     assert store.call_count == 6  # each confirmation, in its transaction
     assert TableEntry.objects.get(session=session).standings_stale is False
@@ -120,17 +120,17 @@ def test_a_mark_set_during_a_refresh_stays_for_the_next(db, client):
     session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     play_round(client, section, open_tables(session))
     TableEntry.objects.filter(session=session).update(standings_marked=MARK, standings_at=None)
-    real = locking.store_standings
+    real = standings._store_now
 
-    def store_while_a_table_confirms(**kwargs):  # a confirmation commits while the standings are being stored
+    def store_while_a_table_confirms(*args, **kwargs):  # a confirmation commits while the standings are being stored
         TableEntry.objects.filter(session=session).update(standings_marked=MARK)
-        return real(**kwargs)
+        return real(*args, **kwargs)
 
-    with mock.patch.object(locking, "store_standings", side_effect=store_while_a_table_confirms):
+    with mock.patch.object(standings, "_store_now", side_effect=store_while_a_table_confirms):
         assert refresh_stale_standings(session_id=session.pk) is True
     assert TableEntry.objects.get(session=session).standings_stale is True
     assert refresh_stale_standings(session_id=session.pk) is False  # stored less than a second ago
-    assert store_marked_standings(session_id=session.pk) is True
+    assert refresh_stale_standings(session_id=session.pk, every=NOW) is True
     assert TableEntry.objects.get(session=session).standings_stale is False
 
 
@@ -138,11 +138,11 @@ def test_a_refresh_that_fails_leaves_the_mark_for_the_next_writer(db):
     session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
     open_tables(session)
     TableEntry.objects.filter(session=session).update(standings_marked=MARK)
-    with mock.patch.object(locking, "store_standings", side_effect=RuntimeError("the database went away")):
+    with mock.patch.object(standings, "_store_now", side_effect=RuntimeError("the database went away")):
         with pytest.raises(RuntimeError):
             refresh_stale_standings(session_id=session.pk)
     assert TableEntry.objects.get(session=session).standings_stale is True
-    assert store_marked_standings(session_id=session.pk) is True
+    assert refresh_stale_standings(session_id=session.pk, every=NOW) is True
 
 
 def hold_in_another_connection(sql: str, params: list, release: threading.Event, held: threading.Event):
@@ -172,12 +172,12 @@ def test_a_refresh_under_way_elsewhere_is_left_to_that_writer(transactional_db):
     sql = "SELECT pg_advisory_xact_lock(%s, %s)"
     thread = hold_in_another_connection(sql, [locking._REFRESH_LOCK, session.pk], release, held)
     try:
-        assert store_marked_standings(session_id=session.pk) is False  # another writer is storing them
+        assert refresh_stale_standings(session_id=session.pk, every=NOW) is False  # another writer is storing them
         assert TableEntry.objects.get(session=session).standings_stale is True
     finally:
         release.set()
         thread.join()
-    assert store_marked_standings(session_id=session.pk) is True
+    assert refresh_stale_standings(session_id=session.pk, every=NOW) is True
 
 
 @postgres_only

@@ -21,7 +21,7 @@ def run(*options):
 
 def test_a_preset_sets_the_conventions_and_its_scale():
     session = run("--scoring", "matchpoints", "--preset", "acbl")
-    assert session.scale == "acbl" and session.neuberg_for_movement
+    assert session.scale == "acbl" and session.short_boards_neuberg
     session = run("--scoring", "butler", "--preset", "magic-contest")
     assert (session.datum_discard, session.datum_from) == (1, 3)
 
@@ -31,9 +31,9 @@ def test_each_convention_on_its_own_wins_over_the_preset():
         "--scoring", "cross-imps", "--preset", "compscore", "--short-boards", "neuberg", "--datum-discard", "2",
         "--datum-from", "6", "--datum-rounding", "none", "--adjusted-imps", "share", "--adjusted-imps-size", "2.5",
     )  # fmt: skip
-    assert session.neuberg_for_movement and (session.datum_discard, session.datum_from) == (2, 6)
+    assert session.short_boards_neuberg and (session.datum_discard, session.datum_from) == (2, 6)
     assert (session.datum_rounding, session.adjusted_imps, float(session.adjusted_imps_size)) == ("none", "share", 2.5)
-    assert run("--scoring", "matchpoints", "--short-boards", "own-top").neuberg_for_movement is False
+    assert run("--scoring", "matchpoints", "--short-boards", "own-top").short_boards_neuberg is False
     assert run("--scoring", "matchpoints", "--preset", "acbl", "--scale", "ebu").scale == "ebu"
 
 

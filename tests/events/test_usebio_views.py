@@ -32,7 +32,7 @@ def test_with_the_scorers_preset_nothing_differs(director_client):
     content = (DATA / "compscore_short_board.xml").read_bytes()
     page = director_client.post(URL, upload("results.xml", content, preset="compscore"), follow=True).content.decode()
     assert "2 differ" not in page and 'id="usebio-differences"' not in page and "0 differ" in page
-    assert not Session.objects.get().neuberg_for_movement
+    assert not Session.objects.get().short_boards_neuberg
 
 
 def test_players_are_shown_with_how_they_were_matched(director_client):

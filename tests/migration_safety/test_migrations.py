@@ -42,7 +42,7 @@ def test_a_migration_imports_no_project_code(path):
 def test_the_guard_sees_an_import_inside_a_function(tmp_path):
     # The old 0006 imported the standings module inside its RunPython function.
     probe = tmp_path / "0001_probe.py"
-    probe.write_text("def fill(apps, schema_editor):\n    from events.standings import refresh_all_standings\n")
+    probe.write_text("def fill(apps, schema_editor):\n    from events.standings import store_standings\n")
     assert project_imports(probe) == ["events.standings"]
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from movements.generators import BoardPlay, howell, mitchell, no_movement
+from movement_generators.api import BoardPlay, howell, mitchell, no_movement
 
 
 def test_the_schedule_lists_every_play_by_board_then_round_then_table():

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Section, Session
-from movements.generators import howell, movement_to_csv
+from movement_generators.api import howell, movement_to_csv
 from movements.models import CustomMovement
 from tests.builders.movements import HEADER, SOUND
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movements.generators import (
+from movement_generators.api import (
     MovementError,
     MovementProblem,
     check,

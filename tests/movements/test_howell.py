@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movements.checks import balance, boards_played, meeting_counts
-from movements.generators import HOWELL_TABLES, check, howell
-from movements.howell_tables import LAYOUTS
+from movement_generators.api import HOWELL_TABLES, check, howell
+from movement_generators.checks import balance, boards_played, meeting_counts
+from movement_generators.howell_tables import LAYOUTS
 
 
 def layout(movement, round):

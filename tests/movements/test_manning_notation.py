@@ -1,7 +1,7 @@
 """Manning notation: NS-set-EW per round and table, with relays, sit-outs and arrow switches."""
 
-from movements.generators import howell, manning, mitchell, parse_movement_csv
-from movements.manning import cell
+from movement_generators.api import howell, manning, mitchell, parse_movement_csv
+from movement_generators.manning import cell
 
 
 def test_four_table_howell_in_manning_notation():

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from movements.checks import boards_played, meeting_counts
-from movements.generators import check, mitchell
+from movement_generators.api import check, mitchell
+from movement_generators.checks import boards_played, meeting_counts
 
 # ----- a 7-table Mitchell, written out by hand ---------------------------------------------------------------
 

@@ -10,8 +10,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from movement_generators.api import mitchell
 from movements import params
-from movements.generators import mitchell
 from movements.models import CustomMovement
 
 SEVEN = {"kind": "mitchell", "tables": "7"}
@@ -158,7 +158,7 @@ def test_bounded_queries_with_many_custom_movements(director_client, django_asse
 
 
 def test_violations_say_where_in_the_readers_words():
-    from movements.generators import check
+    from movement_generators.api import check
     from movements.views.display import violation_rows
 
     movement = mitchell(3)

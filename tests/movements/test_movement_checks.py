@@ -2,8 +2,8 @@
 
 import pytest
 
-from movements.checks import balance
-from movements.generators import Encounter, Movement, check, howell, mitchell
+from movement_generators.api import Encounter, Movement, check, howell, mitchell
+from movement_generators.checks import balance
 
 
 def movement_of(*rows, winners=1, name="test"):

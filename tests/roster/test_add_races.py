@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from club.models import Member
-from club.roster_forms import MemberForm
+from roster.forms import MemberForm
 from tests.builders.accounts import logged_in_client, made_club_admin
 from tests.builders.concurrency import checked_together, run_at_once
 
@@ -17,7 +17,7 @@ def test_two_club_admins_adding_one_roster_number_at_once(database, monkeypatch)
 
     def add(user, first_name):
         response = logged_in_client(user).post(
-            reverse("club:member_add"),
+            reverse("roster:member_add"),
             {"number": "4001", "first_name": first_name, "last_name": "Player", "email": "", "active": "on"},
         )
         return response.status_code, response.content.decode()

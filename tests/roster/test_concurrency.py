@@ -5,12 +5,12 @@ from functools import partial
 from django.contrib.auth.models import User
 
 from club.csv_files import FileRefused
-from club.merging import MergeRefused, merge_people, undo_merge
 from club.models import Member, Merge
 from club.registry import MergeSource
-from club.roles import RoleRefused, revoke
-from club.roster import import_members
 from events.models import Pair
+from roster.services.members import import_members
+from roster.services.merging import MergeRefused, merge_people, undo_merge
+from roster.services.roles import RoleRefused, revoke
 from tests.builders.accounts import made_club_admin
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import club_night

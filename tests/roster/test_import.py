@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from club.csv_files import FileRefused
 from club.models import Member
-from club.roster import import_members, plan_import, read_roster
+from roster.services.members import import_members, plan_import, read_roster
 
 HEADER = "NUMBER,FIRST_NAME,LAST_NAME,EMAIL\n"
 
@@ -108,7 +108,7 @@ def test_hostile_files_are_refused(db, text):
 
 def test_a_formula_is_stored_as_text_and_exported_neutralised(club_admin_client):
     import_members(roster_file('1001,"=HYPERLINK(""http://x"")",García,'))
-    response = club_admin_client.get(reverse("club:roster_export"))
+    response = club_admin_client.get(reverse("roster:roster_export"))
     assert response.status_code == 200
     assert "'=HYPERLINK" in response.content.decode()
 
@@ -143,14 +143,14 @@ def upload(text: str | bytes) -> SimpleUploadedFile:
 
 def test_preview_then_confirm(club_admin_client, ana):
     text = roster_file("1001,Ana,García López,ana@example.org", "1002,Elena,Martín,")
-    response = club_admin_client.post(reverse("club:roster_import"), {"file": upload(text)})
+    response = club_admin_client.post(reverse("roster:roster_import"), {"file": upload(text)})
     assert response.status_code == 200
     page = response.content.decode()
     assert "1 to create, 1 to update, 0 left alone." in page
     assert "Elena Martín" in page and "García López" in page
     assert Member.objects.count() == 1  # the preview writes nothing
     response = club_admin_client.post(
-        reverse("club:roster_import_confirm"), {"text": response.context["confirm"].initial["text"]}
+        reverse("roster:roster_import_confirm"), {"text": response.context["confirm"].initial["text"]}
     )
     assert response.status_code == 302
     assert Member.objects.count() == 2
@@ -163,16 +163,16 @@ def test_preview_then_confirm(club_admin_client, ana):
     ids=["not-utf8", "empty", "duplicates", "nul"],
 )
 def test_a_bad_upload_is_put_back(club_admin_client, content):
-    response = club_admin_client.post(reverse("club:roster_import"), {"file": upload(content)})
+    response = club_admin_client.post(reverse("roster:roster_import"), {"file": upload(content)})
     assert response.status_code == 200
     assert response.context["form"].errors
     assert not Member.objects.exists()
 
 
 def test_a_confirm_with_a_bad_file_lists_the_problems(club_admin_client):
-    response = club_admin_client.post(reverse("club:roster_import_confirm"), {"text": roster_file("1,,B,")})
+    response = club_admin_client.post(reverse("roster:roster_import_confirm"), {"text": roster_file("1,,B,")})
     assert response.status_code == 200
     assert "Line 2: the first name is missing." in response.content.decode()
-    response = club_admin_client.post(reverse("club:roster_import_confirm"), {})
+    response = club_admin_client.post(reverse("roster:roster_import_confirm"), {})
     assert response.status_code == 302
     assert not Member.objects.exists()

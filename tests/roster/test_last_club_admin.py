@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from accounts.member_data import remove_member
 from club.models import Member
-from club.roles import CLUB_ADMINS, LastClubAdmin, revoke, standing_admins
+from roster.services.roles import CLUB_ADMINS, LastClubAdmin, revoke, standing_admins
 from tests.builders.accounts import CLAIMED_PASSWORD, logged_in_client, made_club_admin
 from tests.builders.concurrency import run_at_once
 
@@ -32,10 +32,10 @@ def mara(db) -> Member:
 
 
 def test_the_issues_sequence_grant_revoke_then_remove_the_account(club_admin_client, club_admin_user, mara):
-    club_admin_client.post(reverse("club:roles"), {"username": "mara", "role": CLUB_ADMINS})
+    club_admin_client.post(reverse("roster:roles"), {"username": "mara", "role": CLUB_ADMINS})
     mara_client = logged_in_client(mara.user)
     response = mara_client.post(
-        reverse("club:role_revoke"), {"user_id": club_admin_user.pk, "role": CLUB_ADMINS}, follow=True
+        reverse("roster:role_revoke"), {"user_id": club_admin_user.pk, "role": CLUB_ADMINS}, follow=True
     )
     assert "The role is taken away." in response.content.decode()
     form = {"password": CLAIMED_PASSWORD, "confirm": "on", "guest_name": ""}
@@ -45,7 +45,7 @@ def test_the_issues_sequence_grant_revoke_then_remove_the_account(club_admin_cli
     assert admins() == {"mara"}
     mara.refresh_from_db()
     assert mara.user is not None and mara.removed_on is None and mara.number == "101"  # nothing half done
-    assert mara_client.get(reverse("club:roles")).status_code == 200  # still logged in, still the admin
+    assert mara_client.get(reverse("roster:roles")).status_code == 200  # still logged in, still the admin
 
 
 def test_removing_an_account_is_fine_while_another_admin_stays(club_admin_user, mara):
@@ -56,16 +56,16 @@ def test_removing_an_account_is_fine_while_another_admin_stays(club_admin_user, 
 
 def test_deactivating_the_last_admins_member_on_the_roster(club_admin_client, club_admin_user, mara):
     made_club_admin(mara.user)
-    club_admin_client.post(reverse("club:role_revoke"), {"user_id": mara.user.pk, "role": CLUB_ADMINS})
+    club_admin_client.post(reverse("roster:role_revoke"), {"user_id": mara.user.pk, "role": CLUB_ADMINS})
     club_admin_user.groups.clear()
     made_club_admin(mara.user)  # mara is now the only one; the club admin's client acts as staff would not
     mara_client = logged_in_client(mara.user)
-    response = mara_client.post(reverse("club:member_active", args=[mara.pk]), {"active": "0"}, follow=True)
+    response = mara_client.post(reverse("roster:member_active", args=[mara.pk]), {"active": "0"}, follow=True)
     assert LAST in response.content.decode()
     mara.refresh_from_db()
     assert mara.active
     data = {"number": "101", "first_name": "Mara", "last_name": "Pop", "email": ""}  # "active" unticked
-    response = mara_client.post(reverse("club:member_edit", args=[mara.pk]), data)
+    response = mara_client.post(reverse("roster:member_edit", args=[mara.pk]), data)
     assert response.status_code == 200 and LAST in response.content.decode()
     mara.refresh_from_db()
     assert mara.active
@@ -73,7 +73,7 @@ def test_deactivating_the_last_admins_member_on_the_roster(club_admin_client, cl
 
 def test_deactivation_is_fine_while_another_admin_stays(club_admin_client, mara):
     made_club_admin(mara.user)
-    response = club_admin_client.post(reverse("club:member_active", args=[mara.pk]), {"active": "0"}, follow=True)
+    response = club_admin_client.post(reverse("roster:member_active", args=[mara.pk]), {"active": "0"}, follow=True)
     assert "is deactivated" in response.content.decode()
     assert not Member.objects.get(pk=mara.pk).active
     assert list(standing_admins().values_list("username", flat=True)) == ["clubadmin"]
@@ -83,7 +83,7 @@ def test_merging_away_the_last_admins_member(mara):
     made_club_admin(mara.user)
     Member.objects.create(first_name="Mara", last_name="Pop", number="102")
     mara_client = logged_in_client(mara.user)
-    response = mara_client.post(reverse("club:merges"), {"source_text": "101", "into_text": "102"})
+    response = mara_client.post(reverse("roster:merges"), {"source_text": "101", "into_text": "102"})
     assert response.status_code == 200
     assert LAST in response.content.decode() and "A merge deactivates Mara Pop" in response.content.decode()
     assert Member.objects.get(pk=mara.pk).active
@@ -127,7 +127,7 @@ def test_the_django_admin_may_take_one_of_two(admin_client, club_admin_user, mar
 def test_a_refused_change_under_the_lock_says_why_in_the_admin(admin_client, club_admin_user, monkeypatch):
     # The form's check passed (another admin stood), then the other left before the write: the write's own
     # check under the lock refuses, and the admin shows the message instead of a server error.
-    monkeypatch.setattr("club.admin.admins_remain_without", lambda user_ids: True)
+    monkeypatch.setattr("roster.admin.admins_remain_without", lambda user_ids: True)
     response = admin_client.post(reverse("admin:auth_user_delete", args=[club_admin_user.pk]), {"post": "yes"})
     assert response.status_code == 302
     assert LAST in admin_client.get(response.url).content.decode()

@@ -8,12 +8,12 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from club.merging import MergeRefused, merge_people, suggestions, undo_merge
 from club.models import Member, Merge
 from club.registry import MergeSource
 from events.models import Pair, Session
 from events.services.fixes import set_status
 from events.services.setup import PlayersTyped, set_players
+from roster.services.merging import MergeRefused, merge_people, suggestions, undo_merge
 from rubber.models import SeatedPlayer
 from teams.models import TeamPlayer
 from tests.builders.sessions import club_night, enter_all
@@ -143,21 +143,21 @@ def test_suggestions_ignore_accents_and_case(session, elena):
 
 
 def test_the_merges_page_merges_a_suggestion_and_undoes_it(club_admin_client, session, elena):
-    page = club_admin_client.get(reverse("club:merges"))
+    page = club_admin_client.get(reverse("roster:merges"))
     assert [suggestion.guest for suggestion in page.context["suggestions"]] == [GUEST]
-    assert "Elena Martin" in club_admin_client.get(reverse("club:roster")).content.decode()
+    assert "Elena Martin" in club_admin_client.get(reverse("roster:roster")).content.decode()
     data = {"source_text": GUEST, "guest": "on", "into_text": "Elena Martín (1005)"}
-    response = club_admin_client.post(reverse("club:merges"), data)
+    response = club_admin_client.post(reverse("roster:merges"), data)
     assert response.status_code == 302
     assert guest_pair(session).player1_id == elena.pk
     merge = Merge.objects.get()
     assert merge.made_by.username == "clubadmin"
-    again = club_admin_client.post(reverse("club:merges"), data)  # a second admin, or a second click
+    again = club_admin_client.post(reverse("roster:merges"), data)  # a second admin, or a second click
     assert again.status_code == 200 and "Nothing to merge" in again.content.decode()
-    response = club_admin_client.post(reverse("club:merge_undo", args=[merge.pk]), follow=True)
+    response = club_admin_client.post(reverse("roster:merge_undo", args=[merge.pk]), follow=True)
     assert "is undone" in response.content.decode()
     assert guest_pair(session).player1_guest == GUEST
-    response = club_admin_client.post(reverse("club:merge_undo", args=[merge.pk]), follow=True)
+    response = club_admin_client.post(reverse("roster:merge_undo", args=[merge.pk]), follow=True)
     assert "already undone" in response.content.decode()
 
 
@@ -172,7 +172,7 @@ def test_the_merges_page_merges_a_suggestion_and_undoes_it(club_admin_client, se
     ],
 )
 def test_bad_merge_forms_are_put_back(club_admin_client, session, data):
-    response = club_admin_client.post(reverse("club:merges"), data)
+    response = club_admin_client.post(reverse("roster:merges"), data)
     assert response.status_code == 200
     assert response.context["form"].errors
     assert not Merge.objects.exists()
@@ -180,7 +180,7 @@ def test_bad_merge_forms_are_put_back(club_admin_client, session, data):
 
 def test_undo_of_no_such_merge(club_admin_client, db):
     for merge_id in (1, 2**31, 10**30):
-        response = club_admin_client.post(reverse("club:merge_undo", args=[merge_id]), follow=True)
+        response = club_admin_client.post(reverse("roster:merge_undo", args=[merge_id]), follow=True)
         assert response.status_code == 200 and "no such merge" in response.content.decode()
 
 

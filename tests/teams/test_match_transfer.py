@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from club.csv_files import FileRefused
 from teams.models import BoardResult, TeamEvent
-from teams.services.transfer import export_csv, import_match
+from teams.services.transfer import import_match, match_csv
 
 GOOD = """BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE
 1,1,4S,N,10,420
@@ -30,7 +30,7 @@ def test_import_then_export_round_trip(match):
     match.refresh_from_db()
     # Board 1: 470 → 10 to home; board 2 (NS vul, EW not): -400 against a pass-out → 9 to away.
     assert (match.home_imps, match.away_imps, match.complete) == (10, 9, True)
-    exported = export_csv(match)
+    exported = match_csv(match)
     assert exported.splitlines() == [
         "BOARD_NUMBER,ROOM,CONTRACT,PLAYED_BY,TRICKS,SCORE,BOARD_HOME_IMPS,BOARD_AWAY_IMPS",
         "1,1,4S,N,10,420,10,0",
@@ -40,7 +40,7 @@ def test_import_then_export_round_trip(match):
     ]
     BoardResult.objects.all().delete()
     assert import_match(match=match, text=exported) == 4
-    assert export_csv(match) == exported
+    assert match_csv(match) == exported
 
 
 def test_import_replaces_the_previous_results(match):
@@ -114,7 +114,7 @@ def test_management_commands(match, tmp_path):
     assert "Imported 4" in out.getvalue()
     out = StringIO()
     call_command("export_match", str(match.pk), stdout=out)
-    assert out.getvalue() == export_csv(match)
+    assert out.getvalue() == match_csv(match)
     path.write_text("BOARD_NUMBER,ROOM,CONTRACT\n7,1,4S\n", encoding="utf-8")
     err = StringIO()
     with pytest.raises(CommandError, match="not imported"):
@@ -138,4 +138,4 @@ def test_import_and_export_pages(director_client, match):
     assert "not UTF-8" in director_client.post(url, {"file": latin}).content.decode()
     export = director_client.get(reverse("teams:match_export", args=[match.pk]))
     assert export["Content-Type"].startswith("text/csv") and "attachment" in export["Content-Disposition"]
-    assert export.content.decode() == export_csv(match)
+    assert export.content.decode() == match_csv(match)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from teams.models import TeamEvent
-from teams.services.matches import set_status
+from teams.services.matches import set_event_status
 
 # An anonymous visitor's page: the event (or match, or team), its teams, its matches, their adjustments,
 # and the players on a scorecard. A director adds the session, the user and the permission checks.
@@ -17,7 +17,7 @@ def play_everything(event, enter_match):
         enter_match(
             match, {b: (("4S", "N", "10"), ("4S", "N", "9" if b % 2 else "10")) for b in match.board_numbers(boards)}
         )
-    set_status(event=event, status=TeamEvent.Status.FINAL)
+    set_event_status(event=event, status=TeamEvent.Status.FINAL)
 
 
 @pytest.mark.parametrize("teams", [3, 8])

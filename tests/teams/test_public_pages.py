@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from club.models import Member
 from teams.models import Adjustment, TeamEvent
-from teams.services.matches import add_adjustment, set_status
+from teams.services.matches import add_adjustment, set_event_status
 from teams.services.rosters import PlayerEntry, save_team
 
 
@@ -22,7 +22,7 @@ def published(make_event, enter_match, find_match):
     match = find_match(event, 1, "T3", "T2")
     enter_match(match, {1: (("PASS", "", ""), ("PASS", "", "")), 2: (("PASS", "", ""), ("PASS", "", ""))})
     add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.VP, amount=Decimal(-1), reason="Late arrival")
-    set_status(event=event, status=TeamEvent.Status.PROVISIONAL)
+    set_event_status(event=event, status=TeamEvent.Status.PROVISIONAL)
     return event
 
 
@@ -60,7 +60,7 @@ def test_cross_table(anonymous_client, published, make_event):
     page = anonymous_client.get(reverse("teams:cross_table", args=[published.pk])).content.decode()
     assert page.count("<h1") == 1 and "Cross-table" in page
     swiss = make_event(teams=4, format=TeamEvent.Format.SWISS, rounds=2, name="Swiss")
-    set_status(event=swiss, status=TeamEvent.Status.FINAL)
+    set_event_status(event=swiss, status=TeamEvent.Status.FINAL)
     assert anonymous_client.get(reverse("teams:cross_table", args=[swiss.pk])).status_code == 404
 
 

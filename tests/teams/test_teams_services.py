@@ -11,7 +11,7 @@ from teams.models import Adjustment, BoardResult, TeamEvent
 from teams.selectors.member_events import member_team_events
 from teams.selectors.standings import match_scores
 from teams.services import rounds
-from teams.services.matches import add_adjustment, save_results, set_match_totals, set_status
+from teams.services.matches import add_adjustment, save_results, set_event_status, set_match_totals
 from teams.services.rosters import PlayerEntry, delete_team, save_team
 
 
@@ -186,7 +186,7 @@ def test_member_team_events(make_event):
     save_team(event=event, name="Mine", players=[PlayerEntry(member=member, captain=True), *guests(4)[1:]])
     save_team(event=event, name="Theirs", players=guests(4, "H"))
     assert member_team_events(member) == []  # in progress: not listed
-    set_status(event=event, status=TeamEvent.Status.FINAL)
+    set_event_status(event=event, status=TeamEvent.Status.FINAL)
     [row] = member_team_events(member)
     assert row["event"] == "Cup" and row["team"] == "Mine" and row["captain"] is True
     assert row["place"] == "=1" and row["teams"] == 2 and row["url"] == f"/teams/{event.pk}/"

@@ -13,7 +13,7 @@ from events.services.setup import save_session
 def setup_data(*, name: str, date, scoring: str, kind: str, tables: int, boards_per_round: int) -> tuple[dict, dict]:
     """What the director's set-up page would post for one session of one section A."""
     session = {"name": name, "date": date.isoformat(), "scoring": scoring, "scale": Session.Scale.EBU}
-    session["neuberg_for_movement"] = "on"
+    session["short_boards_neuberg"] = "on"
     prefix = "sections"
     sections = {
         f"{prefix}-TOTAL_FORMS": "1",

@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 
 from events.models import Session
 from events.selectors.usebio_export import usebio_event
-from events.services.locking import store_marked_standings
+from events.services.locking import NOW, refresh_stale_standings
 from interchange.usebio_write import write_usebio
 
 
@@ -24,5 +24,5 @@ class Command(BaseCommand):
         session = Session.objects.filter(pk=session_id).first()
         if session is None:
             raise CommandError(_("There is no session %(id)s.") % {"id": session_id})
-        store_marked_standings(session_id=session.pk)  # the tables' last results
+        refresh_stale_standings(session_id=session.pk, every=NOW)  # the tables' last results
         self.stdout.write(write_usebio(usebio_event(session)).decode("utf-8"), ending="")

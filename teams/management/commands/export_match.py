@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from teams.models import Match
-from teams.services.transfer import export_csv
+from teams.services.transfer import match_csv
 
 
 class Command(BaseCommand):
@@ -19,4 +19,4 @@ class Command(BaseCommand):
         match = Match.objects.select_related("event").filter(pk=match_id).first()
         if match is None:
             raise CommandError(_("There is no match %(id)s.") % {"id": match_id})
-        self.stdout.write(export_csv(match), ending="")
+        self.stdout.write(match_csv(match), ending="")
