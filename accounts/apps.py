@@ -11,6 +11,6 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.tasks import results_published
-        from events.services.publication import on_published
+        from events.checks.services.publication import on_published
 
         on_published(results_published)

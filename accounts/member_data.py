@@ -11,7 +11,7 @@ from django.utils import timezone
 from accounts.models import Invitation, ResultsEmail
 from club.models import Member
 from club.privacy import Privacy
-from events.selectors.member_history import load_history
+from events.results.selectors.member_history import load_history
 from roster.services.roles import check_admins_remain
 from rubber.models import SeatedPlayer
 from teams.selectors.member_events import member_team_events

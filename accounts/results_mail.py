@@ -3,7 +3,7 @@ each of its players who asked for them (`Member.results_by_email`, off by defaul
 language: the ranking of their field, their place and percentage, their scorecard and links to the pages.
 
 Sent by the task `accounts.tasks.send_session_results`, which a publication enqueues when it commits (the
-`events.services.publication` hook), never by a request; `manage.py send_results` sends what is left of the last
+`events.checks.services.publication` hook), never by a request; `manage.py send_results` sends what is left of the last
 days' publications. The names in the email are the public
 pages' (`club.privacy`: an email is not a director's page).
 """
@@ -20,8 +20,8 @@ from accounts.mail import language_of, send_now, site_url
 from accounts.models import ResultsEmail
 from club.models import Member
 from events.models import Session
-from events.selectors.ranking import SessionResults, rank_sessions
-from events.selectors.scorecard import load_scorecard
+from events.results.selectors.scorecard import load_scorecard
+from events.standings.selectors.ranking import SessionResults, rank_sessions
 
 logger = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The results emails of a publication, as a task (see `club.background`): enqueued when the publication commits
-(`AccountsConfig.ready` registers `results_published` with `events.services.publication`), retried with a
+(`AccountsConfig.ready` registers `results_published` with `events.checks.services.publication`), retried with a
 growing delay while some cannot be sent. Two runs at once, or again, send each email once: each member's
 `ResultsEmail` row is committed before the email goes, and its unique constraint refuses a second."""
 

@@ -22,7 +22,7 @@ from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
 from club.selectors import member_of_login
-from events.selectors.member_summary import load_member_page
+from events.results.selectors.member_summary import load_member_page
 from roster.services.roles import LastClubAdmin, last_admin_message
 
 LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"

@@ -36,7 +36,7 @@ for username in ("bench-anna", "bench-bob"):
     user.set_password("bench-password-1")
     user.save()
     user.groups.add(*User.objects.filter(groups__name="Directors").first().groups.all())
-from events.services.corrections import reopen_session
+from events.checks.services.corrections import reopen_session
 final = Session.objects.published().order_by("-date")
 written = final.last()  # the oldest: the directors correct it (reopened), the flood reads the newest
 if written.status == "final":

@@ -4,11 +4,12 @@ Run from the project root: ``python bench/bench_pages.py`` (``make bench``).  It
 synthetic club history in a scratch SQLite database under ``bench/results/``: 400 members,
 5 sessions a week for 10 years of 12-table Mitchells (2,600 sessions, about 690,000 traveller
 lines), and one 30-table session in three 10-table sections.  Lines are scored by the site's own
-code (`events.services.rescoring.score_lines`, Neuberg's E from `events.services.rescoring.expected_results`) and
-written with ``bulk_create``; then every pair's standing is stored (`events.services.standings`).  Then,
-with Django's test client in this one process, it times the ranking, a traveller, a scorecard,
-the busiest member's page and the home page, and `events.services.lines.save_line` changing one line
-of the 30-table session (which rescores its board and stores the session's standings).
+code (`events.standings.services.rescoring.score_lines`, Neuberg's E from
+`events.standings.services.rescoring.expected_results`) and written with ``bulk_create``; then every pair's standing is
+stored (`events.standings.services.standings`).  Then, with Django's test client in this one process, it times the
+ranking, a traveller, a scorecard, the busiest member's page and the home page, and
+`events.entry.services.lines.save_line` changing one line of the 30-table session (which rescores its board and stores
+the session's standings).
 
 It prints a table (median and 95th percentile in milliseconds, the queries each request made)
 and writes it to ``bench/results/pages.txt``.  Targets (issue 6): pages under 50 ms median and
@@ -178,7 +179,7 @@ def build_section(
     import scoring
     from events.models import Board, Pair, Section, TravellerLine
     from events.plans import section_plan
-    from events.services.rescoring import expected_results, score_lines
+    from events.standings.services.rescoring import expected_results, score_lines
 
     section = Section(
         session=session, letter=letter, kind=Section.Kind.MITCHELL, tables=tables, boards_per_round=boards_per_round
@@ -298,7 +299,7 @@ def build(args) -> dict:
 
     from club.models import Member
     from events.models import Session
-    from events.services.standings import store_standings
+    from events.standings.services.standings import store_standings
 
     started = time.perf_counter()
     fresh_database(args)

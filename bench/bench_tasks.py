@@ -78,7 +78,7 @@ def build(boards: int, emails: int) -> dict:
 
     from club.models import Member
     from events.models import Pair, Session
-    from events.services.setup import PlayersTyped, set_players
+    from events.setup.services.setup import PlayersTyped, set_players
     from tests.builders.published import published_session
     from tests.builders.sessions import enter_all, make_session
 
@@ -89,7 +89,7 @@ def build(boards: int, emails: int) -> dict:
     shown = published_session()  # the public pages the visitors read
     mailed = Session.objects.create(name="Big night", date=timezone.localdate())
     from events.models import Section
-    from events.services.setup import prepare_section
+    from events.setup.services.setup import prepare_section
 
     tables = emails // 4 // 5  # five sections; two members a pair, two pairs a table
     for letter in "ABCDE":

@@ -115,9 +115,9 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from club.typed_result import read_typed_result
+    from events.checks.services.corrections import reopen_session
+    from events.entry.services.lines import save_line
     from events.models import Session, TravellerLine
-    from events.services.corrections import reopen_session
-    from events.services.lines import save_line
 
     n, big = args.requests, info["big_session"]
     session = Session.objects.get(pk=big)
@@ -172,7 +172,7 @@ def measure_session_rescore(big: int, rows: list[tuple]) -> None:
     from django.test.utils import CaptureQueriesContext
 
     from events.models import Session
-    from events.services.rescoring import rescore_session
+    from events.standings.services.rescoring import rescore_session
 
     session = Session.objects.get(pk=big)
     other = Session.Scale.ACBL if session.scale == Session.Scale.EBU else Session.Scale.EBU

@@ -83,7 +83,7 @@ class Member(models.Model):
 class HandRecord(models.Model):
     """A board's deal (four hands in PBN form), where it came from, and its stored double-dummy analysis.
 
-    Written only by the apps' services (`events.services.hands`, `teams.services.hands`), which check the deal
+    Written only by the apps' services (`events.hands.services.hands`, `teams.services.hands`), which check the deal
     and store it with its analysis pending (``dd_tricks`` empty); `club.hand_analysis` (the `analyse_hands`
     command) analyses the pending deals, claiming each (``analysis_claim``, ``analysis_claimed_at``) so that two
     runs never analyse one deal twice. Pages read the stored analysis and never run DDS.

@@ -5,8 +5,8 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from club.unit_of_work import SESSION, record_change
 from events.models import Session
-from events.services.member_summaries import members_followed, members_of, refresh_member_summaries
-from events.services.setup import SCORING_FIELDS, settle_session
+from events.setup.services.setup import SCORING_FIELDS, settle_session
+from events.standings.services.member_summaries import members_followed, members_of, refresh_member_summaries
 
 
 @admin.register(Session)

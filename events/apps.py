@@ -11,10 +11,10 @@ class EventsConfig(AppConfig):
         from club.registry import register_demo_loader, register_merge_handler
         from club.unit_of_work import SESSION, register_derivation, register_pages
         from events.demo import load_demo_sessions
-        from events.services import merging
-        from events.services.hands import HAND_RECORDS
-        from events.services.pages import session_pages
-        from events.services.standings import DERIVATION
+        from events.hands.services.hands import HAND_RECORDS
+        from events.results.services.pages import session_pages
+        from events.setup.services import merging
+        from events.standings.services.standings import DERIVATION
 
         register_demo_loader("events", 10, load_demo_sessions)
         register_merge_handler("events", merging.HANDLER)

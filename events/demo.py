@@ -9,12 +9,12 @@ import random
 
 from club.demo import MEMBERS
 from club.typed_result import read_typed_result
+from events.checks.services.fixes import set_status
+from events.entry.services.lines import save_line
+from events.entry.services.locking import session_write
 from events.models import Section, Session
 from events.plans import section_plan
-from events.services.fixes import set_status
-from events.services.lines import save_line
-from events.services.locking import session_write
-from events.services.setup import PlayersTyped, prepare_section, set_players
+from events.setup.services.setup import PlayersTyped, prepare_section, set_players
 
 
 def load_demo_sessions(director) -> dict:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from django_tasks import task
 
 from club.background import retried_task
+from events.entry.services.locking import NOW, refresh_stale_standings
 from events.models import TableEntry
-from events.services.locking import NOW, refresh_stale_standings
-from events.services.member_summaries import refresh_stale_member_summaries
+from events.standings.services.member_summaries import refresh_stale_member_summaries
 
 
 @retried_task

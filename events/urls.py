@@ -1,18 +1,12 @@
 from django.urls import include, path
 
-from events.views import (
-    checks,
-    director,
-    entry,
-    hand_records,
-    hands,
-    live,
-    public,
-    results,
-    table,
-    table_director,
-    transfer,
-)
+from events.checks.views import checks
+from events.entry.views import entry
+from events.files.views import transfer
+from events.hands.views import hand_records, hands
+from events.results.views import live, public, results
+from events.setup.views import director
+from events.tables.views import table, table_director
 
 app_name = "events"
 

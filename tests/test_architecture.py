@@ -181,7 +181,9 @@ def test_the_cycle_finder_finds_a_cycle():
 
 
 def test_the_plan_refuses_what_it_forbids():
-    assert forbidden("events.views.results", ["teams.services", "club.access", "events.models"]) == ["teams.services"]
+    assert forbidden("events.results.views.results", ["teams.services", "club.access", "events.models"]) == [
+        "teams.services"
+    ]
     assert forbidden("teams.models", ["events.models"]) == ["events.models"]
     assert forbidden("club.access", ["clubsite.settings", "events.models"]) == ["clubsite.settings", "events.models"]
     assert forbidden("movement_generators.mitchell", ["movements.models", "movement_generators.texts"]) == [
@@ -213,7 +215,7 @@ def test_one_name_for_one_concept():
 
 
 # --- Layers inside an app: selectors read, services write, views ask them -----------------------------------------
-# A module's layer by its name: `events.selectors.traveller`, `rubber.services`, `roster.forms`,
+# A module's layer by its name: `events.results.selectors.traveller`, `rubber.services`, `roster.forms`,
 # `roster.views.members` (the views: `views` packages and `views*.py`).
 LAYER_WORDS = ("selectors", "services", "forms", "views")
 # What each layer may not import (of any app).
@@ -221,17 +223,17 @@ LAYER_FORBIDS = {"selectors": {"services"}, "services": {"forms", "views"}}
 # Known before the rules, to be settled when `events` is split by what it does (issue 30, item 2): the pages of rows
 # (a traveller, a slip, a match's rooms) are saved by services that take the rows' forms and put the refusals on them.
 KNOWN_LAYER_IMPORTS = {
-    "events.services.entry": {"club.forms", "events.forms.entry"},
-    "events.services.versions": {"events.forms.entry"},
+    "events.entry.services.entry": {"club.forms", "events.entry.forms.entry"},
+    "events.entry.services.versions": {"events.entry.forms.entry"},
     "teams.services.entry": {"club.forms", "teams.forms.entry"},
 }
 # Views that still query (`.objects.`), with how many times: the count may only go down (and then this table with it).
 KNOWN_VIEW_QUERIES = {
-    "events.views.director": 1,
-    "events.views.entry": 3,
-    "events.views.public": 1,
-    "events.views.results": 4,
-    "events.views.table_director": 2,
+    "events.setup.views.director": 1,
+    "events.entry.views.entry": 3,
+    "events.results.views.public": 1,
+    "events.results.views.results": 4,
+    "events.tables.views.table_director": 2,
     "movements.views.preview": 2,
     "rubber.views": 2,
     "rubber.views_results": 4,
@@ -271,20 +273,22 @@ def test_each_layer_keeps_to_its_part(path):
 
 
 def test_the_layer_rules_refuse_a_planted_violation():
-    assert layer_of("events.selectors.traveller") == "selectors" and layer_of("roster.forms") == "forms"
+    assert layer_of("events.results.selectors.traveller") == "selectors" and layer_of("roster.forms") == "forms"
     assert layer_of("roster.views.members") == "views" and layer_of("rubber.services") == "services"
     assert layer_of("events.models") is None and layer_of("club.numbers") is None
-    planted = "from events.services.rescoring import rescore_board\n"
-    assert layer_problems("events.selectors.ranking", ["events.services.rescoring"], planted)[0] == {
-        "events.services.rescoring"
-    }
+    planted = "from events.standings.services.rescoring import rescore_board\n"
+    assert layer_problems("events.standings.selectors.ranking", ["events.standings.services.rescoring"], planted)[
+        0
+    ] == {"events.standings.services.rescoring"}
     assert layer_problems("teams.services.matches", ["teams.forms.event", "club.access"], "")[0] == {
         "teams.forms.event"
     }
     assert layer_problems("rubber.services", ["rubber.views"], "")[0] == {"rubber.views"}
     view = "def page(request):\n    return Session.objects.filter(pk=1)\n"
-    assert layer_problems("events.views.public", [], view) == (set(), 1)
-    assert layer_problems("events.views.public", ["events.selectors.ranking", "events.services.lines"], "") == (
+    assert layer_problems("events.results.views.public", [], view) == (set(), 1)
+    assert layer_problems(
+        "events.results.views.public", ["events.standings.selectors.ranking", "events.entry.services.lines"], ""
+    ) == (
         set(),
         0,
     )

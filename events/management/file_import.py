@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from club.csv_files import FileRefused
 from club.hand_commands import analyse_now
-from events.services.interchange_compare import ImportReport, summary
-from events.services.transfer import refused_summary
+from events.files.services.interchange_compare import ImportReport, summary
+from events.files.services.transfer import refused_summary
 from interchange.usebio import MAX_BYTES
 
 

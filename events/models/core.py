@@ -189,7 +189,8 @@ class Section(models.Model):
         return f"{self.session.name} {self.letter}"
 
 
-# A pair's standing as stored on it (events.services.standings): score, highest possible score, boards, place, field
+# A pair's standing as stored on it (events.standings.services.standings): score, highest possible score, boards, place,
+# field
 STANDING_FIELDS = ("score", "maximum", "boards", "place", "field_size")
 
 
@@ -210,14 +211,14 @@ class Pair(models.Model):
         Member, null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("player 2")
     )
     player2_guest = models.CharField(_("player 2 (guest)"), max_length=80, blank=True)
-    # The pair's standing, stored by events.services.standings whenever its session is scored (never typed).
+    # The pair's standing, stored by events.standings.services.standings whenever its session is scored (never typed).
     score = models.FloatField(_("score"), default=0, editable=False)
     maximum = models.FloatField(_("highest possible score"), default=0, editable=False)
     boards = models.PositiveSmallIntegerField(_("boards scored"), default=0, editable=False)
     place = models.CharField(_("place"), max_length=8, blank=True, editable=False)
     field_size = models.PositiveSmallIntegerField(_("field size"), default=0, editable=False)
-    # Against par (events.services.pair_par, with the standings): the boards with a par the pair played and the sum
-    # of its scores minus par on them, from its own side (the member page's figure).
+    # Against par (events.hands.services.pair_par, with the standings): the boards with a par the pair played and the
+    # sum of its scores minus par on them, from its own side (the member page's figure).
     par_boards = models.PositiveSmallIntegerField(_("boards with a par"), default=0, editable=False)
     par_total = models.IntegerField(_("points against par"), default=0, editable=False)
     # Masterpoints awarded, as the scorer's file gives them (USEBIO MASTER_POINTS_AWARDED and MASTER_POINT_TYPE).

@@ -8,7 +8,7 @@ from club.models import Member
 
 class MemberSummary(models.Model):
     """Counted over every published session the member played: written only by
-    `events.services.member_summaries` (with the standings, the players, a status, a merge), never typed.
+    `events.standings.services.member_summaries` (with the standings, the players, a status, a merge), never typed.
 
     The names of members are not kept (they are written for each reader by `club.privacy`): partners are kept by
     member id, or by name for a guest; sessions by id with their name, date and the member's pair.
@@ -24,7 +24,8 @@ class MemberSummary(models.Model):
     partners = models.JSONField(_("best partners"), default=list)
     # [[session id, pair id, session name, ISO date, percentage, place, field size], ...] (the best results)
     best = models.JSONField(_("best results"), default=list)
-    # The percentage chart's drawing (events.selectors.member_summary.chart_data), or null without a matchpoint session
+    # The percentage chart's drawing (events.results.selectors.member_summary.chart_data), or null without a matchpoint
+    # session
     chart = models.JSONField(_("percentage chart"), null=True, blank=True)
     # [[session id, name, ISO date, boards, average], ...]: the newest sessions against par, oldest first
     par = models.JSONField(_("results against par"), default=list)

@@ -26,7 +26,7 @@ class TableEntry(TableEntrySwitch):
     live_results = models.BooleanField(_("live results"), default=False)
     # Counted by the tables' confirmations (`standings_marked`) and, when the stored standings were written (at
     # `standings_at`), the count they include (`standings_stored`): they are stale while the first is the greater,
-    # and written again about once a second at most (`events.services.locking.refresh_stale_standings`).
+    # and written again about once a second at most (`events.entry.services.locking.refresh_stale_standings`).
     standings_marked = models.PositiveIntegerField(default=0, editable=False)
     standings_stored = models.PositiveIntegerField(default=0, editable=False)
     standings_at = models.DateTimeField(null=True, blank=True, editable=False)

@@ -156,7 +156,7 @@ def test_invitations_go_once_and_never_to_an_account(club_admin_client, claimed)
 
 
 def test_a_removed_member_is_no_longer_matched_by_name(db):
-    from events.services.setup import PlayersTyped, set_players
+    from events.setup.services.setup import PlayersTyped, set_players
     from tests.builders.sessions import club_night
 
     member, client = played()

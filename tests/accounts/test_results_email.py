@@ -12,9 +12,9 @@ from accounts.models import ResultsEmail
 from accounts.results_mail import send_results
 from club.models import Member
 from club.privacy import Privacy
+from events.checks.services.corrections import reopen_session
+from events.checks.services.fixes import set_status
 from events.models import Pair, Session, TravellerLine
-from events.services.corrections import reopen_session
-from events.services.fixes import set_status
 from tests.builders.concurrency import run_at_once
 from tests.builders.published import published_session
 

@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from club.demo import load_demo
 from events.models import Session
-from events.services.table_entry import set_live_results
+from events.tables.services.table_entry import set_live_results
 from tests.builders.accounts import club_admins_group, directors_group, made_club_admin
 from tests.builders.hands import dealt
 from tests.builders.site_forms import build_world

@@ -8,8 +8,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from club.models import Member
+from events.checks.services import fixes
 from events.models import Pair, Session, TravellerLine
-from events.services import fixes
 from tests.builders.sessions import club_night, enter_all
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from club.demo import load_demo
 from events.models import Session
 from events.plans import section_plan
-from events.selectors.table_entry import table_links
+from events.tables.selectors.table_entry import table_links
 from tests.builders.accounts import directors_group
 from tests.builders.browser import ONE_AT_A_TIME, PHONE
 from tests.builders.table_entry import confirm_post, save_post, typed_for

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from club.hand_analysis import analyse_pending
-from events.services.hands import store_deals
+from events.hands.services.hands import store_deals
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.hands import SIX_BOARDS
 

@@ -7,7 +7,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from events.plans import section_plan
-from events.services.table_entry import set_live_results
+from events.tables.services.table_entry import set_live_results
 from tests.builders.browser import ONE_AT_A_TIME, csp_watch
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for

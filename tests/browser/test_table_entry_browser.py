@@ -8,10 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.ranking import rank_sessions
-from events.services.lines import save_line
+from events.standings.selectors.ranking import rank_sessions
 from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import open_tables, typed_for

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from events.models import Session, TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.table_entry import find_table, table_links
-from events.services.table_entry import request_correction
+from events.tables.selectors.table_entry import find_table, table_links
+from events.tables.services.table_entry import request_correction
 from tests.builders.browser import ONE_AT_A_TIME
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post

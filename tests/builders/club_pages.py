@@ -18,8 +18,8 @@ from django.urls import reverse
 from club.models import Member
 from events.models import Session
 from events.plans import section_plan
-from events.services.setup import PlayersTyped, set_players
-from events.services.table_entry import set_live_results
+from events.setup.services.setup import PlayersTyped, set_players
+from events.tables.services.table_entry import set_live_results
 from rubber.models import Scorepad, Season
 from teams.models import TeamEvent
 from tests.builders.hands import dealt

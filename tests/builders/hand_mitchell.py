@@ -10,7 +10,7 @@ import pytest
 from club.models import Member
 from club.unit_of_work import SESSION, record_change
 from events.models import Section, Session
-from events.services.member_summaries import refresh_session_members
+from events.standings.services.member_summaries import refresh_session_members
 from tests.builders.sessions import MONDAY, enter, make_session
 
 # (NS pair, contract, declarer, tricks) per board; the NS score each gives is in the comment.

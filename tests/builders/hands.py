@@ -75,7 +75,7 @@ def dealt(session, analysed: bool = True):
     """The session with the deals of boards 1-3 (SIX_BOARDS) stored through the services, analysed by default (the
     services imported here: this module is a pytest plugin, loaded before Django is set up)."""
     from club.hand_analysis import analyse_pending
-    from events.services.hands import store_deals
+    from events.hands.services.hands import store_deals
 
     store_deals(session=session, deals={number: SIX_BOARDS[number] for number in PAR_BOARDS})
     if analysed:

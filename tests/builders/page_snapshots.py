@@ -19,9 +19,9 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Member
+from events.entry.services.sit_outs import add_sit_out
 from events.models import Pair, Section, Session
-from events.services.setup import prepare_section
-from events.services.sit_outs import add_sit_out
+from events.setup.services.setup import prepare_section
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.hands import dealt
 from tests.builders.sessions import fill_session, free_entry_session, made_final

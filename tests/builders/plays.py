@@ -1,8 +1,8 @@
 """One scheduled play of a board entered, and found again, by the tests of the checks and their fixes."""
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import TravellerLine
-from events.services.lines import save_line
 
 
 def pairs_of(section):

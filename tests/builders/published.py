@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.models import Member
+from events.checks.services.fixes import set_status as set_session_status
 from events.models import Session
-from events.services.fixes import set_status as set_session_status
-from events.services.setup import PlayersTyped, set_players
+from events.setup.services.setup import PlayersTyped, set_players
 from rubber.models import Season
 from teams.models import TeamEvent
 from teams.services.matches import set_event_status

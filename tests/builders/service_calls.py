@@ -18,25 +18,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.typed_result import read_typed_result
+from events.checks.services import corrections, fixes
+from events.entry.services import lines, locking, sit_outs
+from events.files.services import pbn_import, transfer, usebio_import
+from events.hands.services import hands, pair_par
 from events.models import Session, SitOut, TravellerLine
 from events.plans import section_plan
-from events.services import (
-    corrections,
-    fixes,
-    hands,
-    lines,
-    locking,
-    member_summaries,
-    pair_par,
-    pbn_import,
-    rescoring,
-    setup,
-    sit_outs,
-    standings,
-    table_entry,
-    transfer,
-    usebio_import,
-)
+from events.setup.services import setup
+from events.standings.services import member_summaries, rescoring, standings
+from events.tables.services import table_entry
 from tests.builders.forms import form_fields
 from tests.builders.hands import SIX_BOARDS
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
@@ -140,7 +130,7 @@ def at_a_table(club: Club) -> None:
 
 
 def _context(path: str):
-    from events.selectors.table_entry import find_table
+    from events.tables.selectors.table_entry import find_table
 
     _start, _t, session_id, letter, table, side, secret, _end = path.split("/")
     return find_table(int(session_id), letter, int(table), side, secret)[0]
@@ -176,168 +166,188 @@ COMPARE = "an import's figures against the site's, for its report (import_usebio
 FILE = "reads or compares a file's rows for the imports (`import_travellers`, `import_usebio`, `import_pbn`)"
 
 CALLS: dict[str, Call | Within] = {
-    "events.services.table_entry.settle_disagreement": Within(
+    "events.tables.services.table_entry.settle_disagreement": Within(
         "the director's settling writes the chosen side's result through save_line inside session_write, the unit of"
         " work whose pages confirm_table_result's Call checks (tests/events/test_table_sides.py settles one)"
     ),
-    "events.services.table_sides.enter": Within("a typed board's fields changed in memory, saved by save_table_result"),
-    "events.services.table_sides.other_version": Within(READS),
-    "events.services.table_sides.own_version": Within(READS),
-    "events.services.table_sides.same_result": Within(CHECK),
-    "events.services.table_sides.table_reason": Within("a line's history reason: writes nothing"),
-    "events.services.table_sides.typed_version": Within(READS),
-    "events.services.table_sides.typed_versions": Within(READS),
-    "events.services.interchange_compare.compare_lines": Within(COMPARE),
-    "events.services.interchange_compare.convention_reason": Within(COMPARE),
-    "events.services.interchange_fit.fit_conventions": Within(
+    "events.tables.services.table_sides.enter": Within(
+        "a typed board's fields changed in memory, saved by save_table_result"
+    ),
+    "events.tables.services.table_sides.other_version": Within(READS),
+    "events.tables.services.table_sides.own_version": Within(READS),
+    "events.tables.services.table_sides.same_result": Within(CHECK),
+    "events.tables.services.table_sides.table_reason": Within("a line's history reason: writes nothing"),
+    "events.tables.services.table_sides.typed_version": Within(READS),
+    "events.tables.services.table_sides.typed_versions": Within(READS),
+    "events.files.services.interchange_compare.compare_lines": Within(COMPARE),
+    "events.files.services.interchange_compare.convention_reason": Within(COMPARE),
+    "events.files.services.interchange_fit.fit_conventions": Within(
         "tries the conventions on the session import_usebio and import_pbn are writing (their Calls)"
     ),
-    "events.services.interchange_fit.said_by_file": Within(FILE),
-    "events.services.locking.standings_left": Within("enqueues the standings' refresh task: the task's own test"),
-    "events.services.publication.on_published": Within("registers a listener at start-up: writes nothing"),
-    "events.services.publication.session_published": Within(
+    "events.files.services.interchange_fit.said_by_file": Within(FILE),
+    "events.entry.services.locking.standings_left": Within("enqueues the standings' refresh task: the task's own test"),
+    "events.checks.services.publication.on_published": Within("registers a listener at start-up: writes nothing"),
+    "events.checks.services.publication.session_published": Within(
         "tells the listeners (the results emails' task) once set_status publishes (its Call)"
     ),
-    "events.services.rescoring.field_rows": Within(SCORING),
-    "events.services.setup.sections_taken": Within(CHECK),
-    "events.services.bulk.update_by_pk": Within("the UPDATE of the standings and rescoring services, run by them"),
-    "events.services.corrections.close_corrections": Within("run by fixes.set_status to final (its Call)"),
-    "events.services.corrections.refuse_leaving_final": Within(CHECK),
-    "events.services.corrections.reopen_session": pairs(reopen),
-    "events.services.entry.has_slip": Within(READS),
-    "events.services.entry.save_rows": pairs(post_slip),
-    "events.services.entry.save_traveller": pairs(post_traveller),
-    "events.services.entry.set_focus": Within("the entry page's cursor: writes nothing"),
-    "events.services.entry.table_rows": Within(READS),
-    "events.services.entry.traveller_rows": Within(READS),
-    "events.services.fixes.locked_line": Within("a line locked inside the fixes' session_write blocks"),
-    "events.services.fixes.mark_checked": pairs(lambda club: fixes.mark_checked(line=club.line())),
-    "events.services.fixes.mark_lines_checked": pairs(
+    "events.standings.services.rescoring.field_rows": Within(SCORING),
+    "events.setup.services.setup.sections_taken": Within(CHECK),
+    "events.standings.services.bulk.update_by_pk": Within(
+        "the UPDATE of the standings and rescoring services, run by them"
+    ),
+    "events.checks.services.corrections.close_corrections": Within("run by fixes.set_status to final (its Call)"),
+    "events.checks.services.corrections.refuse_leaving_final": Within(CHECK),
+    "events.checks.services.corrections.reopen_session": pairs(reopen),
+    "events.entry.services.entry.has_slip": Within(READS),
+    "events.entry.services.entry.save_rows": pairs(post_slip),
+    "events.entry.services.entry.save_traveller": pairs(post_traveller),
+    "events.entry.services.entry.set_focus": Within("the entry page's cursor: writes nothing"),
+    "events.entry.services.entry.table_rows": Within(READS),
+    "events.entry.services.entry.traveller_rows": Within(READS),
+    "events.checks.services.fixes.locked_line": Within("a line locked inside the fixes' session_write blocks"),
+    "events.checks.services.fixes.mark_checked": pairs(lambda club: fixes.mark_checked(line=club.line())),
+    "events.checks.services.fixes.mark_lines_checked": pairs(
         lambda club: fixes.mark_lines_checked(session=club.session, lines=[club.line(1), club.line(2)])
     ),
-    "events.services.fixes.recompute_line": pairs(lambda club: fixes.recompute_line(line=mistyped(club))),
-    "events.services.fixes.recompute_lines": pairs(
+    "events.checks.services.fixes.recompute_line": pairs(lambda club: fixes.recompute_line(line=mistyped(club))),
+    "events.checks.services.fixes.recompute_lines": pairs(
         lambda club: fixes.recompute_lines(session=club.session, lines=[mistyped(club)])
     ),
-    "events.services.fixes.set_status": Call(
+    "events.checks.services.fixes.set_status": Call(
         lambda club: fixes.set_status(session=club.session, status=Session.Status.IN_PROGRESS), keeps=PAIRS
     ),
-    "events.services.fixes.swap_round": pairs(swap),
-    "events.services.hands.deals_changed": pairs(lambda club: hands.deals_changed({club.session.pk})),
-    "events.services.hands.import_hands": pairs(
+    "events.checks.services.fixes.swap_round": pairs(swap),
+    "events.hands.services.hands.deals_changed": pairs(lambda club: hands.deals_changed({club.session.pk})),
+    "events.hands.services.hands.import_hands": pairs(
         lambda club: hands.import_hands(session=club.session, text=_pbn(SIX_BOARDS))
     ),
-    "events.services.hands.read_session_pbn": Within(FILE),
-    "events.services.hands.store_deals": Within("stores the deals of import_hands and store_typed_deal (their Calls)"),
-    "events.services.hands.store_typed_deal": pairs(
+    "events.hands.services.hands.read_session_pbn": Within(FILE),
+    "events.hands.services.hands.store_deals": Within(
+        "stores the deals of import_hands and store_typed_deal (their Calls)"
+    ),
+    "events.hands.services.hands.store_typed_deal": pairs(
         lambda club: hands.store_typed_deal(session=club.session, number=1, hands=_typed(SIX_BOARDS[1]))
     ),
-    "events.services.interchange_compare.compare": Within(COMPARE),
-    "events.services.interchange_compare.compare_pairs": Within(COMPARE),
-    "events.services.interchange_compare.likeliest_reason": Within(COMPARE),
-    "events.services.interchange_compare.pair_summary": Within(COMPARE),
-    "events.services.interchange_compare.report_data": Within(COMPARE),
-    "events.services.interchange_compare.summary": Within(COMPARE),
-    "events.services.traveller_csv.combine_result": Within(FILE),
-    "events.services.traveller_csv.cross_check": Within(FILE),
-    "events.services.traveller_csv.is_bye_row": Within(FILE),
-    "events.services.traveller_csv.pair_key_label": Within(FILE),
-    "events.services.traveller_csv.parse_file": Within(FILE),
-    "events.services.traveller_csv.parse_travellers": Within(FILE),
-    "events.services.traveller_csv.read_board": Within(FILE),
-    "events.services.traveller_csv.read_header": Within(FILE),
-    "events.services.traveller_csv.read_pair": Within(FILE),
-    "events.services.traveller_csv.read_row": Within(FILE),
-    "events.services.traveller_csv.read_csv_score": Within(FILE),
-    "events.services.traveller_csv.read_sit_out": Within(FILE),
-    "events.services.usebio_messages.pbn_message": Within("an import refusal's message: writes nothing"),
-    "events.services.usebio_messages.usebio_message": Within("an import refusal's message: writes nothing"),
-    "events.services.lines.check_placement": Within(CHECK),
-    "events.services.lines.delete_line": pairs(lambda club: lines.delete_line(line=club.line())),
-    "events.services.lines.save_line": pairs(correct),
-    "events.services.locking.correction_reason": Within(READS),
-    "events.services.locking.history_reason": Within("a text cut to the history's column: writes nothing"),
-    "events.services.locking.lock_session": Within("the lock every session_write block takes first"),
-    "events.services.locking.refresh_stale_standings": pairs(lambda club: _refresh_read(club)),
-    "events.services.locking.session_write": pairs(within_session_write(lambda club: mistyped(club))),
-    "events.services.member_summaries.mark_summaries_stale": pairs(
+    "events.files.services.interchange_compare.compare": Within(COMPARE),
+    "events.files.services.interchange_compare.compare_pairs": Within(COMPARE),
+    "events.files.services.interchange_compare.likeliest_reason": Within(COMPARE),
+    "events.files.services.interchange_compare.pair_summary": Within(COMPARE),
+    "events.files.services.interchange_compare.report_data": Within(COMPARE),
+    "events.files.services.interchange_compare.summary": Within(COMPARE),
+    "events.files.services.traveller_csv.combine_result": Within(FILE),
+    "events.files.services.traveller_csv.cross_check": Within(FILE),
+    "events.files.services.traveller_csv.is_bye_row": Within(FILE),
+    "events.files.services.traveller_csv.pair_key_label": Within(FILE),
+    "events.files.services.traveller_csv.parse_file": Within(FILE),
+    "events.files.services.traveller_csv.parse_travellers": Within(FILE),
+    "events.files.services.traveller_csv.read_board": Within(FILE),
+    "events.files.services.traveller_csv.read_header": Within(FILE),
+    "events.files.services.traveller_csv.read_pair": Within(FILE),
+    "events.files.services.traveller_csv.read_row": Within(FILE),
+    "events.files.services.traveller_csv.read_csv_score": Within(FILE),
+    "events.files.services.traveller_csv.read_sit_out": Within(FILE),
+    "events.files.services.usebio_messages.pbn_message": Within("an import refusal's message: writes nothing"),
+    "events.files.services.usebio_messages.usebio_message": Within("an import refusal's message: writes nothing"),
+    "events.entry.services.lines.check_placement": Within(CHECK),
+    "events.entry.services.lines.delete_line": pairs(lambda club: lines.delete_line(line=club.line())),
+    "events.entry.services.lines.save_line": pairs(correct),
+    "events.entry.services.locking.correction_reason": Within(READS),
+    "events.entry.services.locking.history_reason": Within("a text cut to the history's column: writes nothing"),
+    "events.entry.services.locking.lock_session": Within("the lock every session_write block takes first"),
+    "events.entry.services.locking.refresh_stale_standings": pairs(lambda club: _refresh_read(club)),
+    "events.entry.services.locking.session_write": pairs(within_session_write(lambda club: mistyped(club))),
+    "events.standings.services.member_summaries.mark_summaries_stale": pairs(
         lambda club: member_summaries.mark_summaries_stale(member_ids=[club.line().ns_pair.player1_id])
     ),
-    "events.services.member_summaries.members_followed": pairs(lambda club: _set_up_again(club)),
-    "events.services.member_summaries.members_of": Within(READS),
-    "events.services.member_summaries.members_of_pairs": Within(READS),
-    "events.services.member_summaries.refresh_all_member_summaries": pairs(
+    "events.standings.services.member_summaries.members_followed": pairs(lambda club: _set_up_again(club)),
+    "events.standings.services.member_summaries.members_of": Within(READS),
+    "events.standings.services.member_summaries.members_of_pairs": Within(READS),
+    "events.standings.services.member_summaries.refresh_all_member_summaries": pairs(
         lambda club: member_summaries.refresh_all_member_summaries()
     ),
-    "events.services.member_summaries.refresh_member_summaries": pairs(
+    "events.standings.services.member_summaries.refresh_member_summaries": pairs(
         lambda club: member_summaries.refresh_member_summaries(member_ids=[club.line().ns_pair.player1_id])
     ),
-    "events.services.member_summaries.refresh_session_members": pairs(
+    "events.standings.services.member_summaries.refresh_session_members": pairs(
         lambda club: member_summaries.refresh_session_members(session_ids=[club.session.pk])
     ),
-    "events.services.member_summaries.refresh_stale_member_summaries": pairs(
+    "events.standings.services.member_summaries.refresh_stale_member_summaries": pairs(
         lambda club: member_summaries.refresh_stale_member_summaries()
     ),
-    "events.services.merging.guests": Within(READS),
-    "events.services.merging.move": Within("the merge handler: run by roster.services.merging.merge_people (its Call)"),
-    "events.services.merging.undo": Within("the merge handler: run by roster.services.merging.undo_merge (its Call)"),
-    "events.services.pages.session_pages": Within("the scopes a session's change moves, read by the unit of work"),
-    "events.services.pages.session_scope": Within("a scope's name: writes nothing"),
-    "events.services.pair_par.store_pair_par": pairs(
+    "events.setup.services.merging.guests": Within(READS),
+    "events.setup.services.merging.move": Within(
+        "the merge handler: run by roster.services.merging.merge_people (its Call)"
+    ),
+    "events.setup.services.merging.undo": Within(
+        "the merge handler: run by roster.services.merging.undo_merge (its Call)"
+    ),
+    "events.results.services.pages.session_pages": Within(
+        "the scopes a session's change moves, read by the unit of work"
+    ),
+    "events.results.services.pages.session_scope": Within("a scope's name: writes nothing"),
+    "events.hands.services.pair_par.store_pair_par": pairs(
         lambda club: pair_par.store_pair_par(session_ids=[club.session.pk])
     ),
-    "events.services.pbn_import.import_pbn": pairs(import_file("pbn/ruter_mitchell.pbn", pbn_import.import_pbn)),
-    "events.services.rescoring.board_tops": Within(SCORING),
-    "events.services.rescoring.rescore_board": pairs(
+    "events.files.services.pbn_import.import_pbn": pairs(import_file("pbn/ruter_mitchell.pbn", pbn_import.import_pbn)),
+    "events.standings.services.rescoring.board_tops": Within(SCORING),
+    "events.standings.services.rescoring.rescore_board": pairs(
         within_session_write(lambda club: rescoring.rescore_board(board=mistyped(club).board))
     ),
-    "events.services.rescoring.rescore_section": pairs(
+    "events.standings.services.rescoring.rescore_section": pairs(
         within_session_write(
             lambda club: rescoring.rescore_section(
                 section=mistyped(club).board.section, plan=section_plan(club.section)
             )
         )
     ),
-    "events.services.rescoring.rescore_session": pairs(lambda club: rescoring.rescore_session(session=club.session)),
-    "events.services.rescoring.score_lines": Within(SCORING),
-    "events.services.setup.movement_changed": Within(CHECK),
-    "events.services.setup.prepare_section": Within("the boards and pairs of settle_session (the admin's Call)"),
-    "events.services.setup.refused_section_change": Within(CHECK),
-    "events.services.setup.save_session": pairs(lambda club: _post_setup(club)),
-    "events.services.setup.section_has_results": Within(READS),
-    "events.services.setup.set_players": pairs(lambda club: _guests(club)),
-    "events.services.setup.settle_session": pairs(lambda club: _set_up_again(club)),
-    "events.services.setup.split_label": Within("a pair's label read: writes nothing"),
-    "events.services.sit_outs.add_sit_out": pairs(sit_out),
-    "events.services.sit_outs.check_not_sitting_out": Within(CHECK),
-    "events.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
-    "events.services.standings.DERIVATION": Within("the unit of work's derivation, run by every session_write's Call"),
-    "events.services.standings.store_standings": pairs(lambda club: standings.store_standings()),
-    "events.services.table_entry.confirm_table_result": pairs(at_a_table),
-    "events.services.table_entry.request_correction": pairs(at_a_table),
-    "events.services.table_entry.resolve_correction": pairs(at_a_table),
-    "events.services.table_entry.save_table_result": pairs(at_a_table),
-    "events.services.table_entry.set_live_results": pairs(
+    "events.standings.services.rescoring.rescore_session": pairs(
+        lambda club: rescoring.rescore_session(session=club.session)
+    ),
+    "events.standings.services.rescoring.score_lines": Within(SCORING),
+    "events.setup.services.setup.movement_changed": Within(CHECK),
+    "events.setup.services.setup.prepare_section": Within("the boards and pairs of settle_session (the admin's Call)"),
+    "events.setup.services.setup.refused_section_change": Within(CHECK),
+    "events.setup.services.setup.save_session": pairs(lambda club: _post_setup(club)),
+    "events.setup.services.setup.section_has_results": Within(READS),
+    "events.setup.services.setup.set_players": pairs(lambda club: _guests(club)),
+    "events.setup.services.setup.settle_session": pairs(lambda club: _set_up_again(club)),
+    "events.setup.services.setup.split_label": Within("a pair's label read: writes nothing"),
+    "events.entry.services.sit_outs.add_sit_out": pairs(sit_out),
+    "events.entry.services.sit_outs.check_not_sitting_out": Within(CHECK),
+    "events.entry.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
+    "events.standings.services.standings.DERIVATION": Within(
+        "the unit of work's derivation, run by every session_write's Call"
+    ),
+    "events.standings.services.standings.store_standings": pairs(lambda club: standings.store_standings()),
+    "events.tables.services.table_entry.confirm_table_result": pairs(at_a_table),
+    "events.tables.services.table_entry.request_correction": pairs(at_a_table),
+    "events.tables.services.table_entry.resolve_correction": pairs(at_a_table),
+    "events.tables.services.table_entry.save_table_result": pairs(at_a_table),
+    "events.tables.services.table_entry.set_live_results": pairs(
         lambda club: table_entry.set_live_results(session=club.session, on=True)
     ),
-    "events.services.table_entry.set_table_entry": pairs(lambda club: open_tables(club.session)),
-    "events.services.table_entry.table_name": Within("a table's name: writes nothing"),
-    "events.services.transfer.check_session_fields": Within(CHECK),
-    "events.services.transfer.export_csv": Within(READS),
-    "events.services.transfer.export_header": Within(READS),
-    "events.services.transfer.export_rows": Within(READS),
-    "events.services.transfer.import_travellers": pairs(import_csv),
-    "events.services.transfer.refused_summary": Within("a refusal's message: writes nothing"),
-    "events.services.transfer.sit_out_cells": Within(READS),
-    "events.services.transfer.table_count": Within(FILE),
-    "events.services.transfer.write_lines": Within("the lines of import_travellers and import_usebio (their Calls)"),
-    "events.services.usebio_import.import_event": Within("the session of import_usebio and import_pbn (their Calls)"),
-    "events.services.usebio_import.import_usebio": pairs(
+    "events.tables.services.table_entry.set_table_entry": pairs(lambda club: open_tables(club.session)),
+    "events.tables.services.table_entry.table_name": Within("a table's name: writes nothing"),
+    "events.files.services.transfer.check_session_fields": Within(CHECK),
+    "events.files.services.transfer.export_csv": Within(READS),
+    "events.files.services.transfer.export_header": Within(READS),
+    "events.files.services.transfer.export_rows": Within(READS),
+    "events.files.services.transfer.import_travellers": pairs(import_csv),
+    "events.files.services.transfer.refused_summary": Within("a refusal's message: writes nothing"),
+    "events.files.services.transfer.sit_out_cells": Within(READS),
+    "events.files.services.transfer.table_count": Within(FILE),
+    "events.files.services.transfer.write_lines": Within(
+        "the lines of import_travellers and import_usebio (their Calls)"
+    ),
+    "events.files.services.usebio_import.import_event": Within(
+        "the session of import_usebio and import_pbn (their Calls)"
+    ),
+    "events.files.services.usebio_import.import_usebio": pairs(
         import_file("usebio/mitchell_two_sections.xml", usebio_import.import_usebio)
     ),
-    "events.services.usebio_import.read_rows": Within(FILE),
-    "events.services.usebio_import.recognise_movement": Within(FILE),
-    "events.services.versions.check_drawn": Within("the drawn rows compared inside save_traveller (its Call)"),
+    "events.files.services.usebio_import.read_rows": Within(FILE),
+    "events.files.services.usebio_import.recognise_movement": Within(FILE),
+    "events.entry.services.versions.check_drawn": Within("the drawn rows compared inside save_traveller (its Call)"),
 }
 
 

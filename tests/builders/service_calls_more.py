@@ -162,7 +162,7 @@ def claimed(club: Club):
 
 
 def analysed(club: Club) -> None:
-    from events.services.hands import store_typed_deal
+    from events.hands.services.hands import store_typed_deal
     from tests.builders.hands import SIX_BOARDS
 
     store_typed_deal(session=club.session, number=2, hands=_typed(SIX_BOARDS[2]))

@@ -9,14 +9,14 @@ import pytest
 from django.contrib.auth.models import User
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
+from events.entry.services.locking import session_write
 from events.models import Pair, Section, Session
 from events.plans import section_plan
-from events.selectors.ranking import rank_sessions
-from events.services.lines import save_line
-from events.services.locking import session_write
-from events.services.member_summaries import refresh_session_members
-from events.services.setup import prepare_section
-from events.services.standings import STANDING_FIELDS
+from events.setup.services.setup import prepare_section
+from events.standings.selectors.ranking import rank_sessions
+from events.standings.services.member_summaries import refresh_session_members
+from events.standings.services.standings import STANDING_FIELDS
 
 MONDAY = datetime.date(2026, 11, 2)
 DATA = Path(__file__).parent.parent / "events" / "data"

@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from club.models import Member, Merge
+from events.entry.services.sit_outs import add_sit_out
 from events.models import TravellerLine
-from events.selectors.table_entry import find_table, session_table_secret
-from events.services.sit_outs import add_sit_out
-from events.services.table_entry import request_correction, save_table_result, set_table_entry
+from events.tables.selectors.table_entry import find_table, session_table_secret
+from events.tables.services.table_entry import request_correction, save_table_result, set_table_entry
 from movements.models import CustomMovement
 from rubber.models import Season
 from teams.models import Adjustment, TeamEvent

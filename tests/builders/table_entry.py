@@ -2,8 +2,8 @@
 North-South's phone saves, East-West's confirms."""
 
 from events.plans import section_plan
-from events.selectors.table_entry import table_links
-from events.services.table_entry import set_table_entry
+from events.tables.selectors.table_entry import table_links
+from events.tables.services.table_entry import set_table_entry
 
 CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("4H", "E", "-2")]
 _EW: dict[str, str] = {}  # North-South's page path -> East-West's, of every table opened in the test

@@ -15,8 +15,8 @@ from django.utils import timezone
 from club.background import ATTEMPTS
 from club.hand_analysis import CLAIM_MINUTES, analyse_pending
 from deals.analysis import Analysis
+from events.hands.services.hands import store_deals
 from events.models import BoardDeal
-from events.services.hands import store_deals
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import ROUND_THE_TABLE, SIX_BOARDS
 from tests.builders.sessions import club_night

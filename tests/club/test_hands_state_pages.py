@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from club.background import ATTEMPTS
 from club.hand_analysis import analyse_pending
+from events.hands.services.hands import store_deals
 from events.models import BoardDeal
-from events.services.hands import store_deals
 from teams.models import MatchDeal
 from teams.services.hands import store_match_deals
 from tests.builders.hands import ONE_SUIT_EACH, ROUND_THE_TABLE, SIX_BOARDS

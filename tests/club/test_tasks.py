@@ -15,10 +15,10 @@ from django_tasks_db.models import DBTaskResult
 from club.background import enqueue_on_commit, retry_delay
 from club.periodic import enqueue_due
 from club.tasks import analyse_pending_hands, prune_task_results
+from events.entry.services.locking import standings_left
+from events.hands.services.hands import store_deals
 from events.models import BoardDeal
-from events.services.hands import store_deals
-from events.services.locking import standings_left
-from events.services.member_summaries import mark_summaries_stale
+from events.standings.services.member_summaries import mark_summaries_stale
 from events.tasks import refresh_stale_standings_task, refresh_stale_work, refresh_summaries
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import SIX_BOARDS

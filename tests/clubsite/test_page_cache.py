@@ -14,12 +14,12 @@ from django.urls import reverse
 
 from club.models import Member
 from club.typed_result import read_typed_result
+from events.checks.services.fixes import set_status
+from events.entry.services.lines import delete_line, save_line
 from events.models import Session, TravellerLine
-from events.services.fixes import set_status
-from events.services.lines import delete_line, save_line
-from events.services.rescoring import rescore_session
-from events.services.setup import PlayersTyped, set_players
-from events.services.standings import store_standings
+from events.setup.services.setup import PlayersTyped, set_players
+from events.standings.services.rescoring import rescore_session
+from events.standings.services.standings import store_standings
 from teams.models import TeamEvent
 from teams.services.matches import set_event_status
 from tests.builders.published import published_session

@@ -19,10 +19,10 @@ from django.test.utils import CaptureQueriesContext
 
 from club import unit_of_work
 from club.page_cache import CLUB, MEMBER_PAGES
+from events.checks.services.fixes import set_status
+from events.entry.services.locking import session_write
 from events.models import Session
-from events.services.fixes import set_status
-from events.services.locking import session_write
-from events.services.pages import EVERY_SESSION, session_scope
+from events.results.services.pages import EVERY_SESSION, session_scope
 from tests.builders.accounts import logged_in_client
 from tests.builders.service_calls import CALLS, Call, Club, Within, correct
 from tests.builders.service_calls_more import MORE_CALLS
@@ -73,7 +73,7 @@ SERVICES = service_functions()
 
 
 def test_every_service_function_has_an_entry():
-    assert len(SERVICES) > 150 and "events.services.lines.save_line" in SERVICES
+    assert len(SERVICES) > 150 and "events.entry.services.lines.save_line" in SERVICES
     missing = [name for name in SERVICES if name not in TABLE]
     assert missing == [], f"add each to tests/builders/service_calls*.py (a Call, or Within and why): {missing}"
     assert [name for name in TABLE if name not in SERVICES] == []  # no entry for a function that is gone
@@ -193,7 +193,7 @@ def test_a_sessions_changed_results_are_derived_once_at_the_units_end_before_its
 
 def test_a_session_write_stores_the_standings_through_the_unit_of_work(club, monkeypatch):
     """`session_write` records the session's changed results; the unit's derivation stores its standings once."""
-    from events.services import standings
+    from events.standings.services import standings
 
     stored = []
     monkeypatch.setattr(standings, "_store_now", lambda ids, summaries: stored.append(ids) or 0)

@@ -7,8 +7,8 @@ import pytest
 
 from events.models import Pair, TravellerLine
 from events.plans import section_plan
-from events.selectors.ranking import assign_places
-from events.services.rescoring import board_tops
+from events.standings.selectors.ranking import assign_places
+from events.standings.services.rescoring import board_tops
 
 
 def _reference_ranking(session):

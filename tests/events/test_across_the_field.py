@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
+from events.files.services.interchange_compare import convention_reason
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from events.services.interchange_compare import convention_reason
-from events.services.lines import save_line
-from events.services.rescoring import rescore_session
-from events.services.usebio_import import import_usebio
+from events.standings.services.rescoring import rescore_session
 from tests.builders.sessions import session_post
 
 pytestmark = pytest.mark.django_db

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from events.selectors.usebio_export import usebio_event
-from events.services.rescoring import rescore_session
-from events.services.usebio_import import import_usebio
+from events.standings.services.rescoring import rescore_session
 from interchange.usebio_write import write_usebio
 from tests.builders.usebio_readers import as_xmltodict
 

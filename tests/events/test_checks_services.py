@@ -9,12 +9,12 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from club.typed_result import read_typed_result
+from events.checks.selectors import checks
+from events.checks.selectors.checks import Kind
+from events.checks.services import fixes
+from events.entry.services.lines import save_line
 from events.models import Board, Pair, TravellerLine
 from events.plans import section_plan
-from events.selectors import checks
-from events.selectors.checks import Kind
-from events.services import fixes
-from events.services.lines import save_line
 from tests.builders.plays import board_of, enter_play, line_at, pairs_of
 from tests.builders.sessions import club_night, enter_all
 

@@ -13,13 +13,14 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from club.typed_result import read_typed_result
+from events.checks.selectors import checks
+from events.checks.selectors.checks import Kind
+from events.checks.services import fixes
+from events.checks.services.corrections import reopen_session
+from events.entry.selectors import line_history
+from events.entry.services.lines import delete_line, save_line
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.selectors import checks, line_history
-from events.selectors.checks import Kind
-from events.services import fixes
-from events.services.corrections import reopen_session
-from events.services.lines import delete_line, save_line
 from tests.builders.plays import board_of, enter_play, line_at, pairs_of
 from tests.builders.sessions import club_night, enter_all
 

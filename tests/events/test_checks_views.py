@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import Board, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services.lines import save_line
 from tests.builders.sessions import club_night, enter_all
 
 

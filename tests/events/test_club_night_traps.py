@@ -8,14 +8,14 @@ from django.urls import reverse
 
 import scoring
 from club.typed_result import read_typed_result
+from events.checks.selectors import checks
+from events.checks.services import fixes
+from events.checks.services.corrections import reopen_session
+from events.entry.services.lines import delete_line, save_line
+from events.files.services.transfer import import_travellers
 from events.models import Correction, Session, TravellerLine
 from events.plans import section_plan
-from events.selectors import checks
-from events.services import fixes
-from events.services.corrections import reopen_session
-from events.services.lines import delete_line, save_line
-from events.services.setup import PlayersTyped, set_players
-from events.services.transfer import import_travellers
+from events.setup.services.setup import PlayersTyped, set_players
 from tests.builders.plays import board_of, enter_play
 from tests.builders.sessions import club_night, enter_all
 

@@ -9,9 +9,9 @@ a copy of it in a file (`tests/builders/concurrency.py`), as the site does.
 from functools import partial
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import TravellerLine
 from events.plans import section_plan
-from events.services.lines import save_line
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import club_night
 

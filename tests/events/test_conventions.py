@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from events.models import Pair, Session, TravellerLine
-from events.services.rescoring import conventions_of, rescore_session
+from events.standings.services.rescoring import conventions_of, rescore_session
 from tests.builders.sessions import session_post
 
 pytestmark = pytest.mark.django_db

@@ -133,7 +133,7 @@ def test_the_language_switch_takes_a_next_that_is_not_a_path_for_the_home_page(c
 
 
 def test_saving_a_free_entry_section_keeps_its_own_pairs(make_session):
-    from events.services.setup import prepare_section
+    from events.setup.services.setup import prepare_section
 
     _session, section = make_session("none", tables=2, boards_per_round=2, rounds=3)
     section.pairs.all().delete()

@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from club.typed_result import read_typed_result
+from events.checks.services.fixes import set_status
+from events.entry.services.lines import save_line
 from events.models import Section, Session, TravellerLine
-from events.services.fixes import set_status
-from events.services.lines import save_line
 from tests.builders.sessions import session_post
 
 

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from club.hand_analysis import analyse_pending
 from deals import read_games, read_pbn_deals
+from events.hands.services.hands import import_hands, store_deals
 from events.models import BoardDeal
-from events.services.hands import import_hands, store_deals
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.hands import SIX_BOARDS, pbn_text
 

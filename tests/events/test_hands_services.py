@@ -4,9 +4,9 @@ import pytest
 
 from club.hand_analysis import analyse_pending
 from deals import DealRefused
+from events.hands.services.hands import import_hands, store_deals, store_typed_deal
 from events.models import BoardDeal, Section
-from events.services.hands import import_hands, store_deals, store_typed_deal
-from events.services.setup import prepare_section
+from events.setup.services.setup import prepare_section
 from tests.builders.hands import PUBLISHED, SIX_BOARDS, pbn_text
 from tests.builders.sessions import club_night
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from club.hand_analysis import analyse_pending
-from events.services.hands import store_deals
+from events.hands.services.hands import store_deals
 from tests.builders.hands import ROUND_THE_TABLE
 from tests.builders.pages import rows_of
 

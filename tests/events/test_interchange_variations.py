@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from club.csv_files import FileRefused
+from events.files.services.interchange_fit import said_by_file
+from events.files.services.pbn_import import import_pbn
+from events.files.services.usebio_import import import_usebio
 from events.models import BoardDeal, Pair, Session
-from events.services.interchange_fit import said_by_file
-from events.services.pbn_import import import_pbn
-from events.services.usebio_import import import_usebio
 from interchange.directions import direction_of
 from interchange.usebio import UsebioError, UsebioEvent, read_usebio
 

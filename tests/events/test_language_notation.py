@@ -9,9 +9,9 @@ from django.urls import reverse
 
 import scoring
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import Session, TravellerLine
 from events.plans import section_plan
-from events.services.lines import save_line
 from scoring.notation import notation_for
 from tests.builders.plays import board_of, pairs_of
 

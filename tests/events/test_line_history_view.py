@@ -5,8 +5,8 @@ import re
 from django.urls import reverse
 from django.utils import timezone
 
+from events.entry.services.lines import delete_line
 from events.models import TravellerLine
-from events.services.lines import delete_line
 from tests.builders.sessions import enter_on_board
 
 

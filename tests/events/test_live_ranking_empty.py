@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from events.plans import section_plan
-from events.services.table_entry import set_live_results
+from events.tables.services.table_entry import set_live_results
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
 

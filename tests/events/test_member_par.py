@@ -14,7 +14,7 @@ from django.utils import translation
 
 from club.hand_analysis import analyse_pending
 from events.models import Session, TravellerLine
-from events.selectors.member_par import ParSession, par_chart, par_sessions
+from events.results.selectors.member_par import ParSession, par_chart, par_sessions
 from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
 from tests.builders.hands import dealt
 

@@ -15,12 +15,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-import events.selectors.member_summary as member_summary
+import events.results.selectors.member_summary as member_summary
 from club.models import Member
 from events.models import MemberSummary, Pair, Section, Session
-from events.selectors.member_history import load_history
-from events.selectors.member_par import load_par_chart
-from events.services.member_summaries import refresh_member_summaries
+from events.results.selectors.member_history import load_history
+from events.results.selectors.member_par import load_par_chart
+from events.standings.services.member_summaries import refresh_member_summaries
 from tests.builders.hand_mitchell import build_hand_mitchell, members_of_club
 from tests.builders.hands import dealt
 
@@ -54,7 +54,7 @@ def both_ways(client, monkeypatch, member, **request):
     """(the page from the summary, the page computed from the whole history)."""
     stored = page(client, member, **request)
     with monkeypatch.context() as patched:
-        patched.setattr("events.views.results.load_member_page", computed_the_old_way)
+        patched.setattr("events.results.views.results.load_member_page", computed_the_old_way)
         old = page(client, member, **request)
     return stored, old
 
@@ -93,7 +93,7 @@ def test_the_page_from_the_summary_is_the_page_from_the_whole_history(client, cl
         "Visiting Vera",
     ):
         assert part in stored  # every part compared is on the page
-    monkeypatch.setattr("events.views.results.MEMBER_SESSIONS_PER_PAGE", 4)
+    monkeypatch.setattr("events.results.views.results.MEMBER_SESSIONS_PER_PAGE", 4)
     for number in (1, 2, 3, "x"):
         stored, old = both_ways(client, monkeypatch, club["Ana"], number=number)
         assert stored == old, number

@@ -19,12 +19,12 @@ from django.utils import timezone
 from club.models import Member
 from club.registry import MergeSource
 from club.typed_result import read_typed_result
+from events.checks.services.fixes import set_status
+from events.entry.services.lines import delete_line, save_line
 from events.models import MemberSummary, Session, TravellerLine
-from events.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
-from events.services.fixes import set_status
-from events.services.lines import delete_line, save_line
-from events.services.member_summaries import refresh_stale_member_summaries
-from events.services.setup import PlayersTyped, set_players
+from events.results.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
+from events.setup.services.setup import PlayersTyped, set_players
+from events.standings.services.member_summaries import refresh_stale_member_summaries
 from roster.services.merging import merge_people, undo_merge
 from tests.builders.concurrency import run_at_once
 from tests.builders.hands import dealt

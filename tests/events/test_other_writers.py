@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from club.csv_files import FileRefused
+from events.files.services.pbn_import import import_pbn
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from events.services.pbn_import import import_pbn
-from events.services.usebio_import import import_usebio
 from tests.events.test_across_three_sections import usebio_file
 
 pytestmark = pytest.mark.django_db

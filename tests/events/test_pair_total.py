@@ -7,12 +7,12 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
+from events.files.services.interchange_compare import _total_reason
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session
 from events.plans import section_plan
-from events.selectors.ranking import rank_session
-from events.services.interchange_compare import _total_reason
-from events.services.rescoring import rescore_session
-from events.services.usebio_import import import_usebio
+from events.standings.selectors.ranking import rank_session
+from events.standings.services.rescoring import rescore_session
 from tests.builders.sessions import enter_all, make_session, session_post
 from tests.events.test_across_three_sections import IMP_TOTALS, across, text, usebio_file
 

@@ -11,9 +11,9 @@ from django.utils import translation
 
 from club.csv_files import FileRefused
 from club.models import Member
+from events.files.services.pbn_import import import_pbn
+from events.files.services.usebio_import import summary
 from events.models import Board, BoardDeal, Pair, Section, Session, TravellerLine
-from events.services.pbn_import import import_pbn
-from events.services.usebio_import import summary
 from tests.builders.hands import PUBLISHED, needs_reference, sample
 
 pytestmark = pytest.mark.django_db

@@ -12,9 +12,9 @@ from django.urls import reverse
 from club.csv_files import FileRefused
 from club.models import Member
 from deals import decode
+from events.files.services.pbn_import import import_pbn
+from events.hands.services.hands import import_hands
 from events.models import BoardDeal, Pair, Session, SitOut, TravellerLine
-from events.services.hands import import_hands
-from events.services.pbn_import import import_pbn
 from tests.builders.hands import PUBLISHED, ROUND_THE_TABLE
 from tests.builders.sessions import club_night
 

@@ -4,10 +4,10 @@ import: a session of two sections gives the same lines and deals again."""
 import pytest
 
 from club.csv_files import FileRefused
+from events.files.services.pbn_import import import_pbn
+from events.hands.selectors.hands import session_pbn
+from events.hands.services.hands import store_deals
 from events.models import BoardDeal, TravellerLine
-from events.selectors.hands import session_pbn
-from events.services.hands import store_deals
-from events.services.pbn_import import import_pbn
 from tests.builders.hands import SIX_BOARDS
 from tests.builders.sessions import big_session
 

@@ -10,10 +10,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.pbn_import import import_pbn
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from events.selectors.usebio_export import usebio_event
-from events.services.pbn_import import import_pbn
-from events.services.usebio_import import import_usebio
 from interchange.usebio_write import write_usebio
 from tests.builders.real_files import REAL_FILES, real_file
 

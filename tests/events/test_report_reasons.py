@@ -7,12 +7,12 @@ from types import SimpleNamespace
 
 import pytest
 
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.interchange_compare import convention_reason, likeliest_reason
+from events.files.services.usebio_import import import_usebio
+from events.files.services.usebio_messages import REASONS
 from events.models import Session
-from events.selectors.usebio_export import usebio_event
-from events.services.interchange_compare import convention_reason, likeliest_reason
-from events.services.rescoring import rescore_session
-from events.services.usebio_import import import_usebio
-from events.services.usebio_messages import REASONS
+from events.standings.services.rescoring import rescore_session
 from interchange.usebio_write import write_usebio
 from tests.builders.real_files import real_file
 from tests.builders.sessions import club_night, enter_all

@@ -144,7 +144,7 @@ def test_unknown_member_and_bad_page_numbers(client, ana_history):
 
 def test_long_histories_are_paginated(client, db, monkeypatch):
     # Pages of 3 sessions (25 on the site): the same paging with a page and a bit of hand-worked sessions, not 27.
-    monkeypatch.setattr("events.views.results.MEMBER_SESSIONS_PER_PAGE", 3)
+    monkeypatch.setattr("events.results.views.results.MEMBER_SESSIONS_PER_PAGE", 3)
     per_page = 3
     for day in range(per_page + 2):
         build_hand_mitchell(
@@ -192,8 +192,8 @@ def test_member_page_queries_do_not_grow_with_the_history(client, player_client,
 
 
 def test_chart_of_a_long_history_draws_a_line_with_year_ticks():
-    from events.selectors.member_history import MemberSession, chart
-    from events.selectors.pairs_and_sections import PairInfo
+    from events.results.selectors.member_history import MemberSession, chart
+    from events.setup.selectors.pairs_and_sections import PairInfo
 
     pair = PairInfo(1, 1, 1, "NS", ())
     start = datetime.date(2020, 3, 2)

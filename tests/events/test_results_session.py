@@ -17,9 +17,9 @@ from django.utils import translation
 from club.models import Member
 from events.models import Pair, Session, TravellerLine
 from events.plans import section_plan
-from events.selectors.pairs_and_sections import SectionInfo, load_sections
-from events.selectors.ranking import rank_sessions
-from events.services.rescoring import expected_results
+from events.setup.selectors.pairs_and_sections import SectionInfo, load_sections
+from events.standings.selectors.ranking import rank_sessions
+from events.standings.services.rescoring import expected_results
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.pages import Tables, attrs_of, rows_of
 from tests.builders.sessions import big_session, free_entry_session

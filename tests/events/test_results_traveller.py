@@ -208,7 +208,7 @@ def test_unknown_boards_and_sections_are_404(client, hand_mitchell):
 def test_a_board_without_results(client, db):
     session = Session.objects.create(name="Empty", date="2026-11-05", status="final")
     section = Section.objects.create(session=session, letter="A", kind="mitchell", tables=3, boards_per_round=1)
-    from events.services.setup import prepare_section
+    from events.setup.services.setup import prepare_section
 
     prepare_section(section=section)
     response = client.get(traveller_url(session, section, 1))
@@ -276,9 +276,9 @@ def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_
 
 def test_leads_are_shown_with_suit_symbols(client, hand_mitchell):
     from club.typed_result import read_typed_result
+    from events.checks.services.corrections import reopen_session
+    from events.entry.services.lines import save_line
     from events.models import TravellerLine
-    from events.services.corrections import reopen_session
-    from events.services.lines import save_line
 
     session, section = hand_mitchell
     reopen_session(session=session, reason="Leads added")  # final results are corrected once reopened

@@ -8,9 +8,9 @@ Vulnerability by board number: 1 None, 2 NS, 3 EW, 4 Both, 5 NS.
 import pytest
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
 from events.models import TravellerLine
-from events.selectors.ranking import rank_sessions
-from events.services.lines import save_line
+from events.standings.selectors.ranking import rank_sessions
 from tests.builders.hand_mitchell import MITCHELL_LINES, entered_mitchell
 
 # NS matchpoints on the 2-per-beat scale, top 8, worked by hand:

@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 
 from events.models import Board, Pair, TravellerLine
-from events.services import rescoring
-from events.services.bulk import BATCH, update_by_pk
-from events.services.rescoring import rescore_session
+from events.standings.services import rescoring
+from events.standings.services.bulk import BATCH, update_by_pk
+from events.standings.services.rescoring import rescore_session
 from tests.builders.sessions import assert_current, big_session, enter, entered_before_publishing
 
 
@@ -90,7 +90,7 @@ def test_update_by_pk_sets_each_row_its_own_values_nulls_included(make_session):
 def test_update_by_pk_splits_many_rows_into_batches(make_session, django_assert_num_queries, monkeypatch):
     _session, section = make_session("mitchell", tables=5)
     pairs = list(Pair.objects.filter(section=section).order_by("pk"))
-    monkeypatch.setattr("events.services.bulk.BATCH", 3)
+    monkeypatch.setattr("events.standings.services.bulk.BATCH", 3)
     statements = 1 if connection.vendor == "postgresql" else -(-len(pairs) // 3)  # arrays: one, whatever the rows
     with django_assert_num_queries(statements):
         update_by_pk(model=Pair, fields=("boards",), rows=[(7, pair.pk) for pair in pairs])

@@ -6,8 +6,8 @@ from functools import partial
 from django.urls import reverse
 
 from club.models import Member
-from events.forms.setup import BaseSectionFormSet, MemberQuickForm
 from events.models import Session
+from events.setup.forms.setup import BaseSectionFormSet, MemberQuickForm
 from tests.builders.accounts import director, logged_in_client
 from tests.builders.concurrency import checked_together, run_at_once
 from tests.builders.sessions import session_post

@@ -7,12 +7,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from club.typed_result import read_typed_result
+from events.checks.selectors.checks import session_problems
+from events.entry.selectors.progress import finished_slips, section_progress
+from events.entry.services.lines import save_line
+from events.entry.services.sit_outs import add_sit_out, remove_sit_out
 from events.models import Pair, SitOut, TravellerLine
 from events.plans import section_plan
-from events.selectors.checks import session_problems
-from events.selectors.progress import finished_slips, section_progress
-from events.services.lines import save_line
-from events.services.sit_outs import add_sit_out, remove_sit_out
 from tests.builders.sessions import club_night, enter_all, made_final
 
 

@@ -6,10 +6,10 @@ from functools import partial
 from django.core.exceptions import ValidationError
 
 from club.typed_result import read_typed_result
+from events.entry.services.lines import save_line
+from events.entry.services.sit_outs import add_sit_out
 from events.models import SitOut, TravellerLine
 from events.plans import section_plan
-from events.services.lines import save_line
-from events.services.sit_outs import add_sit_out
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import club_night
 

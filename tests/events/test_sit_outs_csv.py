@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.csv_files import FileRefused
+from events.files.services.transfer import export_csv, import_travellers, parse_file
 from events.models import Pair, SitOut, TravellerLine
-from events.services.transfer import export_csv, import_travellers, parse_file
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"
 # A Mitchell night, boards 1-2: on board 2 pair 3NS sat out (so pair 3EW's opponent had none: it sat out too).

@@ -4,12 +4,12 @@ ScoreTable row with BYE and one pair): read, written, and a session's round trip
 import pytest
 
 from club.csv_files import FileRefused
+from events.entry.services.sit_outs import add_sit_out
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.pbn_import import import_pbn
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, SitOut, TravellerLine
 from events.plans import section_plan
-from events.selectors.usebio_export import usebio_event
-from events.services.pbn_import import import_pbn
-from events.services.sit_outs import add_sit_out
-from events.services.usebio_import import import_usebio
 from interchange.usebio import UsebioError, UsebioSitOut, read_usebio
 from interchange.usebio_write import write_usebio
 from tests.builders.sessions import DATA, club_night, enter_all

@@ -1,5 +1,5 @@
 """A traveller page drawn before another director's save never undoes it: every row carries the line and version
-it was drawn from (`events.services.versions`), checked under the session's lock."""
+it was drawn from (`events.entry.services.versions`), checked under the session's lock."""
 
 import pytest
 from django.urls import reverse

@@ -14,14 +14,14 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.typed_result import read_typed_result
+from events.checks.services.fixes import mark_checked, recompute_line, set_status, swap_round
+from events.entry.services.lines import delete_line, save_line
+from events.files.services.transfer import import_travellers
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import section_plan
-from events.services.fixes import mark_checked, recompute_line, set_status, swap_round
-from events.services.lines import delete_line, save_line
-from events.services.rescoring import rescore_session
-from events.services.setup import PlayersTyped, set_players
-from events.services.standings import store_standings
-from events.services.transfer import import_travellers
+from events.setup.services.setup import PlayersTyped, set_players
+from events.standings.services.rescoring import rescore_session
+from events.standings.services.standings import store_standings
 from movements.models import CustomMovement
 from tests.builders.hand_mitchell import entered_mitchell
 from tests.builders.sessions import HOWELL, assert_current, session_post, stored

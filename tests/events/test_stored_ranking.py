@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from events.models import Session
-from events.selectors.ranking import rank_sessions
-from events.views import public, results
+from events.results.views import public, results
+from events.standings.selectors.ranking import rank_sessions
 from tests.builders.sessions import big_session, fill_session, free_entry_session, made_final, make_session
 
 

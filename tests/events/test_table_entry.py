@@ -4,13 +4,13 @@ import pytest
 from django.urls import reverse
 
 from club.typed_result import read_typed_result
+from events.entry.selectors.line_history import source_text
+from events.entry.services import locking
+from events.entry.services.lines import save_line
 from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.line_history import source_text
-from events.selectors.ranking import rank_sessions
-from events.services import locking
-from events.services.lines import save_line
-from events.services.table_entry import set_table_entry
+from events.standings.selectors.ranking import rank_sessions
+from events.tables.services.table_entry import set_table_entry
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, play_at_tables, save_post, typed_for
 

@@ -3,10 +3,10 @@ the room confirming at once. Nothing lost, nothing stored twice (run on SQLite a
 
 import pytest
 
+from events.entry.services.locking import NOW, refresh_stale_standings
 from events.models import CorrectionRequest, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.ranking import rank_sessions
-from events.services.locking import NOW, refresh_stale_standings
+from events.standings.selectors.ranking import rank_sessions
 from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for

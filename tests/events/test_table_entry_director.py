@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from events.models import Session, TableEntry, TableResult
 from events.plans import section_plan
-from events.selectors.table_live import live_view
+from events.tables.selectors.table_live import live_view
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
 

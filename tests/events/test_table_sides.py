@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from events.entry.selectors.line_history import source_text
+from events.entry.services.lines import delete_line
 from events.models import TableResult, TravellerLine
 from events.plans import section_plan
-from events.selectors.line_history import source_text
-from events.services.lines import delete_line
-from events.services.table_entry import set_table_entry
+from events.tables.services.table_entry import set_table_entry
 from tests.builders.concurrency import run_at_once
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post

@@ -15,13 +15,14 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from events.entry.services import locking
+from events.entry.services.locking import NOW, lock_session, refresh_stale_standings, session_write
 from events.models import Session, TableEntry, TravellerLine
 from events.plans import section_plan
-from events.selectors.ranking import rank_sessions
-from events.selectors.table_entry import find_table
-from events.services import locking, standings
-from events.services.locking import NOW, lock_session, refresh_stale_standings, session_write
-from events.services.table_entry import confirm_table_result, save_table_result
+from events.standings.selectors.ranking import rank_sessions
+from events.standings.services import standings
+from events.tables.selectors.table_entry import find_table
+from events.tables.services.table_entry import confirm_table_result, save_table_result
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post, typed_for
 

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from events.files.services.transfer import COLUMNS, export_csv, export_rows, import_travellers
 from events.models import Board, Pair, Section, TravellerLine
-from events.services.transfer import COLUMNS, export_csv, export_rows, import_travellers
 from tests.builders.sessions import HOWELL, MITCHELL
 
 

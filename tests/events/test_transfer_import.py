@@ -8,8 +8,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from club.csv_files import FileRefused
+from events.files.services.transfer import import_travellers, parse_travellers
 from events.models import Board, Pair, Seating, Section, Session, TravellerLine
-from events.services.transfer import import_travellers, parse_travellers
 from tests.builders.sessions import HOWELL, MITCHELL
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"

@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from events.files.services.transfer import export_csv, import_travellers
 from events.models import Session, TravellerLine
-from events.services.transfer import export_csv, import_travellers
 from tests.builders.sessions import HOWELL
 
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"

@@ -1,4 +1,4 @@
-"""The "Unusual result" warning (events.selectors.warnings): a score far from every other result on the board
+"""The "Unusual result" warning (events.checks.selectors.warnings): a score far from every other result on the board
 while the others agree; three results that all differ flag none (not all three)."""
 
 from types import SimpleNamespace
@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from club.typed_result import read_result
+from events.checks.selectors.warnings import board_warnings
+from events.entry.services.lines import save_line
 from events.plans import section_plan
-from events.selectors.warnings import board_warnings
-from events.services.lines import save_line
 from tests.builders.sessions import make_session
 
 

@@ -9,9 +9,9 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from events.demo import load_demo_sessions
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from events.selectors.usebio_export import usebio_event
-from events.services.usebio_import import import_usebio
 from interchange.usebio import read_usebio
 from interchange.usebio_write import write_usebio
 

@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session
-from events.selectors.usebio_export import usebio_event
-from events.services.rescoring import rescore_session
-from events.services.usebio_import import import_usebio
+from events.standings.services.rescoring import rescore_session
 from interchange.usebio_write import write_usebio
 from tests.builders.accounts import directors_group
 from tests.builders.sessions import club_night, enter

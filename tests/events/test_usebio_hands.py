@@ -8,10 +8,10 @@ import pytest
 
 from club.csv_files import FileRefused
 from club.hand_analysis import analyse_pending
+from events.files.selectors.usebio_export import usebio_event
+from events.files.services.usebio_import import import_usebio, summary
+from events.hands.services.hands import import_hands
 from events.models import BoardDeal, Session, TravellerLine
-from events.selectors.usebio_export import usebio_event
-from events.services.hands import import_hands
-from events.services.usebio_import import import_usebio, summary
 from interchange.usebio import read_usebio
 from interchange.usebio_write import write_usebio
 from tests.builders.hands import ONE_SUIT_EACH, PUBLISHED, SIX_BOARDS, pbn_text

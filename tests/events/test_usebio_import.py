@@ -10,8 +10,8 @@ from django.core.management.base import CommandError
 
 from club.csv_files import FileRefused
 from club.models import Member
+from events.files.services.usebio_import import import_usebio, summary
 from events.models import Board, Pair, Section, Session, TravellerLine
-from events.services.usebio_import import import_usebio, summary
 
 pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parent / "data" / "usebio"

@@ -6,8 +6,8 @@ import datetime
 import pytest
 from django.urls import reverse
 
+from events.files.services.transfer import export_csv, import_travellers
 from events.models import TravellerLine
-from events.services.transfer import export_csv, import_travellers
 
 pytestmark = pytest.mark.django_db
 HEADER = "BOARD_NUMBER,NS_PAIR_NUMBER,EW_PAIR_NUMBER,CONTRACT,PLAYED_BY,LEAD,TRICKS,SCORE\n"

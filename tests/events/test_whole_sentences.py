@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
-from events.services.transfer import ImportResult
+from events.files.services.transfer import ImportResult
 
 
 def get(client, url, language):

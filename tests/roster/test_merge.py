@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from club.models import Member, Merge
 from club.registry import MergeSource
+from events.checks.services.fixes import set_status
 from events.models import Pair, Session
-from events.services.fixes import set_status
-from events.services.setup import PlayersTyped, set_players
+from events.setup.services.setup import PlayersTyped, set_players
 from roster.services.merging import MergeRefused, merge_people, suggestions, undo_merge
 from rubber.models import SeatedPlayer
 from teams.models import TeamPlayer

@@ -4,10 +4,10 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from events.forms.setup import SectionFormSet, SessionForm
 from events.management.commands.import_travellers import iso_date
 from events.models import Section, Session
-from events.services.setup import save_session
+from events.setup.forms.setup import SectionFormSet, SessionForm
+from events.setup.services.setup import save_session
 
 
 def setup_data(*, name: str, date, scoring: str, kind: str, tables: int, boards_per_round: int) -> tuple[dict, dict]:

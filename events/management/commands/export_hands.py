@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from events.hands.selectors.hands import session_pbn
 from events.models import Session
-from events.selectors.hands import session_pbn
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from events.files.services.transfer import export_csv
 from events.models import Session
-from events.services.transfer import export_csv
 
 
 class Command(BaseCommand):

@@ -3,9 +3,9 @@
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from events.entry.services.locking import NOW, refresh_stale_standings
+from events.files.selectors.usebio_export import usebio_event
 from events.models import Session
-from events.selectors.usebio_export import usebio_event
-from events.services.locking import NOW, refresh_stale_standings
 from interchange.usebio_write import write_usebio
 
 

@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from club.hand_commands import add_file_arguments, import_file
+from events.hands.services.hands import import_hands
 from events.models import Session
-from events.services.hands import import_hands
 
 
 class Command(BaseCommand):

@@ -4,9 +4,9 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 import scoring
+from events.files.services.pbn_import import import_pbn
 from events.management.file_import import import_file
 from events.models import Session
-from events.services.pbn_import import import_pbn
 
 
 class Command(BaseCommand):

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 import scoring
 from club.csv_files import FileRefused, read_text
+from events.files.services.transfer import COLUMNS, import_travellers, refused_summary
 from events.models import Session
-from events.services.transfer import COLUMNS, import_travellers, refused_summary
 
 
 def iso_date(text: str) -> datetime.date:

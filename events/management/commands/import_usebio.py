@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 import scoring
+from events.files.services.usebio_import import import_usebio
 from events.management.file_import import import_file
-from events.services.usebio_import import import_usebio
 
 
 class Command(BaseCommand):

@@ -1,9 +1,9 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from events.hands.services.pair_par import store_pair_par
 from events.models import Session
-from events.services.member_summaries import refresh_all_member_summaries, refresh_stale_member_summaries
-from events.services.pair_par import store_pair_par
+from events.standings.services.member_summaries import refresh_all_member_summaries, refresh_stale_member_summaries
 
 BATCH = 200  # sessions whose pairs' figures against par are stored at once
 

@@ -1,9 +1,9 @@
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from events.entry.services.locking import NOW, refresh_stale_standings
 from events.models import TableEntry
-from events.services.locking import NOW, refresh_stale_standings
-from events.services.standings import store_standings
+from events.standings.services.standings import store_standings
 
 
 class Command(BaseCommand):

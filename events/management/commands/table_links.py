@@ -6,8 +6,8 @@ from django.utils.translation import gettext as _
 
 from events.models import Session
 from events.plans import section_plan
-from events.selectors.table_entry import table_links
-from events.services.table_entry import set_table_entry
+from events.tables.selectors.table_entry import table_links
+from events.tables.services.table_entry import set_table_entry
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""Forms: what a person types, checked. (files)"""

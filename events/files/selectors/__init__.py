@@ -1,0 +1,1 @@
+"""Reads for the pages (no writes, no services). (files)"""

@@ -1,0 +1,1 @@
+"""Views: they ask the selectors and call the services (no queries of their own). (files)"""

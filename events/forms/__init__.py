@@ -1,1 +1,0 @@
-"""The events app's forms: session setup, result entry rows, traveller import."""

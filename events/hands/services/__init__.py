@@ -1,0 +1,1 @@
+"""Writes, each in one transaction. (hands)"""
