@@ -338,3 +338,95 @@ def test_the_function_check_refuses_a_planted_twin():
     assert (
         duplicate_functions({"events.views.a": "def hands_page(): ...", "teams.views.b": "def hands_page(): ..."}) == {}
     )
+
+
+# --- An app split by what it does: `events` (issue 30, item 2) ------------------------------------------------------
+# An app grown past what one reader holds is split into areas by what they do (`events.entry`, `events.results`, ...),
+# each a package with its own layers (`services`, `selectors`, `views`, `forms` packages), which the layer rules above
+# hold as they hold a flat app. No part of the project is over a quarter of its lines: a part is an app, or, for an app
+# split into areas, each area and the app's shared root (its models, plans, commands, urls, admin). Migrations and
+# tests do not count (they are not what a reader changes).
+SPLIT_APPS = {"events"}
+MAX_PART_SHARE = 0.25
+
+
+def areas_of(modules: list[str]) -> set[str]:
+    """The areas of the split apps: `app.area` of every module `app.area.<layer>...`."""
+    return {
+        ".".join(parts[:2])
+        for parts in (module.split(".") for module in modules)
+        if len(parts) >= 3 and parts[2] in LAYER_WORDS
+    }
+
+
+def part_of(module: str, areas: set[str]) -> str:
+    """The part a module counts in: its area, its split app's root (`events.*`), or its app."""
+    parts = module.split(".")
+    if ".".join(parts[:2]) in areas:
+        return ".".join(parts[:2])
+    return f"{parts[0]}.*" if parts[0] in SPLIT_APPS else layer(module)
+
+
+def part_sizes(lines: dict[str, int]) -> dict[str, int]:
+    areas = areas_of(list(lines))
+    sizes: dict[str, int] = {}
+    for module, count in lines.items():
+        if "migrations" not in module.split("."):
+            sizes[part_of(module, areas)] = sizes.get(part_of(module, areas), 0) + count
+    return sizes
+
+
+def oversized(lines: dict[str, int]) -> dict[str, float]:
+    sizes = part_sizes(lines)
+    total = sum(sizes.values())
+    return {part: round(size / total, 3) for part, size in sizes.items() if size > MAX_PART_SHARE * total}
+
+
+def flat_layers(modules: list[str]) -> list[str]:
+    """The modules of a split app's layer packages left at the app's root (each belongs in an area)."""
+    return sorted(
+        module
+        for module in modules
+        if module.split(".")[0] in SPLIT_APPS and len(module.split(".")) >= 2 and module.split(".")[1] in LAYER_WORDS
+    )
+
+
+def test_no_part_of_the_project_is_over_a_quarter():
+    lines = {module: len(path.read_text(encoding="utf-8").splitlines()) for module, path in MODULES.items()}
+    sizes = part_sizes(lines)
+    assert {"events.entry", "events.results", "events.*", "club", "teams"} <= sizes.keys()
+    assert oversized(lines) == {}, f"parts over a quarter of the project's lines: {oversized(lines)}"
+
+
+def test_a_split_app_keeps_its_layers_in_its_areas():
+    assert flat_layers(list(MODULES)) == []
+    assert {"events.entry", "events.results", "events.tables", "events.files"} <= areas_of(list(MODULES))
+    for area in areas_of(list(MODULES)):
+        assert any(module.startswith(f"{area}.services") for module in MODULES) or any(
+            module.startswith(f"{area}.views") for module in MODULES
+        ), f"{area} has neither services nor views"
+
+
+def test_the_split_rules_refuse_a_planted_violation():
+    planted = {"events.entry.services.lines": 100, "events.models": 50, "club.models": 60, "teams.models": 40}
+    assert part_sizes(planted) == {"events.entry": 100, "events.*": 50, "club": 60, "teams": 40}
+    assert oversized(planted) == {"events.entry": 0.4}
+    assert oversized({**planted, "rubber.models": 200}) == {"rubber": 0.444}
+    assert oversized({"events.entry.services.a": 1, "events.results.views.b": 1, "events.models": 1, "x.y": 1}) == {}
+    assert oversized({"events.services.a": 3, "events.views.b": 3, "club.models": 2}) == {"events.*": 0.75}
+    assert flat_layers(["events.services.lines", "events.entry.services.lines", "teams.services"]) == [
+        "events.services.lines"
+    ]
+    # The layer rules hold inside an area as in a flat app (a selector importing a service, a service a form or a
+    # view, a view with a query).
+    assert layer_problems("events.results.selectors.traveller", ["events.entry.services.lines"], "")[0] == {
+        "events.entry.services.lines"
+    }
+    assert layer_problems("events.files.services.transfer", ["events.files.forms.transfer"], "")[0] == {
+        "events.files.forms.transfer"
+    }
+    assert layer_problems("events.entry.services.lines", ["events.results.views.results"], "")[0] == {
+        "events.results.views.results"
+    }
+    view = "def page(request):\n    return TravellerLine.objects.all()\n"
+    assert layer_problems("events.tables.views.table", [], view) == (set(), 1)
