@@ -229,11 +229,6 @@ KNOWN_LAYER_IMPORTS = {
 }
 # Views that still query (`.objects.`), with how many times: the count may only go down (and then this table with it).
 KNOWN_VIEW_QUERIES = {
-    "events.setup.views.director": 1,
-    "events.entry.views.entry": 3,
-    "events.results.views.public": 1,
-    "events.results.views.results": 4,
-    "events.tables.views.table_director": 2,
     "movements.views.preview": 2,
     "rubber.views": 2,
     "rubber.views_results": 4,

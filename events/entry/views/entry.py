@@ -11,20 +11,18 @@ from club.access import director_required
 from club.numbers import whole_number
 from club.typed_result import notation
 from events.entry.forms.entry import SitOutForm
+from events.entry.selectors.lookup import entry_section, line_to_remove, sit_out_to_remove
 from events.entry.selectors.progress import finished_slips, next_slip
 from events.entry.services.entry import has_slip, save_rows, save_traveller, set_focus, table_rows, traveller_rows
 from events.entry.services.lines import delete_line
 from events.entry.services.sit_outs import remove_sit_out
-from events.models import Section, SitOut, TravellerLine
 from events.plans import section_plan
 from events.results.selectors.traveller import board_sit_outs
 from events.standings.services.rescoring import board_tops
 
 
 def get_section(session_id, section_id):
-    return get_object_or_404(
-        Section.objects.select_related("session", "custom_movement"), pk=section_id, session_id=session_id
-    )
+    return entry_section(session_id, section_id)
 
 
 def saved_message(request, count, taken=0):
@@ -141,9 +139,7 @@ def table_entry(request, session_id, section_id, table, round_):
 @director_required
 @require_POST
 def line_delete(request, line_id):
-    line = get_object_or_404(
-        TravellerLine.objects.select_related("board__section__session", "ns_pair", "ew_pair"), pk=line_id
-    )
+    line = line_to_remove(line_id)
     board = line.board
     back = redirect(
         "events:traveller_entry", session_id=board.section.session_id, section_id=board.section_id, number=board.number
@@ -164,7 +160,7 @@ def line_delete(request, line_id):
 @director_required
 @require_POST
 def sit_out_delete(request, sit_out_id):
-    sit_out = get_object_or_404(SitOut.objects.select_related("board__section__session", "pair"), pk=sit_out_id)
+    sit_out = sit_out_to_remove(sit_out_id)
     board = sit_out.board
     try:
         remove_sit_out(sit_out=sit_out, user=request.user)

@@ -1,12 +1,11 @@
 import datetime
 
 from django.core.paginator import Paginator
-from django.db.models import Max, Min
 from django.shortcuts import render
 
 from club.numbers import whole_number
 from club.page_cache import PAGED, cached_page, number_from
-from events.models import Session
+from events.results.selectors.lookup import home_sessions
 from events.results.services.pages import HOME_PAGE
 from events.standings.selectors.ranking import name_winners, rank_sessions
 
@@ -17,22 +16,9 @@ MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
 @cached_page(*HOME_PAGE, reads={"year": number_from(1, 9999), "month": number_from(1, 12), **PAGED})
 def home(request):
     """Published sessions, newest first, each with its sections, tables, status and winners."""
-    published = Session.objects.published()
-    span = published.aggregate(first=Min("date"), last=Max("date"))
-    years = list(range(span["last"].year, span["first"].year - 1, -1)) if span["first"] else []
-    year = whole_number(request.GET.get("year"), 1, 9999)
-    year = year if year in years else None
-    month = whole_number(request.GET.get("month"), 1, 12) if year else None
-    sessions = published
-    if year and month:
-        start = datetime.date(year, month, 1)
-        end = datetime.date(year + month // 12, month % 12 + 1, 1)
-        sessions = sessions.filter(date__gte=start, date__lt=end)
-    elif year:
-        sessions = sessions.filter(date__gte=datetime.date(year, 1, 1), date__lt=datetime.date(year + 1, 1, 1))
-    page = Paginator(sessions.only("id", "name", "date", "status", "scoring"), SESSIONS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    asked = home_sessions(whole_number(request.GET.get("year"), 1, 9999), whole_number(request.GET.get("month"), 1, 12))
+    year, month = asked.year, asked.month
+    page = Paginator(asked.sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     listed = list(page.object_list)
     results = rank_sessions([session.pk for session in listed], names=False, stored=True)  # published: stored
     name_winners(results)
@@ -43,7 +29,7 @@ def home(request):
         {
             "page": page,
             "rows": rows,
-            "years": years,
+            "years": asked.years,
             "year": year,
             "month": month,
             "months": MONTHS,

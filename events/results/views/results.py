@@ -23,9 +23,10 @@ from club.page_cache import PAGED, cached_page, one_of
 from club.registry import member_sections
 from events.files.selectors.downloads import ranking_rows, traveller_csv_rows
 from events.hands.selectors.hands import load_hand
-from events.models import Board, Section, Session
+from events.models import Session
 from events.results.ranking_table import RankingTable
 from events.results.selectors.live_results import shows_live
+from events.results.selectors.lookup import board_numbers, has_several_sections, public_session, session_section
 from events.results.selectors.member_summary import load_member_page
 from events.results.selectors.scorecard import load_scorecard
 from events.results.selectors.traveller import load_traveller
@@ -55,11 +56,8 @@ def field_name(direction: str) -> str:
 def ranking_blocks(request, session: Session, results) -> list[dict]:
     """Each section's ranking tables (one per field), top summaries and board links."""
     tops = top_summaries(results.sections)
-    boards: dict[int, list[int]] = {section.id: [] for section in results.sections}
-    for section_id, number in (
-        Board.objects.filter(section__session=session).order_by("number").values_list("section_id", "number")
-    ):
-        boards[section_id].append(number)
+    numbers = board_numbers(session)
+    boards = {section.id: numbers.get(section.id, []) for section in results.sections}
     config = RequestConfig(request, paginate=False)
     blocks = []
     for section in results.sections:
@@ -103,7 +101,7 @@ RANKING_SORTS = {
 
 @cached_page(*SESSION_PAGE, reads=RANKING_SORTS)
 def session_ranking(request, session_id):
-    session = get_object_or_404(Session.objects.select_related("table_entry"), pk=session_id)
+    session = public_session(session_id)
     if not session.is_public and not is_director(request.user) and shows_live(session):
         return redirect("events:live_results", session_id=session.pk)  # the live results, marked provisional
     check_visible(request.user, session, "This session is still in progress.")
@@ -133,7 +131,7 @@ def ranking_csv(request, session_id):
 
 def _traveller(request, session_id, section_id, number):
     session = visible_session(request, session_id)
-    section = get_object_or_404(Section.objects.select_related("custom_movement"), pk=section_id, session=session)
+    section = session_section(session, section_id)
     section.session = session
     numbers = list(section.boards.order_by("number").values_list("number", flat=True))
     if number not in numbers:
@@ -145,7 +143,7 @@ def _traveller(request, session_id, section_id, number):
 def board_traveller(request, session_id, section_id, number):
     traveller = _traveller(request, session_id, section_id, number)
     session = traveller.session
-    several = Section.objects.filter(session=session).count() > 1
+    several = has_several_sections(session)
     return render(
         request,
         "events/results/traveller.html",

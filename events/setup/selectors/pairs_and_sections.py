@@ -246,3 +246,8 @@ def pairs_to_seat(session_id: int) -> list[Pair]:
     """The session's pairs with their players, in the pairs page's order: 1NS-6NS, then 1EW-6EW, then a Howell's."""
     pairs = Pair.objects.filter(section__session_id=session_id).select_related("player1", "player2", "section")
     return list(pairs.order_by("section", "-direction", "number"))
+
+
+def newest_sessions(count: int = 100) -> list[Session]:
+    """The director's home: the newest sessions with their directors."""
+    return list(Session.objects.select_related("director")[:count])

@@ -16,7 +16,7 @@ from events.entry.selectors.progress import finished_slips, section_progress, sl
 from events.models import Pair, Session
 from events.plans import section_plan
 from events.setup.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
-from events.setup.selectors.pairs_and_sections import pairs_to_seat
+from events.setup.selectors.pairs_and_sections import newest_sessions, pairs_to_seat
 from events.setup.services.setup import PlayersTyped, save_session, set_players
 from movements.params import query_string
 from roster.services.members import save_member
@@ -24,7 +24,7 @@ from roster.services.members import save_member
 
 @director_required
 def director_home(request):
-    sessions = Session.objects.select_related("director")[:100]
+    sessions = newest_sessions()
     return render(request, "events/director/home.html", {"sessions": sessions})
 
 

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from club.limits import MAX_ID
@@ -274,3 +275,12 @@ def add_moves(state: TableState, plan: Movement, table: int, round_: int) -> Non
 def typed_results() -> QuerySet[TableResult]:
     """The boards typed at the tables, with their section and board (the director's settling of a disagreement)."""
     return TableResult.objects.select_related("section", "board")
+
+
+def director_section(session_id: int, section_id: int) -> Section:
+    """The session's section, with its session (a 404 when there is none)."""
+    return get_object_or_404(Section.objects.select_related("session"), pk=section_id, session_id=session_id)
+
+
+def correction_request(request_id: int) -> CorrectionRequest:
+    return get_object_or_404(CorrectionRequest.objects.select_related("section"), pk=request_id)

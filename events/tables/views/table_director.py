@@ -12,11 +12,18 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.table_entry import qr_response
-from events.models import CorrectionRequest, Section, Session
+from events.models import Session
 from events.plans import section_plan
 from events.standings.selectors.ranking import rank_sessions
 from events.tables.forms.table import LiveResultsForm, SettleForm, TableEntryForm
-from events.tables.selectors.table_entry import SIDES, table_links, table_path, typed_results
+from events.tables.selectors.table_entry import (
+    SIDES,
+    correction_request,
+    director_section,
+    table_links,
+    table_path,
+    typed_results,
+)
 from events.tables.selectors.table_live import live_view as load_live_view
 from events.tables.services.table_entry import (
     resolve_correction,
@@ -72,7 +79,7 @@ def table_sheet(request: HttpRequest, session_id: int) -> HttpResponse:
 @director_required
 def table_qr(request: HttpRequest, session_id: int, section_id: int, table: int, side: str) -> HttpResponse:
     """A side's link at a table as a QR code (SVG, made here by segno: no outside service)."""
-    section = get_object_or_404(Section.objects.select_related("session"), pk=section_id, session_id=session_id)
+    section = director_section(session_id, section_id)
     entry = getattr(section.session, "table_entry", None)
     plan = section_plan(section)
     if entry is None or not entry.key or not plan.has_schedule or not 1 <= table <= plan.tables or side not in SIDES:
@@ -125,7 +132,7 @@ def _live_context(request: HttpRequest, session: Session) -> dict:
 @director_required
 @require_POST
 def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
-    correction = get_object_or_404(CorrectionRequest.objects.select_related("section"), pk=request_id)
+    correction = correction_request(request_id)
     resolve_correction(correction=correction)
     messages.success(request, _("Correction request closed."))
     return redirect("events:live_view", session_id=correction.section.session_id)
