@@ -1,17 +1,8 @@
 """Helpers shared by the apps' forms and views."""
 
 from django import forms
-from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.exceptions import FieldDoesNotExist
 from django.core.validators import MaxValueValidator, MinValueValidator
-
-
-def add_errors(form: forms.Form, error: ValidationError) -> None:
-    """Puts each message next to its field, or above the row when the row has no such field."""
-    if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, messages)
-    else:
-        form.add_error(None, error.messages)
 
 
 class LimitedModelForm(forms.ModelForm):

@@ -26,7 +26,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from club.forms import add_errors
+from club.form_errors import add_errors
 from club.typed_result import notation
 
 SECRET_LENGTH = 22  # 22 base64 characters: 132 bits of the HMAC

@@ -3,8 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.typed_result import notation
 from teams.models import BoardResult
+from teams.services.entry import room_initial
 
 
 def _text(size: int, **attrs) -> forms.TextInput:
@@ -21,17 +21,9 @@ class RoomForm(forms.Form):
     tricks = forms.CharField(label=_("Tricks"), max_length=3, required=False, widget=_text(3))
 
 
-def room_initial(result: BoardResult | None) -> dict:
-    """A saved room's result as the director types it, in the reader's notation (``4C`` for 4♥ in Spanish: the
-    letters are read back in the same language)."""
-    if result is None:
-        return {}
-    shown = notation()
-    return {
-        "contract": result.adjusted or shown.contract(result.contract),
-        "declarer": shown.seat(result.declarer),
-        "tricks": "" if result.tricks is None else str(result.tricks),
-    }
+def room_form(data, prefix: str, result: BoardResult | None) -> RoomForm:
+    """A room's row of the match entry page, drawn from its result."""
+    return RoomForm(data, prefix=prefix, initial=room_initial(result))
 
 
 class TotalsForm(forms.Form):

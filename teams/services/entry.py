@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.form_errors import add_errors
+from club.typed_result import notation
 from club.drawn_rows import compare_row, token
-from club.forms import add_errors
-from teams.forms.entry import RoomForm, room_initial
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
 from teams.selectors.scorecard import ScorecardBoard, scorecard
@@ -20,7 +22,7 @@ from teams.services.matches import save_results
 @dataclass
 class RoomRow:
     room: int
-    form: RoomForm
+    form: forms.Form  # the room as typed: made by the page (`teams.forms.entry.room_form`)
     result: BoardResult | None = None
 
     @property
@@ -39,8 +41,10 @@ class EntryBoard:
         return self.card.number
 
 
-def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
-    """The boards of the match with a form per room (none for a bye)."""
+def entry_boards(
+    match: Match, event: TeamEvent, data=None, *, make_form: Callable[..., forms.Form]
+) -> list[EntryBoard]:
+    """The boards of the match with a form per room (none for a bye), made by `make_form(data, prefix, result)`."""
     if match.is_bye:
         return []
     boards = []
@@ -48,7 +52,7 @@ def entry_boards(match: Match, event: TeamEvent, data=None) -> list[EntryBoard]:
         rows = [
             RoomRow(
                 room,
-                RoomForm(data, prefix=f"b{card.number}r{room}", initial=room_initial(card.room(room))),
+                make_form(data, f"b{card.number}r{room}", card.room(room)),
                 card.room(room),
             )
             for room in (1, 2)
@@ -131,3 +135,16 @@ def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> EntrySav
     except ValidationError as error:
         return EntrySaved(-1, error.messages, taken)
     return EntrySaved(len(changes), taken=taken)
+
+
+def room_initial(result: BoardResult | None) -> dict:
+    """A saved room's result as the director types it, in the reader's notation (``4C`` for 4♥ in Spanish: the
+    letters are read back in the same language)."""
+    if result is None:
+        return {}
+    shown = notation()
+    return {
+        "contract": result.adjusted or shown.contract(result.contract),
+        "declarer": shown.seat(result.declarer),
+        "tricks": "" if result.tricks is None else str(result.tricks),
+    }

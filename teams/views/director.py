@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from club.access import director_required
-from club.forms import add_errors
+from club.form_errors import add_errors
 from club.models import Member
 from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
 from teams.models import Team, TeamEvent

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.csv_files import FileRefused, csv_response
-from club.forms import add_errors
-from teams.forms.entry import TotalsForm
+from club.form_errors import add_errors
+from teams.forms.entry import TotalsForm, room_form
 from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
 from teams.selectors.standings import match_scores
@@ -57,7 +57,7 @@ def _totals_initial(match: Match) -> dict:
 @director_required
 def match_entry(request, match_id):
     match = get_match(match_id)
-    boards = entry_boards(match, match.event, request.POST or None)
+    boards = entry_boards(match, match.event, request.POST or None, make_form=room_form)
     problems = []
     if request.method == "POST" and not match.is_bye:
         saved = save_entry(match=match, boards=boards, user=request.user)
@@ -98,7 +98,7 @@ def match_totals(request, match_id):
         else:
             messages.success(request, _("Match totals saved."))
             return redirect("teams:match_entry", match_id=match.pk)
-    return _page(request, match, entry_boards(match, match.event), totals_form=form)
+    return _page(request, match, entry_boards(match, match.event, make_form=room_form), totals_form=form)
 
 
 @director_required
@@ -117,7 +117,7 @@ def adjustment_add(request, match_id):
         else:
             messages.success(request, _("Adjustment saved."))
             return redirect("teams:match_entry", match_id=match.pk)
-    boards = entry_boards(match, match.event)
+    boards = entry_boards(match, match.event, make_form=room_form)
     return _page(request, match, boards, adjustment_form=form)
 
 

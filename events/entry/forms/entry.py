@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from club.typed_result import notation
+from events.entry.services.versions import line_initial
 from events.models import TravellerLine
 
 
@@ -59,26 +59,10 @@ class FreeLineRowForm(LineRowForm):
     field_order = ["ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", "score"]
 
 
-def line_initial(line: TravellerLine | None) -> dict:
-    """A saved line as the director types it, in the reader's notation (``3SA`` ``O`` in Spanish); the score
-    field holds the score of a score-only line only (with a contract, the contract gives the score)."""
-    if line is None:
-        return {}
-    shown = notation()
-    if line.not_played:
-        contract = "NP"
-    else:
-        contract = line.adjusted or shown.contract(line.contract)
-    score_only = not (line.contract or line.adjusted or line.not_played)
-    return {
-        "contract": "A" if line.bare_average else contract,
-        "declarer": shown.seat(line.declarer),
-        "tricks": "" if line.tricks is None else str(line.tricks),
-        "lead": line.lead,
-        "score": str(line.ns_score) if score_only and line.ns_score is not None else "",
-        "ns_pair": shown.pair_label(line.ns_pair.label),
-        "ew_pair": shown.pair_label(line.ew_pair.label),
-    }
+def row_form(data, prefix: str, line: TravellerLine | None, free: bool) -> LineRowForm:
+    """A traveller's or slip's row, drawn from its line (`free`: the pairs typed, without a movement's slot)."""
+    form_class = FreeLineRowForm if free else LineRowForm
+    return form_class(data, prefix=prefix, initial=line_initial(line))
 
 
 class SitOutForm(forms.Form):

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django import forms
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.drawn_rows import token
-from club.forms import add_errors
+from club.form_errors import add_errors
 from club.typed_result import notation, read_typed_result
+from club.drawn_rows import token
 from events.checks.selectors.warnings import board_warnings
-from events.entry.forms.entry import FreeLineRowForm, LineRowForm, SitOutForm, line_initial
 from events.entry.services.lines import save_line
 from events.entry.services.locking import session_write
 from events.entry.services.sit_outs import add_sit_out
@@ -27,7 +28,7 @@ FREE_ROWS = 4
 @dataclass
 class Row:
     board: Board
-    form: LineRowForm
+    form: forms.Form  # the row as typed: made by the page (`events.entry.forms.entry.row_form`)
     slot: BoardPlay | None = None
     line: TravellerLine | None = None
     warnings: list[str] = field(default_factory=list)
@@ -60,12 +61,11 @@ class Row:
         return self.slot.ew if self.slot else (self.line.ew_pair.label if self.line else "")
 
 
-def _form(data, prefix, line, free):
-    form_class = FreeLineRowForm if free else LineRowForm
-    return form_class(data, prefix=prefix, initial=line_initial(line))
+# The page's row form: (data, prefix, line or None, free) -> a form drawn from the line (free: pairs typed).
+RowForm = Callable[..., forms.Form]
 
 
-def traveller_rows(section: Section, plan: Movement, board: Board, data=None) -> list[Row]:
+def traveller_rows(section: Section, plan: Movement, board: Board, data=None, *, make_form: RowForm) -> list[Row]:
     """A row for every scheduled play of the board (or free rows), plus lines the movement did not expect."""
     lines = list(board.lines.select_related("ns_pair", "ew_pair"))
     warnings = board_warnings(lines)
@@ -73,12 +73,12 @@ def traveller_rows(section: Section, plan: Movement, board: Board, data=None) ->
     rows = []
     for index, slot in enumerate(plan.board_plays(board.number)):
         line = by_pairs.pop((slot.ns, slot.ew), None)
-        rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
+        rows.append(Row(board, make_form(data, f"r{index}", line, False), slot, line))
     free = not plan.has_schedule
     for index, line in enumerate(by_pairs.values(), start=len(rows)):
-        rows.append(Row(board, _form(data, f"r{index}", line, free), None, line))
+        rows.append(Row(board, make_form(data, f"r{index}", line, free), None, line))
     if free:
-        rows += [Row(board, _form(data, f"n{index}", None, True)) for index in range(FREE_ROWS)]
+        rows += [Row(board, make_form(data, f"n{index}", None, True)) for index in range(FREE_ROWS)]
     for row in rows:
         row.warnings = warnings.get(row.line.pk, []) if row.line else []
     return rows
@@ -91,11 +91,13 @@ def has_slip(plan: Movement, table: int, round_: int) -> bool:
     return 1 <= table <= plan.tables and 1 <= round_ <= plan.rounds
 
 
-def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
+def table_rows(
+    plan: Movement, boards: dict[int, Board], table: int, round_: int, data=None, *, make_form: RowForm
+) -> list[Row]:
     """One row per board that the table plays in the round (a score slip); without a movement, the lines
     entered at the table in the round, then a free row (pairs typed) for each board of the section."""
     if not plan.has_schedule:
-        return _free_slip_rows(boards, table, round_, data)
+        return _free_slip_rows(boards, table, round_, data, make_form)
     slots = plan.plays_at(table, round_)
     lines = {
         (line.board_id, line.ns_pair.label, line.ew_pair.label): line
@@ -107,11 +109,11 @@ def table_rows(plan: Movement, boards: dict[int, Board], table: int, round_: int
     for index, slot in enumerate(slots):
         board = boards[slot.board]
         line = lines.get((board.pk, slot.ns, slot.ew))
-        rows.append(Row(board, _form(data, f"r{index}", line, False), slot, line))
+        rows.append(Row(board, make_form(data, f"r{index}", line, False), slot, line))
     return rows
 
 
-def _free_slip_rows(boards: dict[int, Board], table: int, round_: int, data=None) -> list[Row]:
+def _free_slip_rows(boards: dict[int, Board], table: int, round_: int, data, make_form: RowForm) -> list[Row]:
     lines = (
         TravellerLine.objects.filter(board__in=boards.values(), table=table, round=round_)
         .select_related("ns_pair", "ew_pair")
@@ -119,11 +121,11 @@ def _free_slip_rows(boards: dict[int, Board], table: int, round_: int, data=None
     )
     by_board = {board.pk: board for board in boards.values()}
     rows = [
-        Row(by_board[line.board_id], _form(data, f"r{index}", line, True), None, line)
+        Row(by_board[line.board_id], make_form(data, f"r{index}", line, True), None, line)
         for index, line in enumerate(lines)
     ]
     rows += [
-        Row(board, _form(data, f"n{number}", None, True), at=(table, round_))
+        Row(board, make_form(data, f"n{number}", None, True), at=(table, round_))
         for number, board in sorted(boards.items())
     ]
     return rows
@@ -208,7 +210,7 @@ def _changes(section: Section, rows: list[Row]) -> list:
     return changes
 
 
-def save_traveller(*, section: Section, board: Board, rows: list[Row], sit_out_form: SitOutForm, user) -> SaveResult:
+def save_traveller(*, section: Section, board: Board, rows: list[Row], sit_out_form: forms.Form, user) -> SaveResult:
     """Saves a traveller page: its changed rows and the pair typed as sitting out, all or nothing (as `save_rows`).
     A refused sit-out keeps its message on `sit_out_form` and refuses the rows too, so nothing typed is lost."""
     try:

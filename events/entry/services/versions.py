@@ -13,8 +13,8 @@ from typing import Protocol
 
 from django import forms
 
+from club.typed_result import notation
 from club.drawn_rows import compare_row
-from events.entry.forms.entry import line_initial
 from events.models import TravellerLine
 
 
@@ -35,3 +35,25 @@ def check_drawn(rows: list[DrawnRow]) -> int:
         row.form, took = compare_row(row.form, row.line, history=history, initial=line_initial)
         taken += took
     return taken
+
+
+def line_initial(line: TravellerLine | None) -> dict:
+    """A saved line as the director types it, in the reader's notation (``3SA`` ``O`` in Spanish); the score
+    field holds the score of a score-only line only (with a contract, the contract gives the score)."""
+    if line is None:
+        return {}
+    shown = notation()
+    if line.not_played:
+        contract = "NP"
+    else:
+        contract = line.adjusted or shown.contract(line.contract)
+    score_only = not (line.contract or line.adjusted or line.not_played)
+    return {
+        "contract": "A" if line.bare_average else contract,
+        "declarer": shown.seat(line.declarer),
+        "tricks": "" if line.tricks is None else str(line.tricks),
+        "lead": line.lead,
+        "score": str(line.ns_score) if score_only and line.ns_score is not None else "",
+        "ns_pair": shown.pair_label(line.ns_pair.label),
+        "ew_pair": shown.pair_label(line.ew_pair.label),
+    }

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from club.numbers import whole_number
 from club.typed_result import notation
-from events.entry.forms.entry import SitOutForm
+from events.entry.forms.entry import SitOutForm, row_form
 from events.entry.selectors.lookup import entry_section, line_to_remove, sit_out_to_remove
 from events.entry.selectors.progress import finished_slips, next_slip
 from events.entry.services.entry import has_slip, save_rows, save_traveller, set_focus, table_rows, traveller_rows
@@ -52,7 +52,7 @@ def traveller_entry(request, session_id, section_id, number):
     board = get_object_or_404(section.boards, number=number)
     board.section = section
     plan = section_plan(section)
-    rows = traveller_rows(section, plan, board, request.POST or None)
+    rows = traveller_rows(section, plan, board, request.POST or None, make_form=row_form)
     sit_out_form = SitOutForm(request.POST or None, prefix="bye")
     if request.method == "POST":
         saved = save_traveller(section=section, board=board, rows=rows, sit_out_form=sit_out_form, user=request.user)
@@ -103,7 +103,7 @@ def table_entry(request, session_id, section_id, table, round_):
     boards = {board.number: board for board in section.boards.all()}
     for board in boards.values():
         board.section = section
-    rows = table_rows(plan, boards, table, round_, request.POST or None)
+    rows = table_rows(plan, boards, table, round_, request.POST or None, make_form=row_form)
     if request.method == "POST":
         saved = save_rows(section=section, rows=rows, user=request.user)
         if saved.message:
