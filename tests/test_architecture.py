@@ -229,12 +229,6 @@ KNOWN_VIEW_QUERIES = {
     "movements.views.preview": 2,
     "rubber.views": 2,
     "rubber.views_results": 4,
-    "teams.views.director": 4,
-    "teams.views.entry": 1,
-    "teams.views.hands": 2,
-    "teams.views.live": 1,
-    "teams.views.public": 7,
-    "teams.views.table_director": 2,
 }
 
 

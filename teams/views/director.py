@@ -9,9 +9,9 @@ from django.views.decorators.http import require_POST
 
 from club.access import director_required
 from club.form_errors import add_errors
-from club.models import Member
 from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
-from teams.models import Team, TeamEvent
+from teams.models import TeamEvent
+from teams.selectors.lookup import active_members, every_event, team_of_event, team_with_players
 from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
 from teams.services.matches import save_event, set_event_status
@@ -25,7 +25,7 @@ def report(request, error: ValidationError) -> None:
 
 @director_required
 def director_home(request):
-    events = TeamEvent.objects.all()
+    events = every_event()
     return render(request, "teams/director/home.html", {"events": events})
 
 
@@ -71,7 +71,7 @@ def event_setup(request, event_id):
 
 
 def _team_form(request, event, team=None):
-    members = list(Member.objects.active())
+    members = active_members()
     if team is not None:
         members += [p.member for p in team.players.all() if p.member and p.member not in members]
     form = TeamForm(request.POST or None, members=members, team=team)
@@ -93,14 +93,14 @@ def team_create(request, event_id):
 
 @director_required
 def team_edit(request, team_id):
-    team = get_object_or_404(Team.objects.select_related("event").prefetch_related("players__member"), pk=team_id)
+    team = team_with_players(team_id)
     return _team_form(request, team.event, team)
 
 
 @director_required
 @require_POST
 def team_delete(request, team_id):
-    team = get_object_or_404(Team.objects.select_related("event"), pk=team_id)
+    team = team_of_event(team_id)
     try:
         delete_team(team=team)
     except ValidationError as error:

@@ -14,6 +14,7 @@ from club.form_errors import add_errors
 from teams.forms.entry import TotalsForm, room_form
 from teams.forms.event import AdjustmentForm, MatchImportForm
 from teams.models import Adjustment, Match
+from teams.selectors.lookup import match_with_teams
 from teams.selectors.standings import match_scores
 from teams.selectors.table_entry import match_rooms
 from teams.services.entry import entry_boards, focus_prefix, save_entry
@@ -22,7 +23,7 @@ from teams.services.transfer import import_match, match_rows
 
 
 def get_match(match_id) -> Match:
-    return get_object_or_404(Match.objects.select_related("event", "home", "away"), pk=match_id)
+    return match_with_teams(match_id)
 
 
 def _page(request, match, boards, **extra):

@@ -4,7 +4,7 @@ public page of one board's deal with both rooms against double dummy and par."""
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,13 +25,14 @@ from club.page_cache import cached_page
 from deals import DealRefused
 from teams.models import Match
 from teams.selectors.hands import match_record_view, match_records, rooms_against_par
+from teams.selectors.lookup import match_with_teams
 from teams.services.hands import read_match_pbn, store_match_deals, store_typed_match_deal
 from teams.services.pages import TEAMS_PAGE
 from teams.views.public import visible_events
 
 
 def get_match(match_id) -> Match:
-    return get_object_or_404(Match.objects.select_related("event", "home", "away"), pk=match_id)
+    return match_with_teams(match_id)
 
 
 def hands_page(request, match, *, status=200, **context):
@@ -96,9 +97,7 @@ def match_hand_typed(request, match_id):
 def match_board(request, match_id, number):
     """A board of a match: the deal, the DD table and par, both rooms' results against them (without a deal
     stored, the rooms' results and a word that there is none)."""
-    match = get_object_or_404(
-        Match.objects.select_related("event", "home", "away"), pk=match_id, event__in=visible_events(request)
-    )
+    match = match_with_teams(match_id, visible_events(request))
     if number not in match.board_numbers(match.event.boards_per_match):
         raise Http404("The match does not play this board.")
     record = match.deals.filter(board=number).first()

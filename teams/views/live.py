@@ -14,8 +14,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from club.access import director_required
 from club.numbers import whole_number
-from teams.models import RoomCorrectionRequest, TeamEvent
+from teams.models import TeamEvent
 from teams.selectors.live import LiveRound, round_live
+from teams.selectors.lookup import room_correction
 from teams.services.table_entry import resolve_room_correction
 
 
@@ -56,7 +57,7 @@ def live_grid(request: HttpRequest, event_id: int) -> HttpResponse:
 @director_required
 @require_POST
 def correction_done(request: HttpRequest, request_id: int) -> HttpResponse:
-    correction = get_object_or_404(RoomCorrectionRequest.objects.select_related("match"), pk=request_id)
+    correction = room_correction(request_id)
     resolve_room_correction(correction=correction)
     messages.success(request, _("Correction request closed."))
     url = reverse("teams:live_view", args=[correction.match.event_id])

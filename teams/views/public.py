@@ -4,15 +4,15 @@ Events still in progress are hidden (404) from everyone but directors.
 """
 
 from django.core.paginator import Paginator
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from club.access import visible_to
 from club.limits import MAX_ROUNDS
 from club.numbers import whole_number
 from club.page_cache import PAGED, cached_page, number_from
-from teams.models import Match, MatchDeal, Team, TeamEvent, TeamPlayer
+from teams.models import TeamEvent
+from teams.selectors.lookup import events_visible_to, published_events, scorecard_match, team_page_team
 from teams.selectors.scorecard import scorecard as match_scorecard
 from teams.selectors.standings import cross_table as make_cross_table
 from teams.selectors.standings import match_scores, rounds_scored
@@ -21,7 +21,7 @@ from teams.services.pages import EVENT_PAGE, TEAMS_PAGE
 
 
 def visible_events(request):
-    return visible_to(request.user, TeamEvent.objects.all())
+    return events_visible_to(request.user)
 
 
 def get_event(request, event_id) -> TeamEvent:
@@ -30,7 +30,7 @@ def get_event(request, event_id) -> TeamEvent:
 
 @cached_page(*TEAMS_PAGE, reads=PAGED)
 def event_list(request):
-    page = Paginator(TeamEvent.objects.published(), 25).get_page(request.GET.get("page"))
+    page = Paginator(published_events(), 25).get_page(request.GET.get("page"))
     return render(request, "teams/event_list.html", {"page": page})
 
 
@@ -90,23 +90,10 @@ def round_matches(request, event_id, round_):
     )
 
 
-def _players():
-    return Prefetch("players", queryset=TeamPlayer.objects.select_related("member"))
-
-
 @cached_page(*TEAMS_PAGE)
 def scorecard(request, match_id):
-    with_deals = Exists(MatchDeal.objects.filter(match=OuterRef("pk")))  # the boards link to their deals
-    match = get_object_or_404(
-        Match.objects.select_related("event", "home", "away").annotate(has_deals=with_deals),
-        pk=match_id,
-        event__in=visible_events(request),
-    )
+    match, teams = scorecard_match(match_id, visible_events(request))  # has_deals: the boards link to their deals
     event = match.event
-    teams = {
-        team.pk: team
-        for team in Team.objects.filter(pk__in=[match.home_id, match.away_id]).prefetch_related(_players())
-    }
     return render(
         request,
         "teams/scorecard.html",
@@ -123,9 +110,7 @@ def scorecard(request, match_id):
 
 @cached_page(*TEAMS_PAGE)
 def team(request, team_id):
-    team = get_object_or_404(
-        Team.objects.select_related("event").prefetch_related(_players()), pk=team_id, event__in=visible_events(request)
-    )
+    team = team_page_team(team_id, visible_events(request))
     event = team.event
     matches = event.matches.filter(Q(home=team) | Q(away=team)).select_related("home", "away").order_by("round")
     scores = match_scores(event, matches)

@@ -14,7 +14,8 @@ from django.utils.translation import gettext_lazy
 from club.access import director_required
 from club.live_states import DEFAULT_LATE_MINUTES
 from club.table_entry import qr_response
-from teams.models import Match, TeamEvent, TeamTableEntry
+from teams.models import Match, TeamEvent
+from teams.selectors.lookup import event_table_entry
 from teams.selectors.table_entry import ROOMS, room_links, room_path
 from teams.services.table_entry import set_team_table_entry
 
@@ -33,7 +34,7 @@ class RoomsSwitchForm(forms.Form):
 @director_required
 def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
     event = get_object_or_404(TeamEvent, pk=event_id)
-    entry = TeamTableEntry.objects.filter(event=event).first()
+    entry = event_table_entry(event.pk)
     initial = {
         "is_open": bool(entry and entry.is_open),
         "late_minutes": entry.late_minutes if entry else DEFAULT_LATE_MINUTES,
@@ -63,7 +64,7 @@ def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
 def room_qr(request: HttpRequest, match_id: int, room: int) -> HttpResponse:
     """The room's link as a QR code (SVG)."""
     match = get_object_or_404(Match, pk=match_id, away__isnull=False)
-    entry = TeamTableEntry.objects.filter(event_id=match.event_id).first()
+    entry = event_table_entry(match.event_id)
     if entry is None or not entry.key or room not in ROOMS:
         raise Http404("No such room link.")
     url = request.build_absolute_uri(room_path(entry, match.pk, room))
