@@ -348,6 +348,7 @@ CALLS: dict[str, Call | Within] = {
     "events.files.services.usebio_import.read_rows": Within(FILE),
     "events.files.services.usebio_import.recognise_movement": Within(FILE),
     "events.entry.services.versions.check_drawn": Within("the drawn rows compared inside save_traveller (its Call)"),
+    "events.entry.services.versions.line_initial": Within("a line as typed (the rows' initial): writes nothing"),
 }
 
 

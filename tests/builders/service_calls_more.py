@@ -193,6 +193,7 @@ MORE_CALLS: dict[str, Call | Within] = {
     "rubber.services.confirm": Call(confirmed, keeps=EVERY),
     "teams.services.entry.entry_boards": Within(READS),
     "teams.services.entry.focus_prefix": Within("the entry page's cursor: writes nothing"),
+    "teams.services.entry.room_initial": Within("a room's result as typed (the rows' initial): writes nothing"),
     "teams.services.entry.save_entry": teams(post_match),
     "teams.services.hands.import_match_hands": teams(
         lambda club: team_hands.import_match_hands(match=match(club), text=_match_pbn(club))
