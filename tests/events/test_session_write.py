@@ -53,6 +53,12 @@ def test_services_write_lines_only_in_session_write(path):
     assert unguarded_writes(path.read_text(encoding="utf-8")) == []
 
 
+def test_the_walk_finds_the_services():
+    """The walk above reads every area's services (an empty walk would check nothing)."""
+    names = {path.name for path in SERVICES.glob("*/services/*.py")}
+    assert {"lines.py", "entry.py", "sit_outs.py", "transfer.py", "table_entry.py", "fixes.py"} <= names
+
+
 def test_the_check_finds_a_write_outside_session_write():
     source = """
 def fine(line):
