@@ -304,7 +304,7 @@ def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str
             f"\n    <tr{WON if entry.won else ''}>\n"
             f'      <td class="date-cell d-none d-sm-table-cell d-print-table-cell">{text(date(entry.date))}</td>\n'
             f'      <td><span class="d-sm-none d-print-none d-block small text-body-secondary">'
-            f'{text(date(entry.date, "SHORT_DATE_FORMAT"))}</span>'
+            f"{text(date(entry.date, 'SHORT_DATE_FORMAT'))}</span>"
             f'<a href="{sessions}{entry.session_id}/">{text(entry.name)}</a>\n'
             f'        · <a href="{scorecard.format(entry.session_id, entry.pair.id)}" class="small" title="{title}">'
             f"{letter}{escape(label_of(str(entry.pair.label or '')))}</a></td>\n"

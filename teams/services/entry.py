@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.drawn_rows import compare_row, token
 from club.form_errors import add_errors
 from club.typed_result import notation
-from club.drawn_rows import compare_row, token
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
 from teams.selectors.scorecard import ScorecardBoard, scorecard

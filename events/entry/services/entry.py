@@ -10,9 +10,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.drawn_rows import token
 from club.form_errors import add_errors
 from club.typed_result import notation, read_typed_result
-from club.drawn_rows import token
 from events.checks.selectors.warnings import board_warnings
 from events.entry.services.lines import save_line
 from events.entry.services.locking import session_write

@@ -13,8 +13,8 @@ from typing import Protocol
 
 from django import forms
 
-from club.typed_result import notation
 from club.drawn_rows import compare_row
+from club.typed_result import notation
 from events.models import TravellerLine
 
 
