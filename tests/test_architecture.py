@@ -400,8 +400,8 @@ def test_the_split_rules_refuse_a_planted_violation():
     assert oversized({**planted, "rubber.models": 200}) == {"rubber": 0.444}
     assert oversized({"events.entry.services.a": 1, "events.results.views.b": 1, "events.models": 1, "x.y": 1}) == {}
     assert oversized({"events.services.a": 3, "events.views.b": 3, "club.models": 2}) == {"events.*": 0.75}
-    assert flat_layers(["events.services.lines", "events.entry.services.lines", "teams.services"]) == [
-        "events.services.lines"
+    assert flat_layers(["events.services.new_thing", "events.entry.services.lines", "teams.services"]) == [
+        "events.services.new_thing"
     ]
     # The layer rules hold inside an area as in a flat app (a selector importing a service, a service a form or a
     # view, a view with a query).
