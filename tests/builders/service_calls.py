@@ -185,6 +185,9 @@ CALLS: dict[str, Call | Within] = {
         "tries the conventions on the session import_usebio and import_pbn are writing (their Calls)"
     ),
     "events.files.services.interchange_fit.said_by_file": Within(FILE),
+    "events.files.services.interchange_fit.fit_pair_total": Within(
+        "tries the pair totals on the session import_usebio and import_pbn are writing (their Calls)"
+    ),
     "events.entry.services.locking.standings_left": Within("enqueues the standings' refresh task: the task's own test"),
     "events.checks.services.publication.on_published": Within("registers a listener at start-up: writes nothing"),
     "events.checks.services.publication.session_published": Within(

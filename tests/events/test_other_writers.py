@@ -13,7 +13,7 @@ from club.csv_files import FileRefused
 from events.files.services.pbn_import import import_pbn
 from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session, TravellerLine
-from tests.events.test_across_three_sections import usebio_file
+from tests.builders.across_field import usebio_file
 
 pytestmark = pytest.mark.django_db
 RUTER = (Path(__file__).parent / "data" / "pbn" / "ruter_mitchell.pbn").read_text()

@@ -10,11 +10,10 @@ from django.urls import reverse
 from events.files.services.interchange_compare import _total_reason
 from events.files.services.usebio_import import import_usebio
 from events.models import Pair, Session
-from events.plans import section_plan
 from events.standings.selectors.ranking import rank_session
 from events.standings.services.rescoring import rescore_session
-from tests.builders.sessions import enter_all, make_session, session_post
-from tests.events.test_across_three_sections import IMP_TOTALS, across, text, usebio_file
+from tests.builders.across_field import IMP_TOTALS, across, butler_night, text, usebio_file
+from tests.builders.sessions import session_post
 
 pytestmark = pytest.mark.django_db
 
@@ -92,22 +91,8 @@ def by_label(session: Session) -> dict:
     return {pair.label: pair.score for pair in Pair.objects.filter(section__session=session)}
 
 
-def _butler_night(**fields):
-    session, section = make_session(kind="mitchell", tables=3, boards_per_round=2, scoring="butler", **fields)
-    plan = list(section_plan(section).schedule)
-    # every board 3NT by North: 9 tricks at the first table to play it, 10 at the second and 8 at the third
-    seen: dict[int, int] = {}
-    results = {}
-    for slot in plan:
-        seen[slot.board] = seen.get(slot.board, 0) + 1
-        results[slot] = ("3NT", "N", str({1: 9, 2: 10, 3: 8}[seen[slot.board]]))
-    skipped = plan[-1]  # the last encounter not played: two pairs miss a board
-    enter_all(section, skip=(skipped,), results=results)
-    return Session.objects.get(pk=session.pk), section, skipped
-
-
 def test_compscore_factors_an_imp_total_of_a_pair_that_missed_boards():
-    session, section, skipped = _butler_night()
+    session, section, skipped = butler_night()
     plain = by_label(session)
     Session.objects.filter(pk=session.pk).update(factor_totals=True)
     rescore_session(session=Session.objects.get(pk=session.pk))
@@ -121,7 +106,7 @@ def test_compscore_factors_an_imp_total_of_a_pair_that_missed_boards():
 
 
 def test_the_setup_page_averages_the_totals_in_one_click_and_the_history_keeps_it(director_client):
-    session, section, _skipped = _butler_night()
+    session, section, _skipped = butler_night()
     summed = by_label(session)
     data = session_post(kind="mitchell", tables="3", boards_per_round="2")
     data.update({"name": session.name, "date": "2026-11-30", "scoring": "butler", "pair_total": "average"})
@@ -138,7 +123,7 @@ def test_the_setup_page_averages_the_totals_in_one_click_and_the_history_keeps_i
 
 
 def test_a_player_cannot_average_the_totals(player_client):
-    session, _section, _skipped = _butler_night()
+    session, _section, _skipped = butler_night()
     response = player_client.post(reverse("events:session_setup", args=[session.pk]), {"pair_total": "average"})
     assert response.status_code in (302, 403)
     assert Session.objects.get(pk=session.pk).pair_total == "sum"

@@ -14,9 +14,9 @@ from events.files.services.usebio_messages import REASONS
 from events.models import Session
 from events.standings.services.rescoring import rescore_session
 from interchange.usebio_write import write_usebio
+from tests.builders.across_field import butler_night
 from tests.builders.real_files import real_file
 from tests.builders.sessions import club_night, enter_all
-from tests.events.test_pair_total import _butler_night
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_boards_played_fewer_times_and_factored_totals_are_named_in_the_howell_f
 
 
 def test_totals_factored_by_the_site_and_not_by_the_file_are_named():
-    session, _section, skipped = _butler_night()  # two pairs missed a board; the totals are plain sums
+    session, _section, skipped = butler_night()  # two pairs missed a board; the totals are plain sums
     result = import_usebio(data=write_usebio(usebio_event(session)), preset="compscore")  # which factors them
     assert result.differences == []
     named = {item.pair: item.reason for item in result.pair_differences}

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
-from club.typed_result import read_result
+from club.typed_result import read_typed_result as read_result
 from events.checks.selectors.warnings import board_warnings
 from events.entry.services.lines import save_line
 from events.plans import section_plan
