@@ -143,13 +143,44 @@ def cacheable(request: HttpRequest) -> bool:
 VISITOR = "-"
 
 
+READER_SECONDS = 60  # how long a logged-in reader's class is remembered by their session (a role taken away elsewhere)
+_READERS = "readers"  # the version moved when a role is granted or taken back (club.roles): every class read again
+
+
 def reader_class(request: HttpRequest) -> str:
     """What a kept page depends on about its reader: VISITOR for anyone not logged in (without a session cookie,
-    at no query), or the roles of a logged-in reader that change the pages (director, club admin, real names)."""
-    if settings.SESSION_COOKIE_NAME not in request.COOKIES or not request.user.is_authenticated:
+    at no query), or the roles of a logged-in reader that change the pages (director, club admin, real names).
+    A session's class is remembered in the cache (READER_SECONDS, until a role changes in club.roles), so that a
+    logged-in reader's kept page reads nothing from the database either."""
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not session_key:
         return VISITOR
+    key = f"{_PREFIX}:reader:{hashlib.sha256(session_key.encode()).hexdigest()}"
+    try:
+        found = cache.get_many([key, _version_key(_READERS)])
+    except Exception:
+        logger.exception("The page cache could not be read.")
+        found = {}
+    roles = found.get(_version_key(_READERS), "")
+    remembered = found.get(key)
+    if remembered is not None and remembered[1] == roles:
+        return remembered[0]
     user = request.user
-    return "u" + "".join("1" if role else "0" for role in (is_director(user), is_club_admin(user), may_see_names(user)))
+    reader = VISITOR
+    if user.is_authenticated:
+        roles_held = (is_director(user), is_club_admin(user), may_see_names(user))
+        reader = "u" + "".join("1" if role else "0" for role in roles_held)
+    try:
+        cache.set(key, (reader, roles), timeout=READER_SECONDS)
+    except Exception:
+        logger.exception("The page cache could not keep a reader's class.")
+    return reader
+
+
+def readers_changed() -> None:
+    """A role was granted or taken back: every logged-in reader's class is read again at their next page (and again
+    after the commit, as `pages_changed`)."""
+    pages_changed(_READERS)
 
 
 def shared_page(request: HttpRequest) -> bool:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.table_pages import CorrectionForm, refused, run_action, state_refused
 from events.forms.table import TableConfirmForm, TableResultForm
 from events.selectors.table_entry import BoardState, TableContext, find_table, table_state
+from events.selectors.table_tag import table_tag
 from events.services.locking import refresh_read_standings
 from events.services.table_entry import confirm_table_result, request_correction, save_table_result
 from events.services.table_sides import own_version, typed_versions
@@ -101,14 +103,20 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
 
 
 @require_GET
-def table_page_state(
-    request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str
-) -> JsonResponse:
+def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str):
     """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
-    the room's last confirmations marked, once a second at most: `refresh_read_standings`). Closed or final, the
-    answer says so (`static/js/table.js` shows it; final, it stops polling)."""
+    the room's last confirmations marked, once a second at most: `refresh_read_standings`). A poll sending the
+    table's tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread
+    (`table_tag`). Closed or final, the answer says so (`static/js/table.js` shows it; final, it stops polling)."""
     context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
         return state_refused(problem)
     refresh_read_standings(context.entry)
-    return JsonResponse({"version": table_state(context, pairs=False).version})
+    tag = table_tag(context)  # read before the state: a change made meanwhile shows at the next poll
+    if tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": table_state(context, pairs=False).version})
+    response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
