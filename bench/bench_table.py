@@ -8,9 +8,14 @@ DATABASE_URL (by default a scratch SQLite file, bench/results/table.sqlite3, mad
 its board within the same second as every other table (one thread per table, released together for each board,
 each at a random moment of that second: `--spread 1`; `--spread 0` releases them all at the same instant; at a
 real table the save and the confirmation are seconds apart, here one follows the other at once), while `--pollers`
-phones ask for their table's state every 4 seconds (as the page does). Then it checks that the database holds
-every result once, scored, and reports saves per second, the p50/p95 time of a save, of a confirmation and of
-the two together, the polls' p50/p95 and the errors.
+phones ask for their table's state every 4 seconds (as the page does: with the tag of their last answer, which the
+server answers `304 Not Modified` while nothing changed). Then it checks that the database holds every result once,
+scored, and reports saves per second, the p50/p95 time of a save, of a confirmation and of the two together, the
+polls' p50/p95 and the errors; and what the room cost the machine: the server's process CPU time (gunicorn's master
+and workers, from /proc) over the room's wall time and the machine's cores, with the load average before and after
+(other work on the machine moves wall times, much less CPU times). After the room, with nothing else sent, every
+polling phone polls 5 times with its tag (304) and once without: the server's CPU per poll of each kind; the CPU
+per board (save + confirm) is the room's CPU less its polls', over the boards.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ class Tally:
     saved: list[float] = field(default_factory=list)  # the save alone
     confirmed: list[float] = field(default_factory=list)  # the confirmation alone
     polls: list[float] = field(default_factory=list)
+    unchanged: list[int] = field(default_factory=list)  # polls answered 304
+    changed: list[int] = field(default_factory=list)  # polls whose state was built
     errors: list[str] = field(default_factory=list)
 
     def add(self, kind: str, value: float | str) -> None:
@@ -57,11 +64,13 @@ class Phone:
     """One phone: a keep-alive connection with its own cookies (the CSRF token)."""
 
     def __init__(self, port: int, path: str) -> None:
-        self.port, self.path, self.cookies, self.token = port, path, {}, ""
+        self.port, self.path, self.cookies, self.token, self.tag = port, path, {}, "", ""
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
-    def request(self, method: str, path: str, body: str | None = None) -> tuple[int, str]:
+    def request(self, method: str, path: str, body: str | None = None, tag: str = "") -> tuple[int, str]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Host": "127.0.0.1"}
+        if tag:
+            headers["If-None-Match"] = tag
         if body is not None:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         try:
@@ -71,6 +80,7 @@ class Phone:
             self.connection.close()
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
             raise
+        self.tag = response.getheader("ETag", "") if method == "GET" else self.tag
         for name, value in response.getheaders():
             if name.lower() == "set-cookie":
                 key, _sep, rest = value.partition("=")
@@ -137,9 +147,7 @@ def play_table(phones: tuple[Phone, Phone], table: int, plan, rounds: int, room:
     board within the same second."""
     barrier, spread = room
     draw = random.Random(table)  # the same moments on every run
-    phone, other = phones
-    phone.open()
-    other.open()
+    phone, other = phones  # opened before the room starts
     for round_ in range(1, rounds + 1):
         for play in plan.plays_at(table, round_):
             barrier.wait(timeout=300)
@@ -165,20 +173,62 @@ def play_table(phones: tuple[Phone, Phone], table: int, plan, rounds: int, room:
 
 
 def poll(phone: Phone, phase: float, stop: threading.Event, tally: Tally) -> None:
-    """One phone asking for its table's state every 4 seconds (as static/js/table.js does), from its own moment:
-    phones opened their pages at different times, so their polls do not all fall on the same instant."""
+    """One phone asking for its table's state every 4 seconds (as static/js/table.js does, with the tag of its last
+    answer), from its own moment: phones opened their pages at different times, so their polls do not all fall on
+    the same instant."""
     if stop.wait(phase):
         return
     while not stop.wait(4.0):
         start = time.perf_counter()
         try:
-            status, _text = phone.request("GET", phone.path + "state/")
+            status = ask_state(phone)
         except (OSError, http.client.HTTPException) as error:
             tally.add("errors", f"poll: {error}")
             continue
-        if status != 200:
+        if status not in (200, 304):
             tally.add("errors", f"poll: {status}")
         tally.add("polls", time.perf_counter() - start)
+        tally.add("unchanged" if status == 304 else "changed", 1)
+
+
+def ask_state(phone: Phone, tagged: bool = True) -> int:
+    tag = phone.tag if tagged else ""
+    status, _text = phone.request("GET", phone.path + "state/", tag=tag)
+    return status
+
+
+def server_cpu(server: subprocess.Popen) -> float:
+    """Seconds of CPU (user + system) of gunicorn's master and its live workers, read from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [server.pid]
+    try:
+        pids += [int(pid) for pid in Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()]
+    except OSError:
+        pass
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
+def polls_alone(server: subprocess.Popen, phones: list[Phone]) -> tuple[float, float]:
+    """The server's CPU (ms) per poll answered 304 (5 a phone) and per poll that builds the state (1 a phone), with
+    nothing else sent."""
+    for phone in phones:
+        ask_state(phone, tagged=False)  # a tag of the room as it ended
+    before = server_cpu(server)
+    answers = [ask_state(phone) for phone in phones for _ in range(5)]  # 200s only from a server without tags
+    if set(answers) != {304}:
+        print(f"  (polls with an unchanged table's tag answered {sorted(set(answers))}, not 304 alone)")
+    middle = server_cpu(server)
+    for phone in phones:
+        ask_state(phone, tagged=False)
+    after = server_cpu(server)
+    return 1000 * (middle - before) / (5 * len(phones)), 1000 * (after - middle) / len(phones)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -213,21 +263,22 @@ def run(args: argparse.Namespace) -> None:
     rounds = min(args.rounds, plan.rounds)
     server = serve(env, args.port)
     tally, stop, phases = Tally(), threading.Event(), random.Random(0)
+    cost = {}
     try:
+        table_phones = {t: tuple(Phone(args.port, path) for path in paths[t]) for t in range(1, args.tables + 1)}
+        poll_phones = [Phone(args.port, paths[1 + n % args.tables][0]) for n in range(args.pollers)]
+        for phone in [*poll_phones, *(phone for pair in table_phones.values() for phone in pair)]:
+            phone.open()
         pollers = [
-            threading.Thread(
-                target=poll, args=(Phone(args.port, paths[1 + n % args.tables][0]), phases.uniform(0, 4), stop, tally)
-            )
-            for n in range(args.pollers)
+            threading.Thread(target=poll, args=(phone, phases.uniform(0, 4), stop, tally)) for phone in poll_phones
         ]
         room = threading.Barrier(args.tables), args.spread
         tables = [
-            threading.Thread(
-                target=play_table,
-                args=(tuple(Phone(args.port, path) for path in paths[t]), t, plan, rounds, room, tally),
-            )
+            threading.Thread(target=play_table, args=(table_phones[t], t, plan, rounds, room, tally))
             for t in range(1, args.tables + 1)
         ]
+        cost["load before"] = os.getloadavg()
+        cpu_before = server_cpu(server)
         for thread in pollers:
             thread.start()
         start = time.perf_counter()
@@ -239,11 +290,37 @@ def run(args: argparse.Namespace) -> None:
         stop.set()
         for thread in pollers:
             thread.join()
+        cost["room cpu"] = server_cpu(server) - cpu_before
+        cost["load after"] = os.getloadavg()
+        if poll_phones:
+            cost["poll 304"], cost["poll built"] = polls_alone(server, poll_phones)
     finally:
         server.terminate()
         server.wait()
     expected = sum(len(plan.plays_at(t, r)) for t in range(1, args.tables + 1) for r in range(1, rounds + 1))
     report(args, env, tally, elapsed, rounds, expected)
+    report_cost(tally, elapsed, cost)
+
+
+def report_cost(tally: Tally, elapsed: float, cost: dict) -> None:
+    """What the room cost the machine: its CPU share, and CPU per poll and per board."""
+    cores = os.cpu_count() or 1
+    share = cost["room cpu"] / elapsed / cores
+    print(f"  server CPU: {cost['room cpu']:.1f} s over {elapsed:.1f} s on {cores} cores = {100 * share:.0f}% of the "
+          f"machine (load average before {_load(cost['load before'])}, after {_load(cost['load after'])})")  # fmt: skip
+    if "poll 304" not in cost:
+        return
+    polls = len(tally.unchanged) + len(tally.changed)
+    print(f"  CPU per poll, nothing else sent: {cost['poll 304']:.1f} ms answered 304, {cost['poll built']:.1f} ms "
+          f"with the state built; in the room {len(tally.unchanged)} of {polls} polls were answered 304")  # fmt: skip
+    in_polls = (len(tally.unchanged) * cost["poll 304"] + len(tally.changed) * cost["poll built"]) / 1000
+    if tally.saves:
+        per_board = 1000 * (cost["room cpu"] - in_polls) / len(tally.saves)
+        print(f"  CPU per board (save + confirm), the room's less its polls': {per_board:.1f} ms")
+
+
+def _load(values: tuple[float, float, float]) -> str:
+    return " ".join(f"{value:.2f}" for value in values)
 
 
 def report(args, env: dict, tally: Tally, elapsed: float, rounds: int, expected: int) -> None:

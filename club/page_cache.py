@@ -12,8 +12,14 @@ a visitor the cache serves, every other parameter is dropped (`?utm_campaign=...
 would not read is dropped too (`?page=abc`), before the view sees the request, so that a flood of made-up query
 strings is served the one page kept for them instead of filling the cache with copies of it.
 
-Only anonymous visitors' GET requests use the cache (a visitor with a session cookie, who may be logged in,
-or with a message to read, gets the page made for them), and only a 200 response that sets no cookie is kept.
+Every reader's GET requests use the cache, a logged-in reader's too: a page is kept for each *class* of reader
+(`reader_class`: a visitor; a logged-in reader, with the roles that change what the pages show: the director's
+previews and links, the club admin's links, the real names), never for one person. What is personal on a page (the
+navigation's name and account links, the reader's own rows, "your scorecard") is left out of a logged-in reader's
+kept page (`request.shared_page` is True while it is made) and filled in by static/js/reader.js from the reader's
+fragment (events' `reader` view); without JS the navigation shows a plain "Account" link. A page that is the
+reader's own (`personal`, e.g. a member reading their own page) and a reader with a message to read (its cookie)
+get the page made for them, and only a 200 response that sets no cookie is kept.
 If the cache cannot be read the page is made as usual; if a version cannot be moved the write fails.
 PAGE_CACHE_SECONDS (settings) is how long a page is kept; 0 turns the cache off.
 """
@@ -34,7 +40,9 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
+from club.access import is_club_admin, is_director
 from club.numbers import whole_number
+from club.privacy import may_see_names
 
 logger = logging.getLogger(__name__)
 
@@ -127,22 +135,68 @@ def _versions(scopes: list[str]) -> str | None:
 
 
 def cacheable(request: HttpRequest) -> bool:
-    """A GET by a visitor who cannot be logged in and has no message waiting."""
-    return (
-        request.method == "GET"
-        and settings.PAGE_CACHE_SECONDS > 0
-        and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        and "messages" not in request.COOKIES
-    )
+    """A GET by a reader who has no message waiting (the messages' cookie: the session keeps only what overflows it,
+    read when the cookie says so)."""
+    return request.method == "GET" and settings.PAGE_CACHE_SECONDS > 0 and "messages" not in request.COOKIES
 
 
-def page_key(request: HttpRequest, scopes: list[str]) -> str | None:
+VISITOR = "-"
+
+
+READER_SECONDS = 60  # how long a logged-in reader's class is remembered by their session (a role taken away elsewhere)
+_READERS = (
+    "readers"  # the version moved when a role is granted or taken back (roster.services.roles): every class read again
+)
+
+
+def reader_class(request: HttpRequest) -> str:
+    """What a kept page depends on about its reader: VISITOR for anyone not logged in (without a session cookie,
+    at no query), or the roles of a logged-in reader that change the pages (director, club admin, real names).
+    A session's class is remembered in the cache (READER_SECONDS, until a role changes in roster.services.roles), so that a
+    logged-in reader's kept page reads nothing from the database either."""
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not session_key:
+        return VISITOR
+    key = f"{_PREFIX}:reader:{hashlib.sha256(session_key.encode()).hexdigest()}"
+    try:
+        found = cache.get_many([key, _version_key(_READERS)])
+    except Exception:
+        logger.exception("The page cache could not be read.")
+        found = {}
+    roles = found.get(_version_key(_READERS), "")
+    remembered = found.get(key)
+    if remembered is not None and remembered[1] == roles:
+        return remembered[0]
+    user = request.user
+    reader = VISITOR
+    if user.is_authenticated:
+        roles_held = (is_director(user), is_club_admin(user), may_see_names(user))
+        reader = "u" + "".join("1" if role else "0" for role in roles_held)
+    try:
+        cache.set(key, (reader, roles), timeout=READER_SECONDS)
+    except Exception:
+        logger.exception("The page cache could not keep a reader's class.")
+    return reader
+
+
+def readers_changed() -> None:
+    """A role was granted or taken back: every logged-in reader's class is read again at their next page (and again
+    after the commit, as `pages_changed`)."""
+    pages_changed(_READERS)
+
+
+def shared_page(request: HttpRequest) -> bool:
+    """Whether the page being made is kept for every logged-in reader of a class (so leaves out what is personal)."""
+    return getattr(request, "shared_page", False)
+
+
+def page_key(request: HttpRequest, scopes: list[str], reader: str = VISITOR) -> str | None:
     versions = _versions(scopes)
     if versions is None:
         return None
     where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
-    digest = hashlib.sha256(f"{where}|{versions}".encode()).hexdigest()
-    return f"{_PREFIX}:page:{get_language()}:{digest}"
+    digest = hashlib.sha256(f"{where}|{reader}|{versions}".encode()).hexdigest()
+    return f"{_PREFIX}:page:{get_language()}:{reader}:{digest}"
 
 
 def _keepable(request: HttpRequest, response: HttpResponse) -> bool:
@@ -154,9 +208,9 @@ def _keepable(request: HttpRequest, response: HttpResponse) -> bool:
     )
 
 
-def _lookup(request: HttpRequest, scopes: list[str]) -> tuple[str | None, HttpResponse | None]:
+def _lookup(request: HttpRequest, scopes: list[str], reader: str) -> tuple[str | None, HttpResponse | None]:
     try:
-        key = page_key(request, scopes)
+        key = page_key(request, scopes, reader)
         kept = cache.get(key) if key else None
     except Exception:
         logger.exception("The page cache could not be read.")
@@ -167,18 +221,21 @@ def _lookup(request: HttpRequest, scopes: list[str]) -> tuple[str | None, HttpRe
     return key, HttpResponse(content, content_type=content_type)
 
 
-def cached_page(*scopes: str, reads: Reads | None = None) -> Callable:
-    """Keeps the view's page for anonymous visitors. `scopes` may name the view's URL arguments, as in
+def cached_page(*scopes: str, reads: Reads | None = None, personal: Callable[..., bool] | None = None) -> Callable:
+    """Keeps the view's page for each class of reader. `scopes` may name the view's URL arguments, as in
     "events:session:{session_id}"; `reads` names the query parameters the page reads, each with a function giving
-    its value as read (None: not read), such as `{"page": number}`, or a pattern of names (`re.compile(...)`)."""
+    its value as read (None: not read), such as `{"page": number}`, or a pattern of names (`re.compile(...)`);
+    `personal(request, **kwargs)` says whether the page is this reader's own (made for them, never kept)."""
 
     def decorate(view: Callable) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            if not cacheable(request):
+            if not cacheable(request) or (personal is not None and personal(request, **kwargs)):
                 return view(request, *args, **kwargs)
             canonical_query(request, reads or {})
-            key, response = _lookup(request, [scope.format(**kwargs) for scope in scopes])
+            reader = reader_class(request)
+            request.shared_page = reader != VISITOR
+            key, response = _lookup(request, [scope.format(**kwargs) for scope in scopes], reader)
             if response is None:
                 response = view(request, *args, **kwargs)
                 if key and _keepable(request, response):

@@ -59,6 +59,7 @@ director_patterns = [
 
 urlpatterns = [
     path("", public.home, name="home"),
+    path("reader.json", public.reader, name="reader"),
     path("members/<int:member_id>/", results.member_detail, name="member_detail"),
     path("sessions/<int:session_id>/", results.session_ranking, name="session"),
     path("sessions/<int:session_id>/ranking.csv", results.ranking_csv, name="ranking_csv"),

@@ -19,6 +19,8 @@ from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.page_cache import readers_changed
+
 DIRECTORS = "Directors"
 CLUB_ADMINS = "Club admins"
 ROLES = {DIRECTORS: gettext_lazy("Directors"), CLUB_ADMINS: gettext_lazy("Club admins")}
@@ -113,6 +115,7 @@ def grant(*, username: str, role: str) -> None:
         if user is None:
             raise RoleRefused(_("There is no user “%(username)s”.") % {"username": username[:150]})
         user.groups.add(group)
+        readers_changed()  # the pages kept for each class of reader: this user's class is read again
 
 
 def revoke(*, user_id: int, role: str, by) -> None:
@@ -128,3 +131,4 @@ def revoke(*, user_id: int, role: str, by) -> None:
             if members.count() <= 1 or not admins_remain_without([user_id]):
                 raise LastClubAdmin(_("The club must keep at least one club admin."))
         members.remove(user_id)
+        readers_changed()

@@ -128,6 +128,7 @@
     every(state.error === "final" ? 0 : 30000);
   };
 
+  let tag = "";
   const poll = async () => {
     if (document.visibilityState !== "visible" || !navigator.onLine || readQueue().length) {
       showNotice();
@@ -136,9 +137,16 @@
     const busy = document.activeElement && document.activeElement.closest("form[data-table-form]");
     let state;
     try {
-      const response = await fetch(page.dataset.stateUrl, { credentials: "same-origin", cache: "no-store" });
-      state = await response.json();
+      // The table's tag of the last answer: unchanged, the server answers 304 without reading the table's state.
+      const headers = tag ? { "If-None-Match": tag } : {};
+      const response = await fetch(page.dataset.stateUrl, { credentials: "same-origin", cache: "no-store", headers });
       unreachable = false;
+      if (response.status === 304) {
+        showNotice();
+        return; // nothing new
+      }
+      state = await response.json();
+      tag = response.headers.get("ETag") || "";
     } catch (error) {
       unreachable = true; // no answer: the next poll tries again
       showNotice();

@@ -3,9 +3,10 @@
 from django.urls import URLPattern, URLResolver, get_resolver
 
 # URLs that only accept POST or that are not pages (the language switch and /favicon.ico answer with a redirect,
-# the roster's export is a CSV download, /healthz is JSON for a monitor).
+# the roster's export is a CSV download, /healthz is JSON for a monitor, reader.json a reader's personal parts).
 NOT_PAGES = {
     "club:healthz",
+    "events:reader",
     "logout",
     "set_language",
     "club:language",

@@ -121,8 +121,13 @@ def test_imp_scorecard(client, db):
     assert rows[0][1] == "1" and rows[0][8] == "2"
 
 
-def test_the_players_own_scorecard_is_marked(player_client, hand_mitchell, member_player):
+def test_the_players_own_scorecard_is_marked(player_client, hand_mitchell, member_player, settings):
     session, _section = hand_mitchell
+    kept = scorecard(player_client, session, "1NS")  # the page kept for every player: the mark hidden, for reader.js
+    assert 'data-reader-mine="page" hidden>Your scorecard' in kept.content.decode()
+    mine = player_client.get(reverse("events:reader"), {"session": session.pk}).json()["scorecards"]
+    assert mine == [kept.wsgi_request.path]
+    settings.PAGE_CACHE_SECONDS = 0  # the page made for the player marks it itself
     assert "Your scorecard" in scorecard(player_client, session, "1NS").content.decode()
     assert "Your scorecard" not in scorecard(player_client, session, "2NS").content.decode()
 

@@ -138,8 +138,12 @@ def test_columns_sort_and_bad_sort_values_are_ignored(client, hand_mitchell):
     assert [row[1] for row in rows_of(nonsense, "ranking-a-ns")] == [row[1] for row in NS_RANKING]
 
 
-def test_the_players_own_row_is_highlighted(player_client, client, hand_mitchell, member_player):
+def test_the_players_own_row_is_highlighted(player_client, client, hand_mitchell, member_player, settings):
     session, _section = hand_mitchell
+    kept = attrs_of(player_client.get(session_url(session)), "ranking-a-ns")  # kept for every player: reader.js marks
+    assert not [row for row in kept if "mine" in (row.get("class") or "")]
+    assert len(player_client.get(reverse("events:reader"), {"session": session.pk}).json()["scorecards"]) == 1
+    settings.PAGE_CACHE_SECONDS = 0  # the page made for the player marks the row itself
     attrs = attrs_of(player_client.get(session_url(session)), "ranking-a-ns")
     mine = [row["data-pair"] for row in attrs if "mine" in (row.get("class") or "")]
     assert mine == ["1NS"]

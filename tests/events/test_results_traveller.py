@@ -149,8 +149,9 @@ def test_pairs_link_to_their_scorecards(client, hand_mitchell):
         assert reverse("events:pair_scorecard", args=[session.pk, pair.pk]) in page
 
 
-def test_the_players_line_is_highlighted(player_client, hand_mitchell, member_player):
+def test_the_players_line_is_highlighted(player_client, hand_mitchell, member_player, settings):
     session, section = hand_mitchell
+    settings.PAGE_CACHE_SECONDS = 0  # the page made for the player (kept for every player, reader.js marks it)
     response = player_client.get(traveller_url(session, section, 2))
     attrs = Tables(response.content.decode()).row_attrs["traveller"]
     rows = rows_of(response, "traveller")

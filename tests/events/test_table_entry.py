@@ -230,9 +230,9 @@ def test_the_secret_is_refused_when_wrong_from_another_session_or_closed(anonymo
 def test_the_state_changes_when_another_phone_saves(anonymous_client, client, django_assert_max_num_queries):
     session, section = mitchell3()
     path = open_tables(session)["1"]
-    # Every phone polls this every few seconds: the table (section, session and table entry at once), then its
-    # boards, typed results and lines, and its correction requests.
-    with django_assert_max_num_queries(5):
+    # Every phone polls this every few seconds: the table (section, session and table entry at once), its tag
+    # (tests/events/test_table_poll.py), then its boards, typed results and lines, and its correction requests.
+    with django_assert_max_num_queries(6):
         before = client.get(path + "state/").json()["version"]
     anonymous_client.post(path, save_post(first_play(section), "4S", "N", "="))
     after = client.get(path + "state/").json()["version"]

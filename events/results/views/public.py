@@ -1,13 +1,19 @@
 import datetime
 
 from django.core.paginator import Paginator
+from django.http import JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers, patch_cache_control
 
+from club.limits import MAX_ID
 from club.numbers import whole_number
 from club.page_cache import PAGED, cached_page, number_from
 from events.results.selectors.lookup import home_sessions
+from events.results.selectors.reader import my_pairs
 from events.results.services.pages import HOME_PAGE
-from events.standings.selectors.ranking import name_winners, rank_sessions
+from events.standings.selectors.ranking import member_of, name_winners, rank_sessions
 
 SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
@@ -36,3 +42,26 @@ def home(request):
             "filtered": bool(year),
         },
     )
+
+
+def _here(text: str) -> str:
+    """The page the reader is on (a path of this site), to come back to after logging in."""
+    return text if text.startswith("/") and not text.startswith("//") and "\\" not in text else "/"
+
+
+def reader(request):
+    """The personal parts of a page kept for every reader: the navigation's account links and the reader's scorecards
+    in the session shown (`?session=`), which static/js/reader.js puts on the page. Never kept by any cache."""
+    member_id = member_of(request.user)
+    session_id = whole_number(request.GET.get("session"), 1, MAX_ID)
+    pairs = my_pairs(member_id, session_id)
+    nav = render_to_string(
+        "includes/navbar_account.html",
+        {"here": _here(request.GET.get("next", "")), "my_member_id": member_id},
+        request=request,
+    )
+    scorecards = [reverse("events:pair_scorecard", args=[session_id, pair]) for pair in pairs]
+    response = JsonResponse({"nav": nav, "scorecards": scorecards})
+    add_never_cache_headers(response)
+    patch_cache_control(response, private=True)
+    return response

@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 from club.access import check_visible, is_director
 from club.csv_files import csv_response
 from club.models import Member
-from club.page_cache import PAGED, cached_page, one_of
+from club.page_cache import PAGED, cached_page, one_of, shared_page
 from club.registry import member_sections
 from events.files.selectors.downloads import ranking_rows, traveller_csv_rows
 from events.hands.selectors.hands import load_hand
@@ -34,6 +34,17 @@ from events.results.services.pages import MEMBER_PAGE, SESSION_PAGE
 from events.standings.selectors.ranking import mark_mine, member_of, rank_session, rank_sessions, top_summaries
 
 MEMBER_SESSIONS_PER_PAGE = 25
+
+
+def _reader_member(request) -> int | None:
+    """The reader's member id, for their own rows: None on a page kept for every reader (static/js/reader.js marks
+    them there, from the reader's fragment)."""
+    return None if shared_page(request) else member_of(request.user)
+
+
+def _own_page(request, member_id) -> bool:
+    """A member reading their own page gets it made for them (their real name, a page hidden from others)."""
+    return request.user.is_authenticated and member_of(request.user) == member_id
 
 
 def visible_session(request, session_id: int) -> Session:
@@ -106,7 +117,7 @@ def session_ranking(request, session_id):
         return redirect("events:live_results", session_id=session.pk)  # the live results, marked provisional
     check_visible(request.user, session, "This session is still in progress.")
     results = rank_session(session)
-    member_id = member_of(request.user)
+    member_id = _reader_member(request)
     mark_mine(results, member_id)
     return render(
         request,
@@ -136,7 +147,7 @@ def _traveller(request, session_id, section_id, number):
     numbers = list(section.boards.order_by("number").values_list("number", flat=True))
     if number not in numbers:
         raise Http404("No such board in this section.")
-    return load_traveller(session, section, number, numbers, member_of(request.user))
+    return load_traveller(session, section, number, numbers, _reader_member(request))
 
 
 @cached_page(*SESSION_PAGE)
@@ -174,7 +185,7 @@ def pair_scorecard(request, session_id, pair_id):
         raise Http404("No such pair in this session.")
     card = load_scorecard(results, pair)
     ranking, standing = results.standing_of(pair.id)
-    member_id = member_of(request.user)
+    member_id = _reader_member(request)
     return render(
         request,
         "events/results/scorecard.html",
@@ -193,7 +204,7 @@ def pair_scorecard(request, session_id, pair_id):
     )
 
 
-@cached_page(*MEMBER_PAGE, reads=PAGED)
+@cached_page(*MEMBER_PAGE, reads=PAGED, personal=_own_page)
 def member_detail(request, member_id):
     member = get_object_or_404(Member, pk=member_id)
     is_me = request.user.is_authenticated and member.user_id == request.user.pk

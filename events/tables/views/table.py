@@ -4,8 +4,9 @@ events.tables.selectors.table_entry)."""
 from __future__ import annotations
 
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -13,6 +14,7 @@ from club.table_entry import CorrectionForm, refused, run_action, state_refused
 from events.entry.services.locking import refresh_stale_standings
 from events.tables.forms.table import TableConfirmForm, TableResultForm
 from events.tables.selectors.table_entry import BoardState, TableContext, find_table, table_state
+from events.tables.selectors.table_tag import table_tag
 from events.tables.services.table_entry import confirm_table_result, request_correction, save_table_result
 from events.tables.services.table_sides import own_version, typed_versions
 
@@ -102,14 +104,20 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
 
 
 @require_GET
-def table_page_state(
-    request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str
-) -> JsonResponse:
+def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str):
     """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
-    the room's last confirmations marked, once a second at most: `refresh_stale_standings`). Closed or final, the
-    answer says so (`static/js/table.js` shows it; final, it stops polling)."""
+    the room's last confirmations marked, once a second at most: `refresh_stale_standings`). A poll sending the
+    table's tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread
+    (`table_tag`). Closed or final, the answer says so (`static/js/table.js` shows it; final, it stops polling)."""
     context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
         return state_refused(problem)
     refresh_stale_standings(session_id=context.entry.session_id, read=context.entry)
-    return JsonResponse({"version": table_state(context, pairs=False).version})
+    tag = table_tag(context)  # read before the state: a change made meanwhile shows at the next poll
+    if tag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": table_state(context, pairs=False).version})
+    response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response

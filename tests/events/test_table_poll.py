@@ -1,0 +1,84 @@
+"""The phones' polls answered from the table's tag (events.selectors.table_tag): `304 Not Modified`, the state
+unread, while nothing the table's page shows has changed; the new version as soon as anything has, whoever wrote
+it (the other phone, the director, another table's confirmation never)."""
+
+import pytest
+
+from events.entry.services.lines import delete_line
+from events.models import CorrectionRequest, TableResult, TravellerLine
+from events.plans import section_plan
+from events.tables.services.table_entry import resolve_correction, set_table_entry
+from tests.builders.sessions import make_session
+from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
+
+pytestmark = pytest.mark.django_db
+
+
+def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
+    """(status, the answer's tag, the version when the state was read)."""
+    headers = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
+    response = client.get(path + "state/", **headers)
+    version = response.json()["version"] if response.status_code == 200 else None
+    return response.status_code, response.get("ETag", ""), version
+
+
+@pytest.fixture
+def room():
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Poll night")
+    return session, section, open_tables(session)
+
+
+def test_a_poll_that_finds_nothing_new_is_answered_304_from_the_tag(room, client, django_assert_max_num_queries):
+    _session, _section, paths = room
+    status, tag, version = poll(client, paths["1"])
+    assert status == 200 and tag and version
+    with django_assert_max_num_queries(2):  # the table (section, session, entry) and its tag: no state built
+        status, again, _ = poll(client, paths["1"], tag)
+    assert status == 304 and again == tag
+    assert poll(client, paths["1"], '"not-the-tag"')[0] == 200
+    assert poll(client, paths["1"], "x" * 5000)[0] == 200  # hostile: a plain answer
+
+
+def test_every_change_of_the_page_moves_the_tag_and_another_tables_does_not(room, client, anonymous_client):
+    _session, section, paths = room
+    path = paths["1"]
+    plan = section_plan(section)
+    first, second = plan.plays_at(1, 1)
+    elsewhere = plan.plays_at(2, 1)[0]
+    _status, tag, version = poll(client, path)
+
+    def moved(write) -> None:
+        nonlocal tag, version
+        write()
+        status, new_tag, new_version = poll(client, path, tag)
+        assert status == 200 and new_tag != tag and new_version != version, write
+        tag, version = new_tag, new_version
+
+    def still(write) -> None:
+        write()
+        assert poll(client, path, tag)[0] == 304, write
+
+    still(lambda: anonymous_client.post(paths["2"], save_post(elsewhere, "4S", "N", "=")))
+    still(lambda: anonymous_client.post(ew(paths["2"]), confirm_post(elsewhere)))
+    moved(lambda: anonymous_client.post(path, save_post(first, "4S", "N", "=")))
+    moved(lambda: anonymous_client.post(path, save_post(first, "4S", "N", "+1")))  # typed again: a new version
+    moved(lambda: anonymous_client.post(ew(path), save_post(first, "3NT", "S", "=")))  # a disagreement
+    moved(lambda: anonymous_client.post(ew(path), confirm_post(first, version=3)))  # accepts North-South's
+    assert TableResult.objects.get(board__number=first.board, table=1).confirmed
+    moved(lambda: delete_line(line=TravellerLine.objects.get(board__number=first.board, table=1)))
+    moved(lambda: anonymous_client.post(path, {"action": "correct", "board": first.board, "note": "wrong lead"}))
+    moved(lambda: resolve_correction(correction=CorrectionRequest.objects.get()))
+    moved(lambda: anonymous_client.post(path, save_post(first, "4S", "N", "=")))  # entered again
+    moved(lambda: anonymous_client.post(ew(path), confirm_post(first, version=4)))
+    moved(lambda: anonymous_client.post(path, save_post(second, "4S", "N", "=")))
+    moved(lambda: anonymous_client.post(ew(path), confirm_post(second)))  # the round is over: the next one
+
+
+def test_a_closed_table_answers_without_a_tag_so_the_phone_asks_afresh(room, client):
+    session, _section, paths = room
+    _status, tag, _version = poll(client, paths["1"])
+    set_table_entry(session=session, is_open=False)
+    closed = client.get(paths["1"] + "state/", HTTP_IF_NONE_MATCH=tag)
+    assert closed.status_code == 403 and "ETag" not in closed
+    set_table_entry(session=session, is_open=True)
+    assert poll(client, paths["1"])[0] == 200  # the phone dropped its tag with the closed answer
