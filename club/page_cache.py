@@ -152,8 +152,8 @@ _READERS = (
 def reader_class(request: HttpRequest) -> str:
     """What a kept page depends on about its reader: VISITOR for anyone not logged in (without a session cookie,
     at no query), or the roles of a logged-in reader that change the pages (director, club admin, real names).
-    A session's class is remembered in the cache (READER_SECONDS, until a role changes in roster.services.roles), so that a
-    logged-in reader's kept page reads nothing from the database either."""
+    A session's class is remembered in the cache (READER_SECONDS, until a role changes in roster.services.roles), so
+    that a logged-in reader's kept page reads nothing from the database either."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if not session_key:
         return VISITOR
