@@ -14,6 +14,7 @@ from tests.builders.site_forms import patterns, url_of
 NOT_PAGES = {
     # Files and data, not pages.
     "club:healthz": "JSON for a monitor",
+    "events:reader": "JSON: a reader's own links and rows, which static/js/reader.js puts on a kept page",
     "club:favicon": "the icon (a redirect to the static file)",
     "roster:roster_export": "a CSV download",
     "events:ranking_csv": "a CSV download",
