@@ -58,7 +58,7 @@ def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool =
             cursor.execute(f"SELECT status, name FROM {Session._meta.db_table} WHERE id = %s FOR SHARE", [session_id])
             row = cursor.fetchone()
     else:
-        sessions = Session.objects.filter(pk=session_id)
+        sessions = Session.objects.filter(pk=session_id).order_by()  # one row: no ordering
         if connection.features.has_select_for_update:
             sessions = sessions.select_for_update(of=("self",))
         row = sessions.values_list("status", "name").first()
@@ -102,7 +102,9 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
         # one (whose stored standings its pages read) store them in their transaction, one after the other.
         status = lock_session(session_id, shared=shared)
         deferred = status == Session.Status.IN_PROGRESS and shared
-        reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True).values_list("reason")
+        reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True)
+        # The model's order within the session, without its join to the session (ordered by date and name).
+        reason = reason.order_by("reopened_at", "pk").values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
         reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
         try:

@@ -21,7 +21,8 @@ from events.plans import section_plan
 
 def check_not_sitting_out(board: Board, pairs: dict[str, Pair]) -> None:
     """Refuses a line for a pair recorded as sitting out the board (`pairs`: the line's form field → pair)."""
-    sitting = set(SitOut.objects.filter(board=board, pair__in=pairs.values()).values_list("pair_id", flat=True))
+    sitting = SitOut.objects.filter(board=board, pair__in=pairs.values()).order_by()  # a set: no ordering's joins
+    sitting = set(sitting.values_list("pair_id", flat=True))
     errors = {
         field: _("Pair %(pair)s sits out board %(board)s: remove its sit-out first.")
         % {"pair": notation().pair_label(pair.label), "board": board.number}

@@ -250,7 +250,9 @@ def round_window(context: TableContext) -> set[int]:
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
     counts = Counter(
-        TravellerLine.objects.filter(board__section=context.section, table=table).values_list("round", flat=True)
+        TravellerLine.objects.filter(board__section=context.section, table=table)
+        .order_by()  # counted, not ordered: no join to the section's session for the model's ordering
+        .values_list("round", flat=True)
     )
     current = next((r for r in rounds if counts[r] < len(plan.plays_at(table, r))), None)
     if current is None:

@@ -71,7 +71,7 @@ def _play(context: TableContext, round_: int, board_number: int) -> BoardPlay:
 def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
     """The play's two pairs, read alone (not the section's every pair)."""
     numbers = {label.rstrip("NSEW") for label in (play.ns, play.ew)}
-    section_pairs = context.section.pairs.all()
+    section_pairs = context.section.pairs.order_by()  # keyed by label: no ordering's joins to section and session
     if all(number.isascii() and number.isdigit() for number in numbers):
         section_pairs = section_pairs.filter(number__in=[int(number) for number in numbers])
     pairs = {pair.label: pair for pair in section_pairs}
