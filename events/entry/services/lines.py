@@ -114,6 +114,7 @@ def save_line(
             if slot is not None:
                 round_, table = round_ or slot.round, table or slot.table
         stored = next((other for other in lines if line is not None and other.pk == line.pk), None)
+        adding = line is None  # a new line has no seatings to remove
         line = line or TravellerLine(board=board)
         line.version = stored.version + 1 if stored is not None else 1  # a page drawn from an older version is refused
         line.ns_pair, line.ew_pair, line.round, line.table = ns_pair, ew_pair, round_, table
@@ -125,7 +126,8 @@ def save_line(
         line._history_user = user
         line._change_reason = source or correction_reason(section.session_id) or None
         line.save()
-        line.seatings.all().delete()
+        if not adding:
+            line.seatings.all().delete()
         Seating.objects.bulk_create(
             [Seating(line=line, board=board, pair=ns_pair), Seating(line=line, board=board, pair=ew_pair)]
         )

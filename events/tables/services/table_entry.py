@@ -19,7 +19,7 @@ from club.typed_result import LineResult, read_typed_result
 from club.unit_of_work import SESSION, record_change
 from events.entry.services.lines import check_placement, save_line
 from events.entry.services.locking import session_write
-from events.models import CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
+from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.plans import section_plan
 from events.tables.selectors.table_entry import TableContext, round_window
 from events.tables.services.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
@@ -78,8 +78,9 @@ def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
     return pairs[play.ns], pairs[play.ew]
 
 
-def _board_and_pairs(context: TableContext, play: BoardPlay) -> tuple:
-    board = context.section.boards.get(number=play.board)
+def _board_and_pairs(context: TableContext, play: BoardPlay, board: Board | None = None) -> tuple:
+    """The play's board (`board` when already read, with the typed result) and its two pairs."""
+    board = board if board is not None else context.section.boards.get(number=play.board)
     board.section = context.section
     return board, *_pairs(context, play)
 
@@ -157,7 +158,7 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
     play = _play(context, round_, board_number)
     with session_write(context.section.session_id, shared=True):  # one board: the other tables confirm meanwhile
         key = {"section": context.section, "table": context.table, "round": round_, "board__number": board_number}
-        typed = _locked(TableResult.objects.filter(**key)).first()
+        typed = _locked(TableResult.objects.filter(**key).select_related("board")).first()
         if typed is None:
             raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board_number})
         if typed.confirmed:
@@ -188,7 +189,7 @@ def _refuse_stale(typed: TableResult, board_number: int, version: int) -> None:
 def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, accepted: dict, by: str, user=None):
     """The line of the result both sides (or the director) agreed on, its history naming both versions when they
     disagreed; the typed result keeps the agreed version."""
-    board, ns, ew = _board_and_pairs(context, play)  # `save_line` checks them against the board's lines
+    board, ns, ew = _board_and_pairs(context, play, typed.board)  # `save_line` checks them against its lines
     result = read_typed_result(play.board, accepted["contract"], accepted["declarer"], accepted["tricks"])
     typed.line = save_line(
         board=board,
@@ -213,7 +214,7 @@ def settle_disagreement(*, result: TableResult, side: str, version: int, user=No
     context = TableContext(section.session.table_entry, section, result.table, section_plan(section), side)
     play = _play(context, result.round, result.board.number)
     with session_write(section.session_id, shared=True):
-        typed = _locked(TableResult.objects.filter(pk=result.pk)).first()
+        typed = _locked(TableResult.objects.filter(pk=result.pk).select_related("board")).first()
         if typed is None or typed.confirmed:
             raise ValidationError(_("This board is settled already."))
         _refuse_stale(typed, result.board.number, version)
