@@ -90,10 +90,12 @@ def correction_reason(session_id: int) -> str:
 
 
 @contextmanager
-def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
+def session_write(session_id: int, *, shared: bool = False, read: TableEntry | None = None) -> Iterator[None]:
     """Locks the session for the block's writes and stores its standings after them; `shared`, for one board's
     write at a table, holds the lock with the other tables and has the standings stored after the commit (see the
-    module)."""
+    module). `read`: the session's table entry as the request read it before the block (a table's confirmation):
+    standings it shows stored less than `STANDINGS_EVERY` ago are not due, and no refresh is tried after the
+    commit (`stored_recently`)."""
     if session_id in _open_sessions.get():
         yield  # an outer block for this session locked it and stores the standings
         return
@@ -124,7 +126,7 @@ def session_write(session_id: int, *, shared: bool = False) -> Iterator[None]:
             )
         # The unit derives the standings from this record when it ends (unless the tables' marks wait for after it).
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=not deferred)
-    if deferred and not refresh_stale_standings(session_id=session_id):
+    if deferred and (stored_recently(read) or not refresh_stale_standings(session_id=session_id)):
         standings_left(session_id)
 
 
@@ -170,6 +172,13 @@ def refresh_stale_standings(
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=True)
         entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
+
+
+def stored_recently(read: TableEntry | None, every: datetime.timedelta = STANDINGS_EVERY) -> bool:
+    """The table entry `read` (earlier) shows the standings stored less than `every` ago: `refresh_stale_standings`
+    would find them not due now (they are only ever stored later, never earlier), so it is not tried: no
+    transaction, lock or read for the room's every confirmation within the second."""
+    return read is not None and read.standings_at is not None and timezone.now() - read.standings_at < every
 
 
 def standings_left(session_id: int) -> None:

@@ -156,7 +156,9 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
     removed since, is refused (never replayed over the director's decision)."""
     _check_round(context, round_)
     play = _play(context, round_, board_number)
-    with session_write(context.section.session_id, shared=True):  # one board: the other tables confirm meanwhile
+    # One board: the other tables confirm meanwhile. The entry as `find_table` read it: a refresh not yet due is
+    # not tried after the commit.
+    with session_write(context.section.session_id, shared=True, read=context.entry):
         key = {"section": context.section, "table": context.table, "round": round_, "board__number": board_number}
         typed = _locked(TableResult.objects.filter(**key).select_related("board")).first()
         if typed is None:
