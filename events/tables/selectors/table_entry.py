@@ -98,6 +98,7 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
     section = (
         Section.objects.select_related("session__table_entry", "custom_movement")
         .filter(session_id=session_id, letter=letter)
+        .order_by()  # one section (unique by letter): not the model's ordering, whose joins cost a poll 15% of its CPU
         .first()
     )  # one query: the section, its session and the session's table entry
     entry = getattr(section.session, "table_entry", None) if section is not None else None
