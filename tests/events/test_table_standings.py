@@ -210,3 +210,27 @@ def test_tables_confirm_together_and_the_director_waits_for_them(transactional_d
             cursor.execute("SET lock_timeout = 0")
     with session_write(session.pk):  # and gets it once the table is done
         pass
+
+
+def test_a_confirmation_within_the_second_tries_no_refresh_and_reads_its_board_with_the_typed_result(
+    db, client, django_assert_max_num_queries
+):
+    # The entry find_table read shows the standings stored less than a second ago: the refresh would find them not
+    # due, so none is tried (no transaction, lock or read after the commit); the mark is left to the task.
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Monday")
+    paths = open_tables(session)
+    plays = [section_plan(section).plays_at(table, 1)[0] for table in (1, 2)]
+    with within_one_second():
+        for table, play in zip(("1", "2"), plays, strict=True):
+            assert client.post(paths[table], save_post(play, *typed_for(play))).status_code == 302
+        assert client.post(ew(paths["1"]), confirm_post(plays[0])).status_code == 302  # stores the standings
+        refresh = mock.patch.object(locking, "refresh_stale_standings", wraps=locking.refresh_stale_standings)
+        with refresh as refreshed, django_assert_max_num_queries(20) as queries:  # 26 before
+            assert client.post(ew(paths["2"]), confirm_post(plays[1])).status_code == 302
+    refreshed.assert_not_called()
+    sqls = [query["sql"] for query in queries.captured_queries]
+    assert not any('FROM "events_tableentry"' in sql for sql in sqls)
+    assert sum(sql.startswith('SELECT "events_board"') for sql in sqls) == 1  # its lock: read with the typed result
+    assert not any(sql.startswith('DELETE FROM "events_seating"') for sql in sqls)  # a new line has no seatings
+    assert TravellerLine.objects.filter(board__section=section).count() == 2
+    assert TableEntry.objects.get(session=session).standings_stale  # left to the task (`standings_left`)
