@@ -95,7 +95,7 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
     write at a table, holds the lock with the other tables and has the standings stored after the commit (see the
     module). `read`: the session's table entry as the request read it before the block (a table's confirmation):
     standings it shows stored less than `STANDINGS_EVERY` ago are not due, and no refresh is tried after the
-    commit (`stored_recently`)."""
+    commit (`_stored_recently`)."""
     if session_id in _open_sessions.get():
         yield  # an outer block for this session locked it and stores the standings
         return
@@ -126,7 +126,7 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
             )
         # The unit derives the standings from this record when it ends (unless the tables' marks wait for after it).
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=not deferred)
-    if deferred and (stored_recently(read) or not refresh_stale_standings(session_id=session_id)):
+    if deferred and (_stored_recently(read) or not refresh_stale_standings(session_id=session_id)):
         standings_left(session_id)
 
 
@@ -174,7 +174,7 @@ def refresh_stale_standings(
         return True
 
 
-def stored_recently(read: TableEntry | None, every: datetime.timedelta = STANDINGS_EVERY) -> bool:
+def _stored_recently(read: TableEntry | None, every: datetime.timedelta = STANDINGS_EVERY) -> bool:
     """The table entry `read` (earlier) shows the standings stored less than `every` ago: `refresh_stale_standings`
     would find them not due now (they are only ever stored later, never earlier), so it is not tried: no
     transaction, lock or read for the room's every confirmation within the second."""
