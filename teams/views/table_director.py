@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from club.live_states import DEFAULT_LATE_MINUTES
 from club.table_entry import qr_response
-from teams.models import Match, TeamEvent, TypedRoomResult
-from teams.selectors.lookup import event_table_entry
+from teams.models import Match, TeamEvent
+from teams.selectors.lookup import event_table_entry, typed_room_result
 from teams.selectors.table_entry import ROOMS, SIDES, room_links, room_path
 from teams.services.table_entry import set_team_table_entry, settle_room_disagreement
 
@@ -85,7 +85,7 @@ def room_qr(request: HttpRequest, match_id: int, room: int, side: str) -> HttpRe
 @require_POST
 def settle_room(request: HttpRequest, typed_id: int) -> HttpResponse:
     """The director settles a room's disagreement: one side's result becomes the room's result."""
-    typed = get_object_or_404(TypedRoomResult.objects.select_related("match"), pk=typed_id)
+    typed = typed_room_result(typed_id)
     form = SettleRoomForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose the result of North-South or of East-West."))
