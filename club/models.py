@@ -193,7 +193,10 @@ class TableEntrySwitch(models.Model):
 
 class TypedBoard(models.Model):
     """A board as a table typed it on a phone, kept until the other side confirms it (then saved as the app's
-    result). `version` moves with each change: a confirmation names the version it saw."""
+    result). `version` moves with each change: a confirmation names the version it saw. `side` ('NS' or 'EW', from
+    its own link) typed it; the other side's different result is kept beside it (`disputed`: its contract,
+    declarer, tricks, lead, NS score and side) until one side accepts the other's or the director settles it
+    (`club.table_sides`)."""
 
     contract = models.CharField(_("contract"), max_length=12)
     declarer = models.CharField(_("declarer"), max_length=1, blank=True)
@@ -203,9 +206,24 @@ class TypedBoard(models.Model):
     version = models.PositiveIntegerField(default=1)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)  # the live view's clock: play began at the first board typed
+    side = models.CharField(_("entered by"), max_length=2, blank=True)
+    disputed = models.JSONField(_("the other side's result"), default=dict, blank=True)
 
     class Meta:
         abstract = True
+
+    @property
+    def in_dispute(self) -> bool:
+        return bool(self.disputed)
+
+    @property
+    def versions(self) -> list[dict]:
+        """Both sides' results while they disagree, North-South's first (none otherwise)."""
+        if not self.in_dispute:
+            return []
+        kept = {name: getattr(self, name) for name in ("contract", "declarer", "tricks", "lead", "ns_score")}
+        both = [{**kept, "side": self.side}, dict(self.disputed)]
+        return sorted(both, key=lambda version: version.get("side") != "NS")
 
 
 class TableCorrection(models.Model):

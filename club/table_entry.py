@@ -180,13 +180,3 @@ def typed_values(result: Any, *, contract: str, declarer: str, tricks: str, lead
         "lead": lead.strip().upper()[:3],
         "ns_score": result.ns_score,
     }
-
-
-def retype(typed: Any, values: dict) -> bool:
-    """`typed` (a kept board with a `version`) given `values`; its version moves on if anything changed."""
-    if all(getattr(typed, name) == value for name, value in values.items()):
-        return False
-    for name, value in values.items():
-        setattr(typed, name, value)
-    typed.version += 1
-    return True

@@ -341,6 +341,11 @@ class TypedRoomResult(TypedBoard):
         """Confirmed and its result still there (one the director removed may be entered again)."""
         return self.confirmed_at is not None and self.result_id is not None
 
+    @property
+    def removed(self) -> bool:
+        """Confirmed once, and its result since removed by the director: only a new entry brings it back."""
+        return self.confirmed_at is not None and self.result_id is None
+
 
 class RoomCorrectionRequest(TableCorrection):
     """A match's room asks the director to correct a board it confirmed."""

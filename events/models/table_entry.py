@@ -61,8 +61,6 @@ class TableResult(TypedBoard):
     round = models.PositiveSmallIntegerField(_("round"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
     line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    side = models.CharField(_("entered by"), max_length=2, blank=True)
-    disputed = models.JSONField(_("the other side's result"), default=dict, blank=True)
 
     class Meta:
         ordering = ["section", "round", "table", "board"]
@@ -82,19 +80,6 @@ class TableResult(TypedBoard):
     def removed(self) -> bool:
         """Confirmed once, and its line since removed by the director: only a new entry brings it back."""
         return self.confirmed_at is not None and self.line_id is None
-
-    @property
-    def in_dispute(self) -> bool:
-        return bool(self.disputed)
-
-    @property
-    def versions(self) -> list[dict]:
-        """Both sides' results while they disagree, North-South's first (none otherwise)."""
-        if not self.in_dispute:
-            return []
-        kept = {name: getattr(self, name) for name in ("contract", "declarer", "tricks", "lead", "ns_score")}
-        both = [{**kept, "side": self.side}, dict(self.disputed)]
-        return sorted(both, key=lambda version: version.get("side") != "NS")
 
 
 class CorrectionRequest(TableCorrection):

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from django.utils import timezone
 
-from club.live_states import DONE, ENTERING, WAITING, late_after, play_began, step_state
+from club.live_states import DISPUTE, DONE, ENTERING, WAITING, late_after, play_began, step_state
 from teams.models import BoardResult, Match, RoomCorrectionRequest, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.selectors.standings import MatchScore, match_scores
 from teams.selectors.table_entry import ROOMS, room_path
@@ -71,6 +71,7 @@ class LiveRound:
     matches: list[LiveMatch] = field(default_factory=list)
     arrived: list[TypedRoomResult] = field(default_factory=list)
     corrections: list[RoomCorrectionRequest] = field(default_factory=list)
+    disputes: list[TypedRoomResult] = field(default_factory=list)  # the boards a room's two sides disagree on
 
     @property
     def missing(self) -> int:
@@ -90,6 +91,13 @@ def current_round(event: TeamEvent, rounds: list[int]) -> int | None:
     return first if first is not None else (rounds[-1] if rounds else None)
 
 
+def _typed_state(typed: TypedRoomResult | None) -> str:
+    """A board not saved yet: the two sides disagree on it (the director may settle it), typed, or to play."""
+    if typed is None:
+        return WAITING
+    return DISPUTE if typed.in_dispute else ENTERING
+
+
 def _room_row(match: Match, room: int, numbers: list[int], found: dict, clock: dict) -> LiveRoom:
     """One room: its boards' cells and its state. `found`: the round's saved results and typed boards by
     (match, room, board); `clock`: when play began, the time now and the late setting."""
@@ -100,17 +108,17 @@ def _room_row(match: Match, room: int, numbers: list[int], found: dict, clock: d
         if key in lines:
             cells.append(BoardCell(number, DONE, lines[key].ns_score))
         else:
-            cells.append(BoardCell(number, ENTERING if key in typed else WAITING))
+            cells.append(BoardCell(number, _typed_state(typed.get(key))))
     confirmed = [t.confirmed_at for t in typed.values() if t.match_id == match.pk and t.room == room and t.confirmed]
     begun = max(confirmed, default=clock["began"])
     state = step_state(
         done=all(cell.state == DONE for cell in cells),
-        typed=any(cell.state == ENTERING for cell in cells),
+        typed=any(cell.state in (ENTERING, DISPUTE) for cell in cells),
         begun=begun,
         now=clock["now"],
         late=clock["late"],
     )
-    path = room_path(clock["entry"], match.pk, room) if clock["entry"] is not None and clock["entry"].key else ""
+    path = room_path(clock["entry"], match.pk, room, "NS") if clock["entry"] is not None and clock["entry"].key else ""
     return LiveRoom(match, room, state, cells, path)
 
 
@@ -145,6 +153,9 @@ def round_live(event: TeamEvent, round_: int | None = None, now: datetime | None
     live.arrived = arrived[:ARRIVED_SHOWN]
     for typed in live.arrived:
         typed.match = by_pk[typed.match_id]  # already read: no query per line
+    live.disputes = [t for t in typed_rows if t.in_dispute and not t.confirmed]
+    for typed in live.disputes:
+        typed.match = by_pk[typed.match_id]
     live.corrections = list(RoomCorrectionRequest.objects.filter(match__in=matches, resolved=False))
     for correction in live.corrections:
         correction.match = by_pk[correction.match_id]

@@ -8,7 +8,16 @@ from django.shortcuts import get_object_or_404
 
 from club.access import visible_to
 from club.models import Member
-from teams.models import Match, MatchDeal, RoomCorrectionRequest, Team, TeamEvent, TeamPlayer, TeamTableEntry
+from teams.models import (
+    Match,
+    MatchDeal,
+    RoomCorrectionRequest,
+    Team,
+    TeamEvent,
+    TeamPlayer,
+    TeamTableEntry,
+    TypedRoomResult,
+)
 
 
 def every_event() -> QuerySet[TeamEvent]:
@@ -67,6 +76,11 @@ def team_page_team(team_id: int, events: QuerySet[TeamEvent]) -> Team:
 
 def room_correction(request_id: int) -> RoomCorrectionRequest:
     return get_object_or_404(RoomCorrectionRequest.objects.select_related("match"), pk=request_id)
+
+
+def typed_room_result(typed_id: int) -> TypedRoomResult:
+    """A board typed at a room's table, with its match (the director's settling of a disagreement)."""
+    return get_object_or_404(TypedRoomResult.objects.select_related("match"), pk=typed_id)
 
 
 def event_table_entry(event_id: int) -> TeamTableEntry | None:

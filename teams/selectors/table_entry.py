@@ -1,4 +1,5 @@
-"""Table entry of a teams match, read: each room's secret and link, which room a link opens, and what the room's
+"""Table entry of a teams match, read: each room's side's secret and link (the North-South and East-West of a room
+are different teams: each has its own link, `club.table_sides`), which room and side a link opens, and what the room's
 phone page shows (the match's boards, who sits where, each board typed, confirmed or still to play)."""
 
 from __future__ import annotations
@@ -13,23 +14,31 @@ from club.table_entry import secret_matches, table_secret
 from teams.models import BoardResult, Match, Team, TeamEvent, TeamTableEntry, TypedRoomResult
 
 ROOMS = (1, 2)
+SIDES = ("NS", "EW")
 
 
-def room_secret(entry: TeamTableEntry, match_id: int, room: int) -> str:
-    return table_secret(entry.key, "teams", entry.event_id, match_id, room)
+def room_secret(entry: TeamTableEntry, match_id: int, room: int, side: str) -> str:
+    return table_secret(entry.key, "teams", entry.event_id, match_id, room, side)
 
 
-def room_path(entry: TeamTableEntry, match_id: int, room: int) -> str:
-    return reverse(
-        "teams:room", kwargs={"match_id": match_id, "room": room, "secret": room_secret(entry, match_id, room)}
-    )
+def room_path(entry: TeamTableEntry, match_id: int, room: int, side: str) -> str:
+    secret = room_secret(entry, match_id, room, side)
+    kwargs = {"match_id": match_id, "room": room, "side": side.lower(), "secret": secret}
+    return reverse("teams:room", kwargs=kwargs)
 
 
 @dataclass(frozen=True)
 class RoomLink:
     match: Match
     room: int
+    side: str
     path: str
+
+    @property
+    def team(self) -> Team:
+        """The team that sits this side of this room (the home team North-South in room 1)."""
+        home = (self.room == 1) == (self.side == "NS")
+        return self.match.home if home else self.match.away
 
 
 def room_links(event: TeamEvent) -> list[RoomLink]:
@@ -38,24 +47,30 @@ def room_links(event: TeamEvent) -> list[RoomLink]:
     if entry is None or not entry.key:
         return []
     matches = event.matches.filter(away__isnull=False).select_related("home", "away")
-    return [RoomLink(match, room, room_path(entry, match.pk, room)) for match in matches for room in ROOMS]
+    return [
+        RoomLink(match, room, side, room_path(entry, match.pk, room, side))
+        for match in matches
+        for room in ROOMS
+        for side in SIDES
+    ]
 
 
 def match_rooms(match: Match) -> list[RoomLink]:
-    """The match's two rooms with their links while table entry is open (none for a bye)."""
+    """The match's two rooms' sides with their links while table entry is open (none for a bye)."""
     entry = TeamTableEntry.objects.filter(event_id=match.event_id, is_open=True).first()
     if entry is None or not entry.key or match.is_bye:
         return []
-    return [RoomLink(match, room, room_path(entry, match.pk, room)) for room in ROOMS]
+    return [RoomLink(match, room, side, room_path(entry, match.pk, room, side)) for room in ROOMS for side in SIDES]
 
 
 @dataclass
 class RoomContext:
-    """The room a valid link opens."""
+    """The room and side ('NS' or 'EW') a valid link opens."""
 
     entry: TeamTableEntry
     match: Match
     room: int
+    side: str = ""
 
     @property
     def event(self) -> TeamEvent:
@@ -71,22 +86,23 @@ class RoomContext:
         return self.match.away if self.room == 1 else self.match.home
 
 
-def find_room(match_id: int, room: int, secret: str) -> tuple[RoomContext | None, str]:
-    """The room of a link, or None with why: 'unknown' (no such room or a wrong secret), 'closed' (table entry
-    switched off), 'final' (the event published final: the phones stop polling)."""
-    if not 0 < match_id <= MAX_ID or room not in ROOMS:
+def find_room(match_id: int, room: int, side: str, secret: str) -> tuple[RoomContext | None, str]:
+    """The room and side of a link, or None with why: 'unknown' (no such room or a wrong secret), 'closed' (table
+    entry switched off), 'final' (the event published final: the phones stop polling)."""
+    side = side.upper()
+    if not 0 < match_id <= MAX_ID or room not in ROOMS or side not in SIDES:
         return None, "unknown"
     match = Match.objects.select_related("event", "home", "away").filter(pk=match_id, away__isnull=False).first()
     entry = TeamTableEntry.objects.filter(event_id=match.event_id).first() if match else None
     if match is None or entry is None or not entry.key:
         return None, "unknown"
-    if not secret_matches(room_secret(entry, match.pk, room), secret):
+    if not secret_matches(room_secret(entry, match.pk, room, side), secret):
         return None, "unknown"
     if match.event.status == TeamEvent.Status.FINAL:
         return None, "final"
     if not entry.is_open:
         return None, "closed"
-    return RoomContext(entry, match, room), ""
+    return RoomContext(entry, match, room, side), ""
 
 
 @dataclass
@@ -119,6 +135,7 @@ class RoomState:
         """Changes whenever anything shown changes: two phones at one room compare it to stay the same."""
         parts = [
             f"{b.number}:{b.typed.version if b.typed else 0}:{b.typed.confirmed if b.typed else 0}:"
+            f"{b.typed.in_dispute if b.typed else 0}:"
             f"{b.line.pk if b.line else 0}:{b.line.version if b.line else 0}"
             for b in self.boards
         ]

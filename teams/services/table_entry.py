@@ -1,6 +1,9 @@
-"""Table entry of a teams match, written: the director opens and closes it for the event; a room's table types a
-board (kept as typed, read by `teams.room_results.read_room`, the site's one reader of typed results); the other
-side confirms it, and it is saved as the room's result through `save_results` (the match scored at once).
+"""Table entry of a teams match, written: the director opens and closes it for the event; one side of a room
+types a board on its own link (kept as typed, read by `teams.room_results.read_room`, the site's one reader of
+typed results); the other side confirms it, and it is saved as the room's result through `save_results` (the
+match scored at once). The side that typed it cannot confirm it; the other side's different result opens a
+disagreement, settled by one side accepting the other's or by the director (`club.table_sides`, the pairs
+tables' rules).
 
 A board is keyed by match, room and board: sent twice (a retry, a double tap, two phones in one room) it is
 stored once. Every write takes the match's row lock first, so a room's phones and the director take turns.
@@ -14,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.table_entry import new_key, retype, typed_values
+from club.table_entry import new_key, typed_values
+from club.table_sides import DIRECTOR, TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from teams.models import BoardResult, Match, RoomCorrectionRequest, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.table_entry import RoomContext
@@ -70,17 +74,17 @@ def save_room_board(
         raise _refuse_done(board)
     values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
     if typed is None:
-        return TypedRoomResult.objects.create(match=match, room=context.room, board=board, **values)
-    if retype(typed, values):
-        typed.confirmed_at = None
+        return TypedRoomResult.objects.create(match=match, room=context.room, board=board, side=context.side, **values)
+    if enter(typed, values, context.side):
         typed.save()
     return typed
 
 
 @transaction.atomic
 def confirm_room_board(*, context: RoomContext, board: int, version: int) -> TypedRoomResult:
-    """The other side confirms the board: saved as the room's result (the match scored at once). Confirming again
-    is harmless; confirming a version changed meanwhile on another phone is refused."""
+    """The other side confirms the board (or, in a disagreement, accepts the other side's result): saved as the
+    room's result (the match scored at once). The side that typed it cannot confirm it; confirming again is
+    harmless; confirming a version changed meanwhile on another phone is refused."""
     match, typed = _lock(context, board)
     if typed is None:
         raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board})
@@ -88,15 +92,51 @@ def confirm_room_board(*, context: RoomContext, board: int, version: int) -> Typ
         return typed  # a retry or the other phone: stored once
     if _saved_elsewhere(match, context.room, board, typed):
         raise _refuse_done(board)
+    _refuse_stale(typed, board, version)
+    if not typed.in_dispute and typed.side == context.side:
+        raise ValidationError(
+            _("Board %(board)s was entered on this side's phone: the other team confirms it.") % {"board": board}
+        )
+    _save_agreed(match, typed, other_version(typed, context.side), by=context.side)
+    return typed
+
+
+def _refuse_stale(typed: TypedRoomResult, board: int, version: int) -> None:
+    if typed.removed:
+        raise ValidationError(
+            _("The director removed the result of board %(board)s: enter it again.") % {"board": board}
+        )
     if typed.version != version:
         raise ValidationError(
             _("Board %(board)s was changed on another phone: check the score again, then confirm.") % {"board": board}
         )
-    result = read_room(board, typed.contract, typed.declarer, typed.tricks)
-    save_results(match=match, changes={(board, context.room): result}, source=f"table:room{context.room}")
-    typed.result = BoardResult.objects.get(match=match, room=context.room, board=board)
-    typed.confirmed_at = timezone.now()
-    typed.save(update_fields=["result", "confirmed_at"])
+
+
+def _save_agreed(match: Match, typed: TypedRoomResult, accepted: dict, by: str, user=None) -> None:
+    """The room's result both sides (or the director) agreed on, its history naming both versions when they
+    disagreed; the typed board keeps the agreed version."""
+    result = read_room(typed.board, accepted["contract"], accepted["declarer"], accepted["tricks"])
+    source = table_reason(f"room{typed.room}", typed, by)
+    save_results(match=match, changes={(typed.board, typed.room): result}, user=user, source=source)
+    typed.result = BoardResult.objects.get(match=match, room=typed.room, board=typed.board)
+    for name in TYPED_FIELDS:
+        setattr(typed, name, accepted.get(name, getattr(typed, name)))
+    typed.side, typed.disputed, typed.confirmed_at = accepted.get("side", typed.side), {}, timezone.now()
+    typed.save()
+
+
+@transaction.atomic
+def settle_room_disagreement(*, typed: TypedRoomResult, side: str, version: int, user=None) -> TypedRoomResult:
+    """The director settles a room's disagreement: the result `side` ('NS' or 'EW') typed becomes the room's."""
+    match = Match.objects.select_for_update().select_related("event").get(pk=typed.match_id)
+    typed = TypedRoomResult.objects.select_for_update().filter(pk=typed.pk).first()
+    if typed is None or typed.confirmed or not typed.in_dispute:
+        raise ValidationError(_("This board is settled already."))
+    _refuse_stale(typed, typed.board, version)
+    accepted = typed_version(typed) if typed.side == side else dict(typed.disputed)
+    if accepted.get("side") != side:
+        raise ValidationError(_("This side has entered no result for this board."))
+    _save_agreed(match, typed, accepted, by=DIRECTOR, user=user)
     return typed
 
 

@@ -1,5 +1,6 @@
-"""A teams match's room on the players' phones: no login, the link's secret is the key (see
-teams.selectors.table_entry). The page is the pairs sessions' table page (templates/table/, static/js/table.js)."""
+"""A teams match's room on the players' phones, a link per side of the room: no login, the link's secret is the
+key (see teams.selectors.table_entry).
+The page is the pairs sessions' table page (templates/table/, static/js/table.js)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.table_entry import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action, state_refused
+from club.table_sides import own_version, typed_versions
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
 from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 
@@ -44,9 +46,7 @@ def _post(request: HttpRequest, context: RoomContext) -> tuple[int | None, Form 
 def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, failed_form: Form | None) -> dict:
     """What the shared board template (table/board.html) shows of a board."""
     typed = board.typed
-    initial = {"board": board.number}
-    if typed is not None:
-        initial.update(contract=typed.contract, declarer=typed.declarer, tricks=typed.tricks, lead=typed.lead)
+    initial = {"board": board.number, **own_version(typed, context.side)}
     form = failed_form if failed_form is not None and failed_board == board.number else TypedBoardForm(initial=initial)
     form.auto_id = f"b{board.number}-%s"  # one form per board on the page: ids apart
     return {
@@ -55,12 +55,14 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
         "typed": typed if typed is not None and not typed.confirmed else None,
         "line": board.line,
         "form": form,
-        "draft": f"m{context.match.pk}-{context.room}-{board.number}",
+        "draft": f"m{context.match.pk}-{context.room}-{context.side}-{board.number}",
+        "side": context.side,
+        "versions": typed_versions(typed) if typed is not None and typed.in_dispute and not typed.confirmed else [],
     }
 
 
-def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
-    context, problem = find_room(match_id, room, secret)
+def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> HttpResponse:
+    context, problem = find_room(match_id, room, side, secret)
     if context is None:
         if problem == "final":
             return refused(request, "closed", _("The event is final: its results are in, table entry is over."))
@@ -83,9 +85,19 @@ def room_page(request: HttpRequest, match_id: int, room: int, secret: str) -> Ht
 
 
 @require_GET
-def room_page_state(request: HttpRequest, match_id: int, room: int, secret: str) -> JsonResponse:
+def room_page_state(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> JsonResponse:
     """What the page shows, as a short version string: the phones poll it to stay in step."""
-    context, problem = find_room(match_id, room, secret)
+    context, problem = find_room(match_id, room, side, secret)
     if context is None:
         return state_refused(problem)
     return JsonResponse({"version": room_state(context).version})
+
+
+def room_link_before_sides(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:
+    """A room's link from before each side had its own: it no longer opens the room (either side could confirm its
+    own board through it), and says so."""
+    message = _(
+        "Each side of a room now has its own link: scan the North-South or the East-West code on your table, "
+        "or ask the director."
+    )
+    return render(request, "table/refused.html", {"message": message}, status=410)

@@ -51,6 +51,7 @@ def test_the_directors_grid_follows_the_rooms(page, phones, login, director_user
     phone.goto(paths[match.pk, 1])
     type_board(phone, board, ("4S", "N", "="))
     expect(rooms.nth(0).locator("td[data-state]").first).to_have_attribute("data-state", "entering", timeout=15_000)
+    phone.goto(paths[match.pk, 1, "EW"])  # the other side's phone confirms it
     confirm(phone, board)
     expect(cell).to_have_attribute("data-state", "done", timeout=15_000)  # no reload: live.js fetched the grid
     expect(cell).to_contain_text("420")
@@ -61,6 +62,7 @@ def test_the_directors_grid_follows_the_rooms(page, phones, login, director_user
 
     phone.goto(paths[match.pk, 2])
     type_board(phone, board, ("4S", "N", "-1"))
+    phone.goto(paths[match.pk, 2, "EW"])
     confirm(phone, board)
     expect(rooms.nth(1).locator(f'td[data-board="{board}"]')).to_have_attribute("data-state", "done", timeout=15_000)
     expect(page.locator(f'[data-match="{match.pk}"] [data-score]')).to_contain_text("IMPs: 10–0")
@@ -83,6 +85,19 @@ def test_the_directors_grid_follows_the_rooms(page, phones, login, director_user
     expect(page.locator("[data-corrections]")).to_contain_text("None.")
     with ONE_AT_A_TIME:
         assert RoomCorrectionRequest.objects.get().resolved
+
+    # Room 1's two sides enter different results for the next board: the grid shows it, the director settles it.
+    phone.goto(paths[match.pk, 1])
+    type_board(phone, board + 1, ("3NT", "S", "="))
+    phone.goto(paths[match.pk, 1, "EW"])
+    type_board(phone, board + 1, ("3NT", "S", "-1"))
+    next_cell = rooms.nth(0).locator(f'td[data-board="{board + 1}"]')
+    expect(next_cell).to_have_attribute("data-state", "dispute", timeout=15_000)
+    disputes = page.locator("[data-disputes]")
+    expect(disputes).to_contain_text(f"board {board + 1}: the two sides disagree")
+    disputes.get_by_role("button", name="North-South").click()
+    expect(page.locator(".alert-success")).to_contain_text("Disagreement settled.")
+    expect(next_cell).to_have_attribute("data-state", "done")
     assert problems == []
 
 

@@ -170,15 +170,6 @@ CALLS: dict[str, Call | Within] = {
         "the director's settling writes the chosen side's result through save_line inside session_write, the unit of"
         " work whose pages confirm_table_result's Call checks (tests/events/test_table_sides.py settles one)"
     ),
-    "events.tables.services.table_sides.enter": Within(
-        "a typed board's fields changed in memory, saved by save_table_result"
-    ),
-    "events.tables.services.table_sides.other_version": Within(READS),
-    "events.tables.services.table_sides.own_version": Within(READS),
-    "events.tables.services.table_sides.same_result": Within(CHECK),
-    "events.tables.services.table_sides.table_reason": Within("a line's history reason: writes nothing"),
-    "events.tables.services.table_sides.typed_version": Within(READS),
-    "events.tables.services.table_sides.typed_versions": Within(READS),
     "events.files.services.interchange_compare.compare_lines": Within(COMPARE),
     "events.files.services.interchange_compare.convention_reason": Within(COMPARE),
     "events.files.services.interchange_fit.fit_conventions": Within(

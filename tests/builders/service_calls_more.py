@@ -20,7 +20,7 @@ from roster.services import merging, roles
 from rubber import services as rubber
 from rubber import sheet as pad
 from rubber.models import Scorepad
-from teams.models import Adjustment, BoardResult, TeamEvent
+from teams.models import Adjustment, BoardResult, TeamEvent, TypedRoomResult
 from teams.services import hands as team_hands
 from teams.services import matches, rosters, rounds, transfer
 from teams.services import table_entry as rooms
@@ -88,16 +88,31 @@ def at_a_room(club: Club) -> None:
     BoardResult.objects.filter(match=game, board=board, room=1).delete()
     phone = Client()
     assert phone.post(paths[game.pk, 1], room_save(board, "2S", "N", "8")).status_code == 302
-    assert phone.post(paths[game.pk, 1], room_confirm(board)).status_code == 302
+    assert phone.post(paths[game.pk, 1, "EW"], room_confirm(board)).status_code == 302
     correction = rooms.request_room_correction(context=_room(paths[game.pk, 1]), board=board, note="2H")
     rooms.resolve_room_correction(correction=correction)
+
+
+def settled_in_a_room(club: Club) -> None:
+    """A board of the first match on which room 1's two sides disagree (its result removed first), settled by the
+    director."""
+    matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL)
+    game = match(club)
+    paths = open_rooms(club.event)
+    board = game.first_board
+    BoardResult.objects.filter(match=game, board=board, room=1).delete()
+    phone = Client()
+    assert phone.post(paths[game.pk, 1, "NS"], room_save(board, "2S", "N", "8")).status_code == 302
+    assert phone.post(paths[game.pk, 1, "EW"], room_save(board, "2S", "N", "9")).status_code == 302
+    typed = TypedRoomResult.objects.get(match=game, room=1, board=board)
+    rooms.settle_room_disagreement(typed=typed, side="EW", version=typed.version)
 
 
 def _room(path: str):
     from teams.selectors.table_entry import find_room
 
-    *_start, match_id, room, secret, _end = path.split("/")
-    return find_room(int(match_id), int(room), secret)[0]
+    *_start, match_id, room, side, secret, _end = path.split("/")
+    return find_room(int(match_id), int(room), side, secret)[0]
 
 
 def import_match(club: Club) -> None:
@@ -243,6 +258,7 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.table_entry.request_room_correction": teams(at_a_room),
     "teams.services.table_entry.resolve_room_correction": teams(at_a_room),
     "teams.services.table_entry.save_room_board": teams(at_a_room),
+    "teams.services.table_entry.settle_room_disagreement": teams(settled_in_a_room),
     "teams.services.table_entry.set_team_table_entry": teams(
         lambda club: (
             matches.set_event_status(event=club.event, status=TeamEvent.Status.PROVISIONAL),

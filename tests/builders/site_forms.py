@@ -17,6 +17,8 @@ from events.tables.services.table_entry import request_correction, save_table_re
 from movements.models import CustomMovement
 from rubber.models import Season
 from teams.models import Adjustment, TeamEvent
+from teams.selectors.table_entry import find_room
+from teams.services.table_entry import save_room_board
 from tests.builders.hand_mitchell import build_hand_mitchell
 from tests.builders.rubber import EVENING, play, start
 from tests.builders.sessions import HOWELL, club_night
@@ -40,7 +42,7 @@ def build_world(director) -> dict[str, object]:
     session, section = build_hand_mitchell()
     event = make_event(("Hearts", "Spades"), format=TeamEvent.Format.MATCH, boards_per_match=2)
     match = event.matches.get()
-    room_secret = open_rooms(event)[match.pk, 1].rstrip("/").rsplit("/", 1)[1]  # room 1's page, open to its phones
+    room_secret = open_rooms(event)[match.pk, 1].rstrip("/").rsplit("/", 1)[1]  # room 1 NS page, open to its phones
     adjustment = Adjustment.objects.create(match=match, team=match.home, kind="imps", amount=1, reason="Slow play")
     rubber = play(start(director, list(Member.objects.order_by("pk")[:4])), [("We", "2S", 8, None)])
     season = Season.objects.create(name="Winter", starts=EVENING, ends=EVENING + datetime.timedelta(days=90))
@@ -60,7 +62,9 @@ def build_world(director) -> dict[str, object]:
             "event_id": event.pk,
             "match_id": match.pk,
             "teams:room": 1,
+            "teams:side": "ns",
             "teams:secret": room_secret,
+            "teams:typed_id": _typed_in_a_room(match, room_secret),
             "team_id": match.home_id,
             "adjustment_id": adjustment.pk,
             "movements:pk": custom.pk,
@@ -71,6 +75,13 @@ def build_world(director) -> dict[str, object]:
             "token": "set-password",
         },
     }
+
+
+def _typed_in_a_room(match, secret: str) -> int:
+    """A board room 1's North-South typed (for the director's settling)."""
+    context, _problem = find_room(match.pk, 1, "ns", secret)
+    board = match.board_numbers(match.event.boards_per_match)[-1]
+    return save_room_board(context=context, board=board, contract="4S", declarer="N", tricks="=", lead="").pk
 
 
 def build_table_world() -> dict[str, object]:

@@ -31,6 +31,8 @@ NOT_PAGES = {
     # What a page's script polls: parts of a page scanned with the page.
     "events:table_state": "JSON polled by the table's page",
     "teams:room_state": "JSON polled by the room's page",
+    # A room's link from before each side had its own: a refusal (410) that says to scan the side's code.
+    "teams:room_before_sides": "the refusal of a room's link from before its sides had their own links (410)",
     "events:session_hands_state": "JSON polled by the hands page",
     "teams:match_hands_state": "JSON polled by the match's hands page",
     "events:live_grid": "the live view's grid, polled into events:live_view",
@@ -54,6 +56,7 @@ NOT_PAGES = {
     "events:live_results_switch": "POST only",
     "events:correction_done": "POST only",
     "events:table_settle": "POST only",
+    "teams:room_settle": "POST only",
     "events:session_reopen": "POST only",
     "events:session_hands_confirm": "POST only",
     "events:session_hand_typed": "POST only",

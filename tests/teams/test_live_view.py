@@ -13,7 +13,7 @@ from teams.models import RoomCorrectionRequest, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.live import round_live
 from teams.services.matches import save_results
-from tests.builders.team_tables import open_rooms, room_confirm, room_save
+from tests.builders.team_tables import open_rooms, other_side, room_confirm, room_save
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def enter(client, path, board, typed, confirm=True):
     if confirm:
         match_id, room = (int(part) for part in path.split("/")[3:5])
         version = TypedRoomResult.objects.get(match_id=match_id, room=room, board=board).version
-        assert client.post(path, room_confirm(board, version)).status_code == 302
+        assert client.post(other_side(path), room_confirm(board, version)).status_code == 302
 
 
 def states(live) -> dict:
@@ -65,7 +65,7 @@ def test_rooms_go_from_not_started_to_entering_to_done(anonymous_client, event, 
     assert [cell.state for cell in live.matches[0].rooms[0].cells] == [ENTERING, WAITING]
     enter(anonymous_client, one, match.first_board, ("4S", "N", "="), confirm=False)  # the confirm alone
     version = TypedRoomResult.objects.get(match=match, room=1, board=match.first_board).version
-    anonymous_client.post(one, room_confirm(match.first_board, version))
+    anonymous_client.post(other_side(one), room_confirm(match.first_board, version))
     live = round_live(event)
     first = live.matches[0].rooms[0]
     assert first.cells[0].state == DONE and first.cells[0].ns_score == 420 and first.state == WAITING

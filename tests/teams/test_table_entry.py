@@ -1,4 +1,4 @@
-"""Table entry of a teams match: each room's link, its page on a phone, a board saved then confirmed by the other
+"""Table entry of a teams match: each room side's link, its page on a phone, a board saved then confirmed by the other
 side (saved as the room's result through the teams services, the match scored), stored once however often sent,
 refused links, corrections by the director only, who may open the director's pages."""
 
@@ -10,7 +10,7 @@ from django.urls import reverse
 from teams.models import BoardResult, TeamTableEntry, TypedRoomResult
 from teams.selectors.table_entry import room_secret
 from teams.services.table_entry import set_team_table_entry
-from tests.builders.team_tables import open_rooms, room_confirm, room_save
+from tests.builders.team_tables import open_rooms, other_side, path_parts, room_confirm, room_save
 
 pytestmark = pytest.mark.django_db
 
@@ -23,9 +23,9 @@ def match(make_event):
 
 def enter(client, path, board, typed, lead=""):
     assert client.post(path, room_save(board, *typed, lead)).status_code == 302
-    _, _teams, _t, match_id, room, *_rest = path.split("/")
-    version = TypedRoomResult.objects.get(match_id=int(match_id), room=int(room), board=board).version
-    assert client.post(path, room_confirm(board, version)).status_code == 302
+    match_id, room, _side = path_parts(path)
+    version = TypedRoomResult.objects.get(match_id=match_id, room=room, board=board).version
+    assert client.post(other_side(path), room_confirm(board, version)).status_code == 302
 
 
 def test_each_room_enters_its_boards_and_the_match_is_scored(anonymous_client, match):
@@ -38,7 +38,7 @@ def test_each_room_enters_its_boards_and_the_match_is_scored(anonymous_client, m
     response = anonymous_client.post(one, room_save(first, "4S", "N", "=", "HK"))
     assert response.status_code == 302 and "NS +420" in anonymous_client.get(one).content.decode()
     assert not BoardResult.objects.exists()  # kept as typed until the other side confirms
-    assert anonymous_client.post(one, room_confirm(first)).status_code == 302
+    assert anonymous_client.post(paths[match.pk, 1, "EW"], room_confirm(first)).status_code == 302
     enter(anonymous_client, two, first, ("4S", "N", "-1"))
     enter(anonymous_client, one, first + 1, ("3NT", "S", "="))
     enter(anonymous_client, two, first + 1, ("3NT", "S", "="))
@@ -56,7 +56,7 @@ def test_a_board_sent_twice_is_stored_once(anonymous_client, match):
         assert anonymous_client.post(path, room_save(board, "4S", "N", "=")).status_code == 302
     assert TypedRoomResult.objects.get().version == 1
     for _ in range(2):
-        assert anonymous_client.post(path, room_confirm(board)).status_code == 302
+        assert anonymous_client.post(other_side(path), room_confirm(board)).status_code == 302
     assert BoardResult.objects.count() == 1 and BoardResult.objects.get().history.count() == 1
 
 
@@ -82,7 +82,7 @@ def test_a_version_changed_on_the_other_phone_is_not_confirmed(anonymous_client,
     board = match.first_board
     anonymous_client.post(path, room_save(board, "4S", "N", "="))
     anonymous_client.post(path, room_save(board, "4S", "N", "+1"))
-    response = anonymous_client.post(path, room_confirm(board, 1))
+    response = anonymous_client.post(other_side(path), room_confirm(board, 1))
     assert response.status_code == 400 and "changed on another phone" in response.content.decode()
     assert not BoardResult.objects.exists()
 
@@ -117,9 +117,11 @@ def test_a_wrong_expired_or_other_matchs_secret_is_refused(anonymous_client, mak
     swapped = path.replace(f"/t/{first.pk}/", f"/t/{second.pk}/")
     assert anonymous_client.get(swapped).status_code == 404  # another match's
     entry = TeamTableEntry.objects.get(event=other)
-    foreign = reverse("teams:room", args=[first.pk, 1, room_secret(entry, first.pk, 1)])
+    foreign = reverse("teams:room", args=[first.pk, 1, "ns", room_secret(entry, first.pk, 1, "NS")])
     assert anonymous_client.get(foreign).status_code == 404  # signed with another event's key
-    assert anonymous_client.get(reverse("teams:room", args=[2**63, 1, "x"])).status_code == 404
+    assert anonymous_client.get(reverse("teams:room", args=[2**63, 1, "ns", "x"])).status_code == 404
+    assert anonymous_client.get(path.replace("/ns/", "/ew/")).status_code == 404  # North-South's secret, East-West
+    assert anonymous_client.get(path.replace("/ns/", "/xx/")).status_code == 404
     assert anonymous_client.get(path + "state/").status_code == 200
     set_team_table_entry(event=event, is_open=False)
     assert anonymous_client.get(path).status_code == 403

@@ -1,5 +1,5 @@
-"""Table entry of teams matches, the director's side: the switch, each room's link and QR code, the printable
-sheet, who may get in."""
+"""Table entry of teams matches, the director's side: the switch, each room side's link and QR code, the printable
+sheet, the settling of a room's disagreement, who may get in."""
 
 import pytest
 from django.urls import reverse
@@ -19,13 +19,16 @@ def test_the_director_opens_table_entry_and_gets_a_link_and_qr_code_per_room(dir
     assert entry.is_open and len(entry.key) >= 40
     matches = event.matches.filter(away__isnull=False).count()
     page = director_client.get(url).content.decode()
-    assert page.count("/qr.svg") == 2 * matches and page.count("http://testserver/teams/t/") == 2 * matches
+    assert page.count("/qr.svg") == 4 * matches and page.count("http://testserver/teams/t/") == 4 * matches
     match = event.matches.filter(away__isnull=False).first()
-    qr = director_client.get(reverse("teams:room_qr", args=[match.pk, 2]))
+    assert f"/teams/t/{match.pk}/2/ns/" in page and f"/teams/t/{match.pk}/2/ew/" in page
+    qr = director_client.get(reverse("teams:room_qr", args=[match.pk, 2, "ew"]))
     assert qr["Content-Type"] == "image/svg+xml"
     assert qr.content.startswith(b"<?xml") and b'xmlns="http://www.w3.org/2000/svg"' in qr.content
+    assert qr.content != director_client.get(reverse("teams:room_qr", args=[match.pk, 2, "ns"])).content
     sheet = director_client.get(url + "?sheet=1").content.decode()
-    assert sheet.count('class="table-qr"') == 2 * matches and "Room 2" in sheet
+    assert sheet.count('class="table-qr"') == 4 * matches and "Room 2" in sheet
+    assert match.home.name in sheet and "North-South" in sheet and "East-West" in sheet
     director_client.post(url, {})  # the box unticked: closed
     assert not TeamTableEntry.objects.get(event=event).is_open
 
@@ -40,11 +43,12 @@ def test_a_final_event_stays_closed(director_client, make_event):
 def test_a_qr_code_of_a_room_that_does_not_exist_is_not_found(director_client, make_event):
     event = make_event(teams=3, boards_per_match=2)  # three teams: a bye each round
     match = event.matches.filter(away__isnull=False).first()
-    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 1])).status_code == 404  # not opened
+    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 1, "ns"])).status_code == 404  # not opened
     open_rooms(event)
     bye = event.matches.filter(away__isnull=True).first()
-    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 3])).status_code == 404
-    assert director_client.get(reverse("teams:room_qr", args=[bye.pk, 1])).status_code == 404
+    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 3, "ns"])).status_code == 404
+    assert director_client.get(reverse("teams:room_qr", args=[match.pk, 1, "xx"])).status_code == 404
+    assert director_client.get(reverse("teams:room_qr", args=[bye.pk, 1, "ew"])).status_code == 404
     assert director_client.get(reverse("teams:event_tables", args=[event.pk + 99])).status_code == 404
 
 
@@ -52,7 +56,7 @@ def test_players_and_visitors_do_not_get_in(player_client, anonymous_client, mak
     event = make_event(teams=4, boards_per_match=2)
     open_rooms(event)
     match = event.matches.first()
-    for url in (reverse("teams:event_tables", args=[event.pk]), reverse("teams:room_qr", args=[match.pk, 1])):
+    for url in (reverse("teams:event_tables", args=[event.pk]), reverse("teams:room_qr", args=[match.pk, 1, "ns"])):
         assert player_client.get(url).status_code == 403
         assert anonymous_client.get(url).status_code == 302  # to the login page
     assert player_client.post(reverse("teams:event_tables", args=[event.pk]), {}).status_code == 403
@@ -66,4 +70,4 @@ def test_the_match_page_links_to_its_rooms_while_table_entry_is_open(director_cl
     assert 'id="room-links"' not in director_client.get(url).content.decode()
     paths = open_rooms(event)
     page = director_client.get(url).content.decode()
-    assert paths[match.pk, 1] in page and paths[match.pk, 2] in page
+    assert all(paths[match.pk, room, side] in page for room in (1, 2) for side in ("NS", "EW"))
