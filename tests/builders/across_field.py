@@ -5,7 +5,7 @@ pairs miss a board (the factored totals)."""
 import re
 
 from events.files.services.usebio_import import import_usebio
-from events.models import Session
+from events.models import Session, TravellerLine
 from events.plans import section_plan
 from events.standings.services.rescoring import rescore_session
 from tests.builders.sessions import enter_all, make_session
@@ -66,26 +66,51 @@ IMP_TOTALS = {("A", 1): 29, ("A", 2): 7, ("A", 3): 44, ("A", 4): -80,
               ("C", 1): 77, ("C", 2): -56, ("C", 3): -10, ("C", 4): -11}  # fmt: skip
 
 
-def usebio_file(event_type: str) -> bytes:
-    """The three sections as a USEBIO file, without figures (the site scores them)."""
+def usebio_of_lines(lines, event_type: str, letters: str, figures: dict | None = None, top: float = 0) -> bytes:
+    """`lines` (section, board, NS pair, EW pair, contract by North, tricks, NS score) as a USEBIO file of the
+    sections `letters` on boards 1 to 3; `figures` (by section, board, NS pair), when given, printed as the lines' NS
+    points, the EW points their complement (`top` less them in matchpoints, minus them in IMPs)."""
+    tag = {"MP_PAIRS": "MATCH_POINTS", "CROSS_IMP": "CROSS_IMP_POINTS"}.get(event_type, "")
     sections = []
-    for letter in "ABC":
+    for letter in letters:
         boards = []
         for number in (1, 2, 3):
-            lines = "".join(
-                f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
-                f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
-                f"<SCORE>{score}</SCORE></TRAVELLER_LINE>"
-                for section, board, ns, ew, contract, tricks, score in LINES
-                if (section, board) == (letter, number)
-            )
-            boards.append(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{lines}</BOARD>")
+            typed = ""
+            for section, board, ns, ew, contract, tricks, score in lines:
+                if (section, board) != (letter, number):
+                    continue
+                printed = ""
+                if figures:
+                    mine = figures[(section, board, ns)]
+                    other = top - mine if event_type == "MP_PAIRS" else -mine
+                    printed = f"<NS_{tag}>{mine:.4f}</NS_{tag}><EW_{tag}>{other:.4f}</EW_{tag}>"
+                typed += (
+                    f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+                    f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+                    f"<SCORE>{score}</SCORE>{printed}</TRAVELLER_LINE>"
+                )
+            boards.append(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{typed}</BOARD>")
         sections.append(f'<SECTION SECTION_ID="{letter}">{"".join(boards)}</SECTION>')
     return (
         f'<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="{event_type}">'
         f"<EVENT_DESCRIPTION>Congress pairs</EVENT_DESCRIPTION><DATE>05/12/2026</DATE>{''.join(sections)}"
         "</EVENT></USEBIO>"
     ).encode()
+
+
+def usebio_file(event_type: str) -> bytes:
+    """The three sections as a USEBIO file, without figures (the site scores them)."""
+    return usebio_of_lines(LINES, event_type, "ABC")
+
+
+def line_points(session: Session) -> dict:
+    """Each line's North-South points, by (section, board, NS pair)."""
+    return {
+        (line.board.section.letter, line.board.number, line.ns_pair.number): line.ns_points
+        for line in TravellerLine.objects.filter(board__section__session=session).select_related(
+            "board__section", "ns_pair"
+        )
+    }
 
 
 def across(event_type: str, **fields) -> Session:

@@ -11,8 +11,9 @@ from club.typed_result import read_typed_result
 from events.entry.services.lines import save_line
 from events.files.services.interchange_compare import convention_reason
 from events.files.services.usebio_import import import_usebio
-from events.models import Pair, Session, TravellerLine
+from events.models import Pair, Session
 from events.standings.services.rescoring import rescore_session
+from tests.builders.across_field import line_points, usebio_of_lines
 from tests.builders.sessions import session_post
 
 pytestmark = pytest.mark.django_db
@@ -57,42 +58,8 @@ IMP_TOTALS = {("A", 1): 23, ("A", 2): 8, ("A", 3): -1, ("A", 4): -30,
 
 def usebio_file(event_type: str, figures: dict | None = None) -> bytes:
     """The two sections as a USEBIO file; `figures` (by section, board, NS pair) printed as the lines' NS points,
-    the EW points their complement."""
-    tag = {"MP_PAIRS": "MATCH_POINTS", "CROSS_IMP": "CROSS_IMP_POINTS"}[event_type]
-    sections = []
-    for letter in "AB":
-        boards = []
-        for number in (1, 2, 3):
-            lines = ""
-            for section, board, ns, ew, contract, tricks, score in LINES:
-                if (section, board) != (letter, number):
-                    continue
-                printed = ""
-                if figures:
-                    mine = figures[(section, board, ns)]
-                    other = 6 - mine if event_type == "MP_PAIRS" else -mine
-                    printed = f"<NS_{tag}>{mine:.4f}</NS_{tag}><EW_{tag}>{other:.4f}</EW_{tag}>"
-                lines += (
-                    f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
-                    f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
-                    f"<SCORE>{score}</SCORE>{printed}</TRAVELLER_LINE>"
-                )
-            boards.append(f"<BOARD><BOARD_NUMBER>{number}</BOARD_NUMBER>{lines}</BOARD>")
-        sections.append(f'<SECTION SECTION_ID="{letter}">{"".join(boards)}</SECTION>')
-    return (
-        f'<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="{event_type}">'
-        f"<EVENT_DESCRIPTION>Congress pairs</EVENT_DESCRIPTION><DATE>05/12/2026</DATE>{''.join(sections)}"
-        "</EVENT></USEBIO>"
-    ).encode()
-
-
-def line_points(session: Session) -> dict:
-    return {
-        (line.board.section.letter, line.board.number, line.ns_pair.number): line.ns_points
-        for line in TravellerLine.objects.filter(board__section__session=session).select_related(
-            "board__section", "ns_pair"
-        )
-    }
+    the EW points their complement (a top of 6)."""
+    return usebio_of_lines(LINES, event_type, "AB", figures, top=6)
 
 
 def pair_totals(session: Session) -> dict:

@@ -8,21 +8,12 @@ from django.urls import reverse
 
 from events.files.selectors.usebio_export import usebio_event
 from events.files.services.usebio_import import import_usebio
-from events.models import Pair, Session, TravellerLine
+from events.models import Pair, Session
 from interchange.usebio_write import write_usebio
-from tests.builders.across_field import CROSS_IMPS, IMP_TOTALS, MATCHPOINTS, MP_TOTALS, across, text
+from tests.builders.across_field import CROSS_IMPS, IMP_TOTALS, MATCHPOINTS, MP_TOTALS, across, line_points, text
 from tests.builders.usebio_readers import as_xmltodict
 
 pytestmark = pytest.mark.django_db
-
-
-def line_points(session: Session) -> dict:
-    return {
-        (line.board.section.letter, line.board.number, line.ns_pair.number): line.ns_points
-        for line in TravellerLine.objects.filter(board__section__session=session).select_related(
-            "board__section", "ns_pair"
-        )
-    }
 
 
 def pair_figures(session: Session) -> dict:
