@@ -15,10 +15,10 @@ PLAN = {
         "services: entry lines locking sit_outs versions; selectors: line_history progress; views: entry; forms: entry",
     ),
     "tables": (
-        "Results typed at the tables on the players' phones: each table's links, the two sides, the "
-        "confirmations and correction requests, the director's live view.",
-        "services: table_entry table_sides; selectors: table_entry table_live; views: table table_director; "
-        "forms: table",
+        "Results typed at the tables on the players' phones: each table's links, the two sides (their rules in "
+        "club.table_sides, shared with the teams rooms), the confirmations and correction requests, the director's "
+        "live view.",
+        "services: table_entry; selectors: table_entry table_live; views: table table_director; forms: table",
     ),
     "standings": (
         "Scoring and ranking: rescoring boards under the session's conventions, the rankings computed and "

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.table_entry import new_key, typed_values
+from club.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from club.typed_result import LineResult, read_typed_result
 from club.unit_of_work import SESSION, record_change
 from events.entry.services.lines import check_placement, save_line
@@ -22,7 +23,6 @@ from events.entry.services.locking import session_write
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.plans import section_plan
 from events.tables.selectors.table_entry import TableContext, round_window
-from events.tables.services.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from movement_generators.api import BoardPlay
 
 

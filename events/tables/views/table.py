@@ -11,12 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.table_entry import CorrectionForm, refused, run_action, state_refused
+from club.table_sides import own_version, typed_versions
 from events.entry.services.locking import refresh_stale_standings
 from events.tables.forms.table import TableConfirmForm, TableResultForm
 from events.tables.selectors.table_entry import BoardState, TableContext, find_table, table_state
 from events.tables.selectors.table_tag import table_tag
 from events.tables.services.table_entry import confirm_table_result, request_correction, save_table_result
-from events.tables.services.table_sides import own_version, typed_versions
 
 
 def _post(request: HttpRequest, context: TableContext) -> tuple[int | None, Form | None]:
