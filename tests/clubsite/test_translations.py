@@ -275,6 +275,43 @@ def test_translations_keep_html_tags(language):
     assert wrong == []
 
 
+# One word for a board: "mână" (plural "mâini"), as the Romanian scoring text (seed 003) and most of the catalog say;
+# "mano", as the Spanish IMP text (seed 001) and most of the catalog say; a board's cards are its deal ("împărțire",
+# "reparto"). Kept, not a word for a board: placeholders, column or field names (BOARD_NUMBER, low_board), a scoring
+# method (board-a-match) and, in its messages only, a name: the PBN tag "Board", the --adjusted-imps value "board".
+OTHER_WORDS_FOR_A_BOARD = {
+    "ro": re.compile(r"\bboard|\btabl(?:a|ă|ei|ele|elor)\b|\bdistribuți", re.IGNORECASE),  # boardul, board-uri
+    "es": re.compile(r"\bboards?\b|\btableros?\b", re.IGNORECASE),
+}
+NOT_A_WORD_FOR_A_BOARD = re.compile(r"%\(\w+\)\w|\w+_\w+|\bboard-a-match\b", re.IGNORECASE)
+KEPT_AS_A_NAME = {
+    "“%(value)s”: a Board tag holds a board number (1 or more)": "Board",
+    "a deal without a Board tag": "Board",
+    "Board “%(text)s” is not a board number from 1 to 999.": "Board",
+    "IMPs of an adjusted score: comparison (the default), board or share": "board",
+}
+
+
+def board_words(language: str, text: str, msgid: str = "") -> list[str]:
+    text = NOT_A_WORD_FOR_A_BOARD.sub("", text)
+    if msgid in KEPT_AS_A_NAME:
+        text = re.sub(rf"\b{KEPT_AS_A_NAME[msgid]}\b", "", text, count=1)  # the name, in its case, once
+    return OTHER_WORDS_FOR_A_BOARD[language].findall(text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_word_for_a_board(language):
+    other = [f"{e}: {t!r}" for e in messages(language) for t in e.translations if board_words(language, t, e.msgid)]
+    assert other == []
+
+
+def test_the_other_words_for_a_board_are_found():
+    assert board_words("ro", "Boardul, board-uri, tabla 5, distribuția") == ["Board", "board", "tabla", "distribuți"]
+    assert board_words("es", "El board 5; los tableros") == ["board", "tableros"]
+    assert board_words("ro", "Mâna %(board)s, BOARD_NUMBER, low_board, board-a-match") == []
+    assert board_words("ro", "eticheta Board, numărul de board", "a deal without a Board tag") == ["board"]
+
+
 def test_romanian_uses_comma_below_not_cedilla():
     cedillas = [
         f"{entry}: {text!r}" for entry in messages("ro") for text in entry.translations if re.search("[şţŞŢ]", text)
