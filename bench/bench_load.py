@@ -120,6 +120,10 @@ def prepare(database_url: str) -> dict:
     sessions = Session.objects.filter(status="final").order_by("pk")
     board = next(b for b in Board.objects.filter(section__session__in=sessions).order_by("pk") if b.lines.count() >= 2)
     section = board.section
+    if section.session.status == "final":  # a final session is read-only: reopened to be corrected, as a club would
+        from events.checks.services.corrections import reopen_session
+
+        reopen_session(session=section.session, reason="bench: directors correcting while the public reads")
     public = [f"/sessions/{s.pk}/" for s in sessions[:5]]
     public += [f"/sessions/{section.session_id}/sections/{section.pk}/boards/{n}/" for n in range(1, 9)]
     entry = f"/director/sessions/{section.session_id}/sections/{section.pk}/boards/{board.number}/"
@@ -216,7 +220,8 @@ def run(args, facts: dict, server_pid: int) -> None:
     fields = final.fields(facts["entry"], "traveller-form")
     rows = (("bench-anna", "r0"), ("bench-bob", "r1"))
     lost = sum(log["lost"] for log in logs.values())
-    lost += sum(1 for name, row in rows if fields[f"{row}-lead"] != logs[name]["last"])
+    saved_last = [(row, logs[name]["last"]) for name, row in rows if logs[name]["last"] is not None]
+    lost += sum(1 for row, last in saved_last if fields[f"{row}-lead"] != last)  # a director who saved nothing lost none
     print(f"{args.requests} requests at concurrency {args.concurrency}, {args.workers} gunicorn workers, PostgreSQL")
     print(f"requests/s {args.requests / elapsed:.1f}; errors {errors}")
     p50, p95, p99 = (percentile(times, fraction) for fraction in (0.5, 0.95, 0.99))
