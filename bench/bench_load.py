@@ -221,7 +221,7 @@ def run(args, facts: dict, server_pid: int) -> None:
     rows = (("bench-anna", "r0"), ("bench-bob", "r1"))
     lost = sum(log["lost"] for log in logs.values())
     saved_last = [(row, logs[name]["last"]) for name, row in rows if logs[name]["last"] is not None]
-    lost += sum(1 for row, last in saved_last if fields[f"{row}-lead"] != last)  # a director who saved nothing lost none
+    lost += sum(1 for row, last in saved_last if fields[f"{row}-lead"] != last)  # who saved nothing lost nothing
     print(f"{args.requests} requests at concurrency {args.concurrency}, {args.workers} gunicorn workers, PostgreSQL")
     print(f"requests/s {args.requests / elapsed:.1f}; errors {errors}")
     p50, p95, p99 = (percentile(times, fraction) for fraction in (0.5, 0.95, 0.99))
