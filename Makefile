@@ -64,10 +64,12 @@ bench-load: $(BIN)/activate
 bench-http: $(BIN)/activate
 	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
 # The README's measured figures made again on this machine, dated (section "Measured on this machine"): bench_pages
-# and bench_http on the bench club, SQLite and BENCH_README_DATABASE_URL (PostgreSQL) when set; CPU per request beside
-# every wall time. BENCH_README_ARGS="--scale 0.05 --requests 20" for a quick run.
+# and bench_http on the bench club, SQLite and BENCH_README_DATABASE_URL (PostgreSQL) when set, then bench_table (in
+# BENCH_README_TABLE_DATABASE_URL when set) and bench_tasks; CPU per request beside every wall time.
+# BENCH_README_ARGS="--scale 0.05 --requests 20" for a quick run.
 bench-readme: $(BIN)/activate
-	$(BIN)/python bench/bench_readme.py $(if $(BENCH_README_DATABASE_URL),--db-url $(BENCH_README_DATABASE_URL)) $(BENCH_README_ARGS)
+	$(BIN)/python bench/bench_readme.py $(if $(BENCH_README_DATABASE_URL),--db-url $(BENCH_README_DATABASE_URL)) \
+		$(if $(BENCH_README_TABLE_DATABASE_URL),--table-db-url $(BENCH_README_TABLE_DATABASE_URL)) $(BENCH_README_ARGS)
 # 8 clients on public pages with made-up query strings while two directors save (BENCH_FLOOD_ARGS="--seconds 60").
 bench-flood: $(BIN)/activate
 	$(BIN)/python bench/bench_flood.py $(BENCH_FLOOD_ARGS)

@@ -6,14 +6,13 @@ again; a static file of the home page's size is asked for by the same clients, i
 
 Production settings (DEBUG=0, the file page cache), gunicorn with 2 workers on 127.0.0.1. Prints the median and p95
 of the public pages and of the static file, their ratio, every answer that was not a 200 (a 500 above all), the
-directors' saves, the cache's files before and after the flood (made-up parameters must add none), and the load
-average of the machine.
+directors' saves, the cache's files before and after the flood (made-up parameters must add none), and the server's
+CPU per request (gunicorn's processes, cpu_meter.py) beside the wall time and the load average.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import string
@@ -25,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_http import ROOT, environment, manage, serve  # noqa: E402
-from bench_load import Browser, director, percentile  # noqa: E402
+from bench_load import Browser, director, director_requests, percentile  # noqa: E402
+from cpu_meter import ServerMeter  # noqa: E402
 
 SETUP_CODE = """
 from django.contrib.auth.models import User
@@ -109,19 +109,22 @@ def main() -> None:
             server.terminate()
             server.wait()
             server = serve(env, args.port)  # whitenoise finds the static file when it starts
-            report(args, env, cache_dir, pages, entry)
+            report(args, server.pid, cache_dir, pages, entry)
         finally:
             server.terminate()
             server.wait()
             (static / "flood.html").unlink(missing_ok=True)
 
 
-def report(args, env: dict, cache_dir: str, pages: list[str], entry: str) -> None:
+def report(args, server_pid: int, cache_dir: str, pages: list[str], entry: str) -> None:
     for url in pages:  # every page kept once, as its first reader makes it
         Browser(args.port).request("GET", url)
     before = cache_files(cache_dir)
+    meter = ServerMeter(server_pid)
     quiet = flood(args.port, pages, args.clients, min(5.0, args.seconds))  # no writes: the flood alone
+    quiet_cpu = meter.line(len(quiet["page"]) + len(quiet["static"]))
     flooded = cache_files(cache_dir)
+    meter = ServerMeter(server_pid)
     stop = threading.Event()
     logs = {name: {"saved": 0, "told": 0, "errors": 0, "lost": 0, "last": None} for name in ("bench-anna", "bench-bob")}
     directors = [
@@ -134,6 +137,7 @@ def report(args, env: dict, cache_dir: str, pages: list[str], entry: str) -> Non
     stop.set()
     for thread in directors:
         thread.join(timeout=60)
+    flood_cpu = meter.line(len(found["page"]) + len(found["static"]) + director_requests(logs.values()))
     after = cache_files(cache_dir)
     page, static = statistics.median(found["page"]), statistics.median(found["static"])
     bad = [(status, url) for status, url in found["statuses"] if status != 200]
@@ -149,7 +153,8 @@ def report(args, env: dict, cache_dir: str, pages: list[str], entry: str) -> Non
         f"cache files: {before} before, {flooded} after {len(quiet['page'])} made-up query strings without writes, "
         f"{after} after the flood with the directors' saves (each save makes the pages it changes again)"
     )
-    print("load average: " + " ".join(f"{value:.2f}" for value in os.getloadavg()))
+    print(f"without writes (pages and static file): {quiet_cpu}")
+    print(f"with the directors' saves (their requests counted too): {flood_cpu}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 A bounded burst of requests (2,000 at concurrency 20 by default) against the public ranking and traveller pages
 while two simulated directors save results of one board from pages they draw themselves; reports requests per
-second, p50/p95/p99, errors, and whether any write a director was told was saved is missing at the end.
+second, p50/p95/p99, errors, the server's CPU per request beside the wall time and the load average (cpu_meter.py),
+and whether any write a director was told was saved is missing at the end.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubsite_bench .venv/bin/python bench/bench_load.py
 
@@ -27,6 +28,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from cpu_meter import ServerMeter  # noqa: E402
+
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/clubsite_bench"
 CARDS = [suit + rank for suit in "SHDC" for rank in "23456789TJQKA"]
 HOST = "127.0.0.1"
@@ -116,6 +120,10 @@ def prepare(database_url: str) -> dict:
     sessions = Session.objects.filter(status="final").order_by("pk")
     board = next(b for b in Board.objects.filter(section__session__in=sessions).order_by("pk") if b.lines.count() >= 2)
     section = board.section
+    if section.session.status == "final":  # a final session is read-only: reopened to be corrected, as a club would
+        from events.checks.services.corrections import reopen_session
+
+        reopen_session(session=section.session, reason="bench: directors correcting while the public reads")
     public = [f"/sessions/{s.pk}/" for s in sessions[:5]]
     public += [f"/sessions/{section.session_id}/sections/{section.pk}/boards/{n}/" for n in range(1, 9)]
     entry = f"/director/sessions/{section.session_id}/sections/{section.pk}/boards/{board.number}/"
@@ -142,6 +150,11 @@ def director(port: int, username: str, entry: str, row: str, stop: threading.Eve
         else:
             log["errors"] += 1
         count += 1
+
+
+def director_requests(logs) -> int:
+    """The requests the directors sent: a page drawn and a form posted for each save tried, and their logins."""
+    return sum(2 * (log["saved"] + log["told"] + log["errors"]) + 2 for log in logs)
 
 
 def burst(port: int, urls: list[str], total: int, concurrency: int) -> tuple[list[float], int, float]:
@@ -175,19 +188,20 @@ def main() -> None:
         env=environment,
     )
     try:
-        run(args, facts)
+        run(args, facts, server.pid)
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def run(args, facts: dict) -> None:
+def run(args, facts: dict, server_pid: int) -> None:
     for _attempt in range(100):
         try:
             Browser(args.port).request("GET", "/")
             break
         except OSError:
             time.sleep(0.2)
+    meter = ServerMeter(server_pid)
     stop = threading.Event()
     logs = {name: {"saved": 0, "told": 0, "errors": 0, "lost": 0, "last": None} for name in ("bench-anna", "bench-bob")}
     directors = [
@@ -200,18 +214,21 @@ def run(args, facts: dict) -> None:
     stop.set()
     for thread in directors:
         thread.join(timeout=60)
+    cpu = meter.line(args.requests + director_requests(logs.values()))
     final = Browser(args.port)
     final.log_in("bench-anna", "bench-password-1")
     fields = final.fields(facts["entry"], "traveller-form")
     rows = (("bench-anna", "r0"), ("bench-bob", "r1"))
     lost = sum(log["lost"] for log in logs.values())
-    lost += sum(1 for name, row in rows if fields[f"{row}-lead"] != logs[name]["last"])
+    saved_last = [(row, logs[name]["last"]) for name, row in rows if logs[name]["last"] is not None]
+    lost += sum(1 for row, last in saved_last if fields[f"{row}-lead"] != last)  # who saved nothing lost nothing
     print(f"{args.requests} requests at concurrency {args.concurrency}, {args.workers} gunicorn workers, PostgreSQL")
     print(f"requests/s {args.requests / elapsed:.1f}; errors {errors}")
     p50, p95, p99 = (percentile(times, fraction) for fraction in (0.5, 0.95, 0.99))
     print(f"p50 {p50:.0f} ms, p95 {p95:.0f} ms, p99 {p99:.0f} ms")
     for name, log in logs.items():
         print(f"{name}: {log['saved']} saves, {log['told']} told the page was stale, {log['errors']} errors")
+    print(f"the burst and the directors' requests: {cpu}")
     print(f"writes lost: {lost} (a director's saved lead found changed by the other's page, or missing at the end)")
 
 

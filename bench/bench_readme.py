@@ -5,6 +5,10 @@ machine, its load average and the CPU per request beside every wall time, betwee
 `<!-- bench-readme:start -->` and `<!-- bench-readme:end -->` (section *Measured on this machine*).
 
     .venv/bin/python bench/bench_readme.py [--db-url postgres://...] [--scale 1] [--requests 50] [--http-requests 20]
+        [--table-db-url postgres://.../table] [--table-args "--rounds 3"] [--tasks-args "--emails 500"] [--skip tasks]
+
+Then `bench_table.py` (table entry: a 30-table room, in its own database) and `bench_tasks.py` (the background
+tasks: the hands' analysis and the results emails), each with the server's CPU per request beside its wall times.
 
 Nothing is copied from another run: every figure written comes from this run's reports.
 """
@@ -30,12 +34,21 @@ README = ROOT / "README.md"
 START, END = "<!-- bench-readme:start -->", "<!-- bench-readme:end -->"
 
 
-def run(*args: str) -> str:
+def run(*args: str, env: dict[str, str] | None = None) -> str:
     """A bench script's standard output (its progress goes to the terminal as it runs)."""
     print("$", " ".join(args), flush=True)
-    done = subprocess.run([PYTHON, *args], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True)
+    done = subprocess.run(
+        [PYTHON, *args], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True, env={**os.environ, **(env or {})}
+    )
     print(done.stdout, flush=True)
     return done.stdout
+
+
+def from_line(output: str, starts: str) -> str:
+    """A report from its first line starting with `starts` on (the setup's progress left out)."""
+    lines = output.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(starts)), 0)
+    return "\n".join(lines[start:]).strip()
 
 
 def pages_report(output: str) -> str:
@@ -46,9 +59,7 @@ def pages_report(output: str) -> str:
 
 
 def http_report(output: str) -> str:
-    lines = output.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.startswith("page sizes")), 0)
-    return "\n".join(lines[start:]).strip()
+    return from_line(output, "page sizes")
 
 
 def machine() -> str:
@@ -94,6 +105,13 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=50, help="bench_pages' requests per page")
     parser.add_argument("--http-requests", type=int, default=20, help="bench_http's requests per kind and page")
     parser.add_argument("--concurrency", default="1,8")
+    parser.add_argument("--http-port", default="8731", help="bench_http's port (and the next one)")
+    parser.add_argument(
+        "--table-db-url", default=None, help="bench_table's database (its own: it adds a session; default SQLite)"
+    )
+    parser.add_argument("--table-args", default="", help='bench_table\'s options, e.g. "--rounds 2"')
+    parser.add_argument("--tasks-args", default="", help='bench_tasks\' options, e.g. "--boards 12 --emails 60"')
+    parser.add_argument("--skip", default="", help="parts left out, e.g. table,tasks")
     args = parser.parse_args()
     load_before = load_average()
     scale = ["--scale", f"{args.scale:g}"]
@@ -116,8 +134,21 @@ def main() -> None:
             str(args.http_requests),
             "--concurrency",
             args.concurrency,
+            "--port",
+            args.http_port,
         )
         reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
+    skip = set(args.skip.split(","))
+    if "table" not in skip:
+        env = {"DATABASE_URL": args.table_db_url} if args.table_db_url else {}
+        output = run("bench/bench_table.py", *args.table_args.split(), env=env)
+        where = "PostgreSQL" if (args.table_db_url or "").startswith("postgres") else "SQLite"
+        title = f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers)"
+        reports.append((title, from_line(output, "table")))
+    if "tasks" not in skip:
+        output = run("bench/bench_tasks.py", *args.tasks_args.split())
+        title = "Background tasks, SQLite (`bench_tasks.py`, `manage.py runsite`)"
+        reports.append((title, from_line(output, "set up")))
     write_readme(section(reports, load_before, args))
     print(f"Written to {README.relative_to(ROOT)} (section 'Measured on this machine')")
 

@@ -39,6 +39,9 @@ sys.path.insert(0, str(ROOT))
 
 from movement_generators.api import mitchell  # noqa: E402 - after the path is set
 
+sys.path.insert(0, str(ROOT / "bench"))
+from cpu_meter import tree_cpu  # noqa: E402
+
 RESULTS = ROOT / "bench" / "results"
 CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("PASS", "", "")]
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -198,21 +201,8 @@ def ask_state(phone: Phone, tagged: bool = True) -> int:
 
 
 def server_cpu(server: subprocess.Popen) -> float:
-    """Seconds of CPU (user + system) of gunicorn's master and its live workers, read from /proc."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    pids = [server.pid]
-    try:
-        pids += [int(pid) for pid in Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()]
-    except OSError:
-        pass
-    total = 0.0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    return total
+    """Seconds of CPU (user + system) of gunicorn's master and its workers (`cpu_meter.tree_cpu`, read from /proc)."""
+    return tree_cpu(server.pid)
 
 
 def polls_alone(server: subprocess.Popen, phones: list[Phone]) -> tuple[float, float]:

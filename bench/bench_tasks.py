@@ -14,7 +14,9 @@ SQLite file, driven over HTTP on 127.0.0.1.
    one file per email, under bench/results/mail/). It reports the p50/p95 of the pages before and during, the
    seconds until the last email, and checks each player got exactly one.
 
-Prints the load average before each part (the machine is shared: read the figures with it).
+Prints, for each part, the server's CPU (the site's process and its task worker, from /proc: cpu_meter.py) per request
+or per board beside the wall time, and the load average before and after (the machine is shared: read the figures
+with it).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+from cpu_meter import ServerMeter  # noqa: E402
+
 RESULTS = ROOT / "bench" / "results"
 DATABASE = RESULTS / "tasks.sqlite3"
 MAIL = RESULTS / "mail"
@@ -138,11 +143,12 @@ def wait_until_up(base: str, seconds: float = 120) -> None:
     raise SystemExit("the server never answered")
 
 
-def analysis(director: Visitor, facts: dict, boards: int) -> float:
+def analysis(director: Visitor, facts: dict, boards: int, site_pid: int) -> float:
     rng = random.Random(2026)
     text = "\n".join(f'[Board "{n}"]\n[Deal "{random_deal(rng)}"]\n' for n in range(1, boards + 1))
     session = facts["hands"]
     print(f"\n1. Analysis of {boards} uploaded boards · load average {os.getloadavg()[0]:.2f}")
+    meter = ServerMeter(site_pid)
     director.post(
         f"/director/sessions/{session}/hands/confirm/",
         {"text": text, "source_name": "bench.pbn"},
@@ -167,6 +173,7 @@ def analysis(director: Visitor, facts: dict, boards: int) -> float:
     verdict = "within" if elapsed <= TARGET_SECONDS and len(shown) == boards else "NOT within"
     print(f"   the hands page says all {boards} analysed {analysed:.1f} s after the upload")
     print(f"   {len(shown)} travellers show their analysis {elapsed:.1f} s after it ({verdict} {TARGET_SECONDS:g} s)")
+    print(f"   the upload, the analysis, its polls and the travellers: {meter.line(boards, 'board')}")
     return elapsed
 
 
@@ -207,11 +214,12 @@ def p(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000
 
 
-def emails(director: Visitor, base: str, facts: dict, before: float) -> None:
+def emails(director: Visitor, base: str, facts: dict, before: float, site_pid: int) -> None:
     paths = public_paths(base, facts)
     print(f"\n2. {facts['emails']} results emails by one click · load average {os.getloadavg()[0]:.2f}")
     print(f"   public pages read by 4 visitors: {', '.join(paths)}")
     quiet: list[float] = []
+    meter = ServerMeter(site_pid)
     stop = threading.Event()
     readers = [threading.Thread(target=read_pages, args=(base, paths, stop, quiet)) for _ in range(4)]
     for reader in readers:
@@ -220,7 +228,9 @@ def emails(director: Visitor, base: str, facts: dict, before: float) -> None:
     stop.set()
     for reader in readers:
         reader.join()
+    quiet_cpu = meter.line(len(quiet))
     busy: list[float] = []
+    meter = ServerMeter(site_pid)
     stop = threading.Event()
     readers = [threading.Thread(target=read_pages, args=(base, paths, stop, busy)) for _ in range(4)]
     for reader in readers:
@@ -237,13 +247,15 @@ def emails(director: Visitor, base: str, facts: dict, before: float) -> None:
     stop.set()
     for reader in readers:
         reader.join()
+    busy_cpu = meter.line(len(busy))
     to = arrived()
     once = len(to) == len(set(to)) == facts["emails"]
     print(f"   the click answered in {answered * 1000:.0f} ms; {len(to)} emails arrived in {sending:.1f} s")
     print(f"   each player got exactly one: {'yes' if once else 'NO'} ({len(set(to))} addresses)")
     print(f"   pages before: {len(quiet)} reads, p50 {p(quiet, 0.5):.1f} ms, p95 {p(quiet, 0.95):.1f} ms")
     print(f"   pages during: {len(busy)} reads, p50 {p(busy, 0.5):.1f} ms, p95 {p(busy, 0.95):.1f} ms")
-    print(f"   load average after: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
+    print(f"   before, page reads: {quiet_cpu}")
+    print(f"   during, page reads (the publishing and its emails' CPU counted in): {busy_cpu}")
 
 
 def main() -> None:
@@ -269,8 +281,8 @@ def main() -> None:
         wait_until_up(base)
         director = Visitor(base)
         director.post("/accounts/login/", {"username": "bench-director", "password": PASSWORD})
-        analysis(director, facts, args.boards)
-        emails(director, base, facts, args.before)
+        analysis(director, facts, args.boards, site.pid)
+        emails(director, base, facts, args.before, site.pid)
     finally:
         site.send_signal(2)  # as Ctrl-C
         site.wait(timeout=90)

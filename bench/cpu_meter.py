@@ -5,6 +5,7 @@ on a shared machine, CPU per request is the figure to compare between runs."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -28,12 +29,13 @@ def _children(pid: int) -> list[int]:
 
 
 def _cpu_seconds(pid: int) -> float:
-    """User and system CPU of one process (its threads included), 0 when it is gone."""
+    """User and system CPU of one process (its threads included) and of its children that ended and were waited for
+    (a gunicorn worker replaced, a task's subprocess), 0 when it is gone."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICKS  # utime and stime, fields 14 and 15 of stat
+    return sum(int(value) for value in fields[11:15]) / TICKS  # utime, stime, cutime, cstime: fields 14-17 of stat
 
 
 def tree_cpu(pid: int) -> float:
@@ -44,3 +46,24 @@ def tree_cpu(pid: int) -> float:
         total += _cpu_seconds(current)
         waiting += _children(current)
     return total
+
+
+class ServerMeter:
+    """A server's CPU over one stretch of a bench (from now until `line`), per request, beside the stretch's wall time
+    and the load average before and after: what bench_flood, bench_load and bench_tasks print, as bench_http does."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.load_before = load_average()
+        self.cpu_before = tree_cpu(pid)
+        self.started = time.perf_counter()
+
+    def line(self, requests: int, what: str = "request") -> str:
+        cpu = tree_cpu(self.pid) - self.cpu_before
+        wall = time.perf_counter() - self.started
+        cores = os.cpu_count() or 1
+        per = f"{1000 * cpu / requests:.1f} ms per {what} ({requests})" if requests else f"no {what}"
+        return (
+            f"server CPU {per}; {cpu:.1f} s in {wall:.1f} s wall ({100 * cpu / max(wall, 1e-9) / cores:.0f}% of "
+            f"{cores} cores); load average before {self.load_before}, after {load_average()}"
+        )

@@ -132,8 +132,9 @@ def measure_rescoring(args, info: dict, rows: list[tuple]) -> None:
     )
     board = line.board
     times, cpu = [], []
+    step = 1 if line.tricks < 13 else -1  # a line of 13 tricks corrected to 12 and back, never to 14
     for attempt in range(n + 2):
-        tricks = line.tricks + (1 if attempt % 2 == 0 else -1)
+        tricks = line.tricks + (step if attempt % 2 == 0 else -step)
         result = read_typed_result(board.number, line.contract, line.declarer, str(tricks))
         started, cpu_started = time.perf_counter(), time.process_time()
         with CaptureQueriesContext(connection) as queries:

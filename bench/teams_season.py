@@ -20,7 +20,7 @@ def build_teams_season(members: list, busiest_id: int | None, rng: random.Random
     from teams.demo import _play_round, _players
     from teams.models import TeamEvent
     from teams.services import rounds
-    from teams.services.matches import set_status
+    from teams.services.matches import set_event_status
     from teams.services.rosters import save_team
 
     if TeamEvent.objects.exists():
@@ -43,7 +43,7 @@ def build_teams_season(members: list, busiest_id: int | None, rng: random.Random
                 if round_ > 1:
                     rounds.next_swiss_round(event=event)
                 _play_round(event, round_, rng)
-            set_status(event=event, status=TeamEvent.Status.FINAL)
+            set_event_status(event=event, status=TeamEvent.Status.FINAL)
         print(f"\r  teams event {month} of {EVENTS}", end="", flush=True)
     print()
     return EVENTS

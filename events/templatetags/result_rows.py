@@ -1,18 +1,19 @@
 """The results pages' long lists drawn in Python: the ranking's rows and board links, the home page's sessions, the
 scorecard's lines. Each tag returns the very bytes the template loop it replaces wrote (tests/events/test_page_bytes.py
 compares the pages with the ones made before), at a tenth of the template engine's CPU: a row costs a few string
-joins instead of a few hundred variable lookups, filters and `{% url %}` reversals.
-
-`number` writes a figure as `floatformat` does, `text` a value as `{{ value }}` does (escaped, localized).
+joins instead of a few hundred variable lookups, filters and `{% url %}` reversals. `number` writes a figure as
+`floatformat` does, `text` a value as `{{ value }}` does (escaped, localized), `day_writer` a date as `|date` does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal
 
 from django import template
-from django.template.defaultfilters import date, floatformat
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
+from django.utils import dateformat
 from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, escape
 from django.utils.http import urlencode
@@ -50,6 +51,12 @@ def text(value) -> str:
     if type(value) is str:
         return escape(value)
     return conditional_escape(localize(value))
+
+
+def day_writer(name: str = "DATE_FORMAT") -> Callable[..., str]:
+    """`{{ value|date }}` (`|date:name`) for a page's rows: the language's format looked up once, not once a row."""
+    shape = get_format(name)
+    return lambda value: escape(dateformat.format(value, shape))
 
 
 def players_html(players, member_prefix: str, guest: str) -> str:
@@ -145,13 +152,14 @@ def session_rows(rows) -> str:
     separator = get_format("DECIMAL_SEPARATOR")
     label_of = notation().pair_label
     prefix = escape(reverse("events:session", args=[0])[:-2])  # '/sessions/': one reversal, not one a row
+    day = day_writer()
     shown = []
     for row in rows:
         session, results = row["session"], row["results"]
         badge = "text-bg-success" if session.status == "final" else "text-bg-warning"
         letters = ", ".join(text(section.letter) for section in results.sections)
         shown.append(
-            f'\n      <tr>\n        <td class="date-cell">{text(date(session.date))}</td>\n'
+            f'\n      <tr>\n        <td class="date-cell">{day(session.date)}</td>\n'
             f'        <td><a href="{prefix}{session.pk}/">{text(session.name)}</a>\n'
             f'          <span class="badge {badge}">{text(session.get_status_display())}</span></td>\n'
             f'        <td class="d-none d-md-table-cell d-print-table-cell">{letters}</td>\n'
@@ -279,11 +287,9 @@ def url_pattern(name: str) -> str:
 @register.simple_tag
 def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str:
     """A member page's sessions: date, session and the pair's scorecard, partner, score, place and field."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    label_of = notation().pair_label
-    scorecard = url_pattern("events:pair_scorecard")
-    sessions, members = escape(session_prefix), escape(member_prefix)
-    title = conditional_escape(_("Scorecard"))
+    separator, label_of = get_format("DECIMAL_SEPARATOR"), notation().pair_label
+    scorecard, sessions, members = url_pattern("events:pair_scorecard"), escape(session_prefix), escape(member_prefix)
+    title, day, short_day = conditional_escape(_("Scorecard")), day_writer(), day_writer("SHORT_DATE_FORMAT")
     rows = []
     for entry in entries:
         partner = entry.partner
@@ -302,9 +308,9 @@ def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str
         letter = f"{text(entry.section_letter)} " if entry.section_letter != "A" else ""
         rows.append(
             f"\n    <tr{WON if entry.won else ''}>\n"
-            f'      <td class="date-cell d-none d-sm-table-cell d-print-table-cell">{text(date(entry.date))}</td>\n'
+            f'      <td class="date-cell d-none d-sm-table-cell d-print-table-cell">{day(entry.date)}</td>\n'
             f'      <td><span class="d-sm-none d-print-none d-block small text-body-secondary">'
-            f"{text(date(entry.date, 'SHORT_DATE_FORMAT'))}</span>"
+            f"{short_day(entry.date)}</span>"
             f'<a href="{sessions}{entry.session_id}/">{text(entry.name)}</a>\n'
             f'        · <a href="{scorecard.format(entry.session_id, entry.pair.id)}" class="small" title="{title}">'
             f"{letter}{escape(label_of(str(entry.pair.label or '')))}</a></td>\n"
@@ -342,13 +348,14 @@ def best_result_rows(best) -> str:
     """A member page's best results: date, session (to the pair's scorecard), percentage and place."""
     separator = get_format("DECIMAL_SEPARATOR")
     scorecard = url_pattern("events:pair_scorecard")
+    day = day_writer()
     rows = []
     for entry in best:
         place = ""
         if entry.place:
             place = _("%(place)s of %(size)s") % {"place": text(entry.place), "size": text(entry.field_size)}
         rows.append(
-            f'\n        <tr>\n          <td class="date-cell">{text(date(entry.date))}</td>\n'
+            f'\n        <tr>\n          <td class="date-cell">{day(entry.date)}</td>\n'
             f'          <td><a href="{scorecard.format(entry.session_id, entry.pair_id)}">{text(entry.name)}</a></td>\n'
             f'          <td class="text-end">{number(entry.percentage, 2, separator)}</td>\n'
             f'          <td class="text-end text-nowrap">{place}</td>\n        </tr>\n      '
@@ -360,9 +367,10 @@ def best_result_rows(best) -> str:
 def team_event_rows(team_events) -> str:
     """A member page's teams events (as `club.registry`'s teams section gives them): date, event, team, place, VPs."""
     separator = get_format("DECIMAL_SEPARATOR")
+    day = day_writer()
     return mark_safe(
         "".join(
-            f'\n    <tr>\n      <td class="date-cell">{text(date(row["date"]))}</td>\n'
+            f'\n    <tr>\n      <td class="date-cell">{day(row["date"])}</td>\n'
             f'      <td><a href="{text(row["url"])}">{text(row["event"])}</a></td>\n'
             f'      <td><a href="{text(row["team_url"])}">{text(row["team"])}</a></td>\n'
             f'      <td class="text-end">{text(row["place"])}/{text(row["teams"])}</td>\n'

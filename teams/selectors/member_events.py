@@ -12,6 +12,7 @@ from teams.models import Adjustment, Match, Team, TeamEvent, TeamPlayer
 from teams.selectors.standings import match_score, standings
 
 MATCH_FIELDS = ("pk", "event_id", "round", "home_id", "away_id", "home_imps", "away_imps", "home_points", "away_points")
+ADJUSTMENT_FIELDS = ("match_id", "team_id", "kind", "amount")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,16 @@ class MatchRow:
 
 
 @dataclass(frozen=True)
+class AdjustmentRow:
+    """What `match_score` reads of an adjustment."""
+
+    match_id: int
+    team_id: int
+    kind: str
+    amount: Decimal
+
+
+@dataclass(frozen=True)
 class TeamRow:
     """What the standings read of a team: its id and its number (the last tie-break)."""
 
@@ -56,19 +67,23 @@ def member_team_events(member, limit: int | None = None) -> list[dict]:
     # The events' teams, matches and adjustments in three queries, not three per event.
     event_ids = {player.team.event_id for player in players}
     teams, matches, adjustments = defaultdict(list), defaultdict(list), defaultdict(list)
-    for event_id, *team in Team.objects.filter(event_id__in=event_ids).values_list("event_id", "pk", "number"):
+    # By id: the models' orderings join the events (the standings sort the teams themselves).
+    teams_of = Team.objects.filter(event_id__in=event_ids).order_by("pk")
+    for event_id, *team in teams_of.values_list("event_id", "pk", "number"):
         teams[event_id].append(TeamRow(*team))
-    for match in Match.objects.filter(event_id__in=event_ids).values_list(*MATCH_FIELDS, "complete"):
+    for match in Match.objects.filter(event_id__in=event_ids).order_by("pk").values_list(*MATCH_FIELDS, "complete"):
         matches[match[1]].append(MatchRow(*match))
-    for adjustment in Adjustment.objects.filter(match__event_id__in=event_ids).select_related("team"):
-        adjustments[adjustment.match_id].append(adjustment)
+    adjusted = Adjustment.objects.filter(match__event_id__in=event_ids).order_by("pk")
+    for adjustment in adjusted.values_list(*ADJUSTMENT_FIELDS):
+        adjustments[adjustment[0]].append(AdjustmentRow(*adjustment))
     standings_url, team_url = _prefix("teams:standings"), _prefix("teams:team")
     result = []
     for player in players:
         team, event = player.team, player.team.event
-        scores = [match_score(event, match, adjustments[match.pk]) for match in matches[event.pk]]
-        rows = standings(event, scores=scores, teams=teams[event.pk])
-        row = next(row for row in rows if row.team.pk == team.pk)
+        event_matches = tuple(matches[event.pk])
+        event_adjustments = tuple(adjustment for match in event_matches for adjustment in adjustments[match.pk])
+        places, count = event_table(event, event_matches, event_adjustments, tuple(teams[event.pk]))
+        place, vp = places[team.pk]
         result.append(
             {
                 "event_id": event.pk,
@@ -81,12 +96,21 @@ def member_team_events(member, limit: int | None = None) -> list[dict]:
                 "team": team.name,
                 "team_url": f"{team_url}{team.pk}/",
                 "captain": player.captain,
-                "place": row.place,
-                "vp": row.vp,
-                "teams": len(rows),
+                "place": place,
+                "vp": vp,
+                "teams": count,
             }
         )
     return result
+
+
+def event_table(event: TeamEvent, matches: tuple, adjustments: tuple, teams: tuple):
+    """({team id: (place, VPs)}, number of teams): the event's standings (`standings.standings`) from its rows."""
+    by_match = defaultdict(list)
+    for adjustment in adjustments:
+        by_match[adjustment.match_id].append(adjustment)
+    rows = standings(event, scores=[match_score(event, m, by_match[m.pk]) for m in matches], teams=list(teams))
+    return {row.team.pk: (row.place, row.vp) for row in rows}, len(rows)
 
 
 def _prefix(name: str) -> str:

@@ -6,9 +6,10 @@ page costs the same number of queries whatever the size of the event.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
 import scoring
 from teams.models import Adjustment, Match, Team, TeamEvent
@@ -32,8 +33,18 @@ def bye_score(event: TeamEvent) -> Decimal:
 
 def event_victory_points(event: TeamEvent, margin: int) -> tuple[Decimal, Decimal]:
     """VPs of the side with `margin` IMPs and of its opponents, on the event's scale."""
-    won, lost = scoring.victory_points(margin, event.boards_per_match, event.scale)
+    return _victory_points(margin, event.boards_per_match, event.scale)
+
+
+@lru_cache(maxsize=4096)
+def _victory_points(margin: int, boards: int, scale: str) -> tuple[Decimal, Decimal]:
+    """Remembered: a scale's VPs never change, and a page of ten events asks for the same margins again and again
+    (a Decimal is immutable, so the pair is shared safely)."""
+    won, lost = scoring.victory_points(margin, boards, scale)
     return Decimal(won), Decimal(lost)
+
+
+_ZERO = Decimal(0)
 
 
 @dataclass
@@ -60,6 +71,8 @@ class MatchScore:
 
 
 def _adjustment_totals(match: Match, adjustments: list[Adjustment], kind: str) -> tuple[Decimal, Decimal]:
+    if not adjustments:  # most matches: no sum to make
+        return _ZERO, _ZERO
     home = sum((a.amount for a in adjustments if a.kind == kind and a.team_id == match.home_id), Decimal(0))
     away = sum((a.amount for a in adjustments if a.kind == kind and a.team_id == match.away_id), Decimal(0))
     return home, away
@@ -121,10 +134,13 @@ class TeamStanding:
 def rank(rows: list[TeamStanding]) -> list[TeamStanding]:
     """Sorts best first and sets places; teams equal on VPs and IMP difference share a place: "=2"."""
     rows.sort(key=lambda row: (-row.key[0], -row.key[1], row.team.number))
-    for index, row in enumerate(rows):
-        first = next(i for i, other in enumerate(rows) if other.key == row.key)
-        tied = sum(1 for other in rows if other.key == row.key) > 1
-        row.place = f"={first + 1}" if tied else str(index + 1)
+    keys = [row.key for row in rows]  # each key made once: equal keys are side by side once sorted
+    first: dict[tuple[Decimal, int], int] = {}
+    for index, key in enumerate(keys):
+        first.setdefault(key, index)
+    tied = Counter(keys)
+    for index, (row, key) in enumerate(zip(rows, keys, strict=True)):
+        row.place = f"={first[key] + 1}" if tied[key] > 1 else str(index + 1)
     return rows
 
 

@@ -4,6 +4,7 @@ names, a director's preview, a member's own page) is never served from an entry 
 
 import json
 import os
+import re
 import uuid
 
 import pytest
@@ -158,3 +159,20 @@ def test_a_visitors_session_cookie_gets_the_visitors_page(published_club, client
     visitor = client.get(ranking).content
     client.cookies["sessionid"] = "made-up"
     assert client.get(ranking).content == visitor
+
+
+def _menu(html: str) -> str:
+    """The account menu's markup, whitespace and the (masked, per render) CSRF token aside."""
+    html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', 'name="csrfmiddlewaretoken"', html)
+    return " ".join(html.split())
+
+
+def test_the_account_menu_is_written_once(director_client, client, db):
+    """A page made for one reader (the director's area) draws the account menu from the include reader.json sends:
+    the same links, word for word, for a logged-in reader and for a visitor's login link."""
+    page = director_client.get(reverse("events:director")).content.decode()
+    fragment = json.loads(director_client.get(reverse("events:reader"), {"next": "/director/"}).content)["nav"]
+    assert "Log out" in fragment and _menu(fragment) in _menu(page)
+    page = client.get(reverse("club:members")).content.decode()
+    fragment = json.loads(client.get(reverse("events:reader"), {"next": reverse("club:members")}).content)["nav"]
+    assert "Log in" in fragment and _menu(fragment) in _menu(page)

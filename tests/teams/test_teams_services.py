@@ -206,3 +206,41 @@ def test_swiss_with_an_odd_number_of_teams_gives_each_bye_once(make_event, enter
     assert len(played) == len(set(played)) == 8
     bye = event.matches.filter(away__isnull=True).first()
     assert match_scores(event, [bye])[0].home_vp == Decimal(12)
+
+
+def test_member_team_events_agree_with_the_standings_with_adjustments_and_ties(make_event, enter_match):
+    """The member page reads its events' matches and adjustments as plain rows: each team's place and VPs are
+    still what the event's standings say, adjustments (IMPs and VPs) and shared places included."""
+    from teams.selectors.standings import rank, standings
+
+    event = make_event(teams=4, format=TeamEvent.Format.ROUND_ROBIN, boards_per_match=2)
+    members = []
+    for index, team in enumerate(event.teams.order_by("number")):
+        member = Member.objects.create(first_name=f"M{index}", last_name="Teams", number=f"90{index}")
+        player = team.players.order_by("position").last()
+        player.member, player.guest_name = member, ""
+        player.save()
+        members.append(member)
+    for match in event.matches.filter(away__isnull=False):  # every board: the matches count
+        board = match.first_board
+        enter_match(match, {board: (("4S", "N", "10"), ("4S", "N", "9")), board + 1: (("3NT", "S", "9"),) * 2})
+    first, second = event.matches.filter(away__isnull=False).order_by("pk")[:2]
+    add_adjustment(match=first, team=first.home, kind=Adjustment.Kind.VP, amount=Decimal("-1.5"), reason="slow")
+    add_adjustment(match=second, team=second.away, kind=Adjustment.Kind.IMPS, amount=Decimal(3), reason="claim")
+    set_event_status(event=event, status=TeamEvent.Status.FINAL)
+    expected = {row.team.pk: (row.place, row.vp) for row in standings(event)}
+    for member in members:
+        [row] = member_team_events(member)
+        assert (row["place"], row["vp"]) == expected[row["team_id"]] and row["teams"] == 4
+    assert len({place for place, _vp in expected.values()}) > 1  # the adjustments moved somebody
+
+    class Row:  # rank() on equal keys: shared places, the next place after them
+        def __init__(self, vp, imps, number):
+            self.vp, self.imp_difference, self.team = Decimal(vp), imps, type("T", (), {"number": number})
+
+        @property
+        def key(self):
+            return self.vp, self.imp_difference
+
+    ranked = rank([Row(10, 2, 3), Row(12, 0, 1), Row(10, 2, 2), Row(8, 5, 4)])
+    assert [(row.place, row.team.number) for row in ranked] == [("1", 1), ("=2", 2), ("=2", 3), ("4", 4)]
