@@ -6,17 +6,21 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
+from django.db import connection
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from club.limits import MAX_ID
+from club.statements import column, columns, read_models, table
 from club.table_entry import secret_matches
 from club.table_entry import table_secret as signed
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movement_generators.api import BoardPlay, Movement
+from movements.models import CustomMovement
 
 SIDES = {"ns": "NS", "ew": "EW"}  # a side's part of a table's link, and the side it names
 
@@ -84,6 +88,7 @@ class TableContext:
     table: int
     plan: Movement
     side: str = "NS"
+    sections: int | None = None  # the session's number of sections, when read with the table (`find_table`)
 
     @property
     def session(self) -> Session:
@@ -95,14 +100,12 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
     'closed' (table entry switched off), 'final' (the session published final)."""
     if not 0 < session_id <= MAX_ID or side not in SIDES:  # a number no id can be (and too large for SQLite's integers)
         return None, "unknown"
-    section = (
-        Section.objects.select_related("session__table_entry", "custom_movement")
-        .filter(session_id=session_id, letter=letter)
-        .order_by()  # one section (unique by letter): not the model's ordering, whose joins cost a poll 15% of its CPU
-        .first()
-    )  # one query: the section, its session and the session's table entry
-    entry = getattr(section.session, "table_entry", None) if section is not None else None
-    if entry is None or not entry.key or section is None:
+    found = _table_section(session_id, letter)
+    if found is None:
+        return None, "unknown"
+    section, sections = found
+    entry = section.session.table_entry
+    if not entry.key:
         return None, "unknown"
     plan = section_plan(section)
     expected = session_table_secret(entry, section.pk, table, side)
@@ -112,7 +115,39 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
         return None, "final"
     if not entry.is_open:
         return None, "closed"
-    return TableContext(entry, section, table, plan, SIDES[side]), ""
+    return TableContext(entry, section, table, plan, SIDES[side], sections), ""
+
+
+@cache
+def _lookup_sql(vendor: str) -> str:
+    """`_table_section`'s one statement (written once: the ORM's building of its joins cost a phone's poll most of
+    its CPU): every field of the section, its session, the session's table entry and the section's custom
+    movement (as `select_related` read them), and the session's number of sections."""
+    session = column(Section, "session", "s")
+    return (
+        f"SELECT {columns(Section, 's')}, {columns(Session, 'e')}, {columns(TableEntry, 't')}, "
+        f"{columns(CustomMovement, 'm')}, (SELECT COUNT(*) FROM {table(Section)} o "
+        f"WHERE {column(Section, 'session', 'o')} = {session}) "
+        f"FROM {table(Section)} s JOIN {table(Session)} e ON {session} = {column(Session, 'id', 'e')} "
+        f"JOIN {table(TableEntry)} t ON {column(TableEntry, 'session', 't')} = {column(Session, 'id', 'e')} "
+        f"LEFT JOIN {table(CustomMovement)} m "
+        f"ON {column(Section, 'custom_movement', 's')} = {column(CustomMovement, 'id', 'm')} "
+        f"WHERE {session} = %s AND {column(Section, 'letter', 's')} = %s"
+    )
+
+
+def _table_section(session_id: int, letter: str) -> tuple[Section, int] | None:
+    """The session's section of `letter` with its session, the session's table entry and its custom movement, and
+    the session's number of sections, in one query (None without the section or the entry)."""
+    rows = read_models(
+        _lookup_sql(connection.vendor), [session_id, letter], (Section, Session, TableEntry, CustomMovement)
+    )
+    if not rows:
+        return None
+    section, session, entry, movement, sections = rows[0]
+    section.session, session.table_entry = session, entry
+    section.custom_movement = movement if section.custom_movement_id is not None else None
+    return section, sections
 
 
 @dataclass
@@ -244,17 +279,27 @@ def table_corrections(context: TableContext) -> list[CorrectionRequest]:
     return requests
 
 
+@cache
+def _rounds_sql(vendor: str) -> str:
+    """The table's lines counted by round (written once, as `_lookup_sql`)."""
+    line, board = TravellerLine, Board
+    return (
+        f"SELECT {column(line, 'round', 'l')}, COUNT(*) FROM {table(line)} l "
+        f"JOIN {table(board)} b ON {column(line, 'board', 'l')} = {column(board, 'id', 'b')} "
+        f"WHERE {column(board, 'section', 'b')} = %s AND {column(line, 'table', 'l')} = %s "
+        f"GROUP BY {column(line, 'round', 'l')}"
+    )
+
+
 def round_window(context: TableContext) -> set[int]:
     """The rounds a table's link acts on: the round the table is on (its first round with a board still without
     its line) and the one before (a late board); the last round once every round is in (a board the director
-    removed, entered again). One query: the table's lines by round."""
+    removed, entered again). One query: the table's lines counted by round."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
-    counts = Counter(
-        TravellerLine.objects.filter(board__section=context.section, table=table)
-        .order_by()  # counted, not ordered: no join to the section's session for the model's ordering
-        .values_list("round", flat=True)
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_rounds_sql(connection.vendor), [context.section.pk, table])
+        counts = Counter(dict(cursor.fetchall()))
     current = next((r for r in rounds if counts[r] < len(plan.plays_at(table, r))), None)
     if current is None:
         return set(rounds[-1:])
