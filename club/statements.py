@@ -22,7 +22,7 @@ def table(model: type[Model]) -> str:
     return quoted(model._meta.db_table)
 
 
-def column(model: type[Model], name: str, alias: str = "") -> str:
+def db_column(model: type[Model], name: str, alias: str = "") -> str:
     """A field's column, quoted (`alias.column` with an alias)."""
     named = quoted(model._meta.get_field(name).column)
     return f"{alias}.{named}" if alias else named

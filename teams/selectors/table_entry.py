@@ -12,7 +12,7 @@ from django.db import connection
 from django.urls import reverse
 
 from club.limits import MAX_ID
-from club.statements import column, table
+from club.statements import db_column, table
 from club.table_entry import secret_matches, state_tag, table_secret
 from teams.models import BoardResult, Match, Team, TeamEvent, TeamTableEntry, TypedRoomResult
 
@@ -161,12 +161,13 @@ def _tag_sql(vendor: str) -> str:
     typed, line = TypedRoomResult, BoardResult
 
     def where(model) -> str:
-        return f"WHERE {column(model, 'match')} = %s AND {column(model, 'room')} = %s"
+        return f"WHERE {db_column(model, 'match')} = %s AND {db_column(model, 'room')} = %s"
 
     return (
-        f"SELECT 1, COUNT(*), SUM({column(typed, 'id')}), SUM({column(typed, 'version')}), "
-        f"SUM({column(typed, 'result')}), COUNT({column(typed, 'confirmed_at')}) FROM {table(typed)} {where(typed)} "
-        f"UNION ALL SELECT 2, COUNT(*), SUM({column(line, 'id')}), SUM({column(line, 'version')}), 0, 0 "
+        f"SELECT 1, COUNT(*), SUM({db_column(typed, 'id')}), SUM({db_column(typed, 'version')}), "
+        f"SUM({db_column(typed, 'result')}), COUNT({db_column(typed, 'confirmed_at')}) "
+        f"FROM {table(typed)} {where(typed)} "
+        f"UNION ALL SELECT 2, COUNT(*), SUM({db_column(line, 'id')}), SUM({db_column(line, 'version')}), 0, 0 "
         f"FROM {table(line)} {where(line)}"
     )
 

@@ -19,7 +19,7 @@ from club.table_entry import (
     run_action,
     state_refused,
 )
-from club.table_sides import own_version, typed_versions
+from club.table_sides import own_version, shown_versions
 from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state, room_tag
 from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 
@@ -65,7 +65,7 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
         "form": form,
         "draft": f"m{context.match.pk}-{context.room}-{context.side}-{board.number}",
         "side": context.side,
-        "versions": typed_versions(typed) if typed is not None and typed.in_dispute and not typed.confirmed else [],
+        "versions": shown_versions(typed),
     }
 
 

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from club.limits import MAX_ID
-from club.statements import column, columns, read_models, table
+from club.statements import columns, db_column, read_models, table
 from club.table_entry import secret_matches
 from club.table_entry import table_secret as signed
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
@@ -123,16 +123,16 @@ def _lookup_sql(vendor: str) -> str:
     """`_table_section`'s one statement (written once: the ORM's building of its joins cost a phone's poll most of
     its CPU): every field of the section, its session, the session's table entry and the section's custom
     movement (as `select_related` read them), and the session's number of sections."""
-    session = column(Section, "session", "s")
+    session = db_column(Section, "session", "s")
     return (
         f"SELECT {columns(Section, 's')}, {columns(Session, 'e')}, {columns(TableEntry, 't')}, "
         f"{columns(CustomMovement, 'm')}, (SELECT COUNT(*) FROM {table(Section)} o "
-        f"WHERE {column(Section, 'session', 'o')} = {session}) "
-        f"FROM {table(Section)} s JOIN {table(Session)} e ON {session} = {column(Session, 'id', 'e')} "
-        f"JOIN {table(TableEntry)} t ON {column(TableEntry, 'session', 't')} = {column(Session, 'id', 'e')} "
+        f"WHERE {db_column(Section, 'session', 'o')} = {session}) "
+        f"FROM {table(Section)} s JOIN {table(Session)} e ON {session} = {db_column(Session, 'id', 'e')} "
+        f"JOIN {table(TableEntry)} t ON {db_column(TableEntry, 'session', 't')} = {db_column(Session, 'id', 'e')} "
         f"LEFT JOIN {table(CustomMovement)} m "
-        f"ON {column(Section, 'custom_movement', 's')} = {column(CustomMovement, 'id', 'm')} "
-        f"WHERE {session} = %s AND {column(Section, 'letter', 's')} = %s"
+        f"ON {db_column(Section, 'custom_movement', 's')} = {db_column(CustomMovement, 'id', 'm')} "
+        f"WHERE {session} = %s AND {db_column(Section, 'letter', 's')} = %s"
     )
 
 
@@ -284,10 +284,10 @@ def _rounds_sql(vendor: str) -> str:
     """The table's lines counted by round (written once, as `_lookup_sql`)."""
     line, board = TravellerLine, Board
     return (
-        f"SELECT {column(line, 'round', 'l')}, COUNT(*) FROM {table(line)} l "
-        f"JOIN {table(board)} b ON {column(line, 'board', 'l')} = {column(board, 'id', 'b')} "
-        f"WHERE {column(board, 'section', 'b')} = %s AND {column(line, 'table', 'l')} = %s "
-        f"GROUP BY {column(line, 'round', 'l')}"
+        f"SELECT {db_column(line, 'round', 'l')}, COUNT(*) FROM {table(line)} l "
+        f"JOIN {table(board)} b ON {db_column(line, 'board', 'l')} = {db_column(board, 'id', 'b')} "
+        f"WHERE {db_column(board, 'section', 'b')} = %s AND {db_column(line, 'table', 'l')} = %s "
+        f"GROUP BY {db_column(line, 'round', 'l')}"
     )
 
 

@@ -18,19 +18,8 @@ from django.db import connection
 
 from club.table_entry import state_tag
 from events.models import Board, CorrectionRequest, TableResult, TravellerLine
+from events.plans import MOVEMENT_FIELDS
 from events.tables.selectors.table_entry import TableContext
-
-MOVEMENT_FIELDS = (
-    "kind",
-    "tables",
-    "boards_per_round",
-    "rounds",
-    "first_board",
-    "even_tables",
-    "arrow_switch_rounds",
-    "phantom",
-    "custom_movement_id",
-)  # fmt: skip  (what events.plans.section_plan reads)
 
 
 @cache

@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.statements import column, columns, for_update, read_models, table
+from club.statements import columns, db_column, for_update, read_models, table
 from club.table_entry import new_key, typed_values
 from club.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from club.typed_result import LineResult, read_typed_result
@@ -89,7 +89,7 @@ def _pairs_sql(vendor: str, count: int) -> str:
     numbers = ", ".join(["%s"] * count)
     return (
         f"SELECT {columns(Pair, 'p')} FROM {table(Pair)} p "
-        f"WHERE {column(Pair, 'section', 'p')} = %s AND {column(Pair, 'number', 'p')} IN ({numbers})"
+        f"WHERE {db_column(Pair, 'section', 'p')} = %s AND {db_column(Pair, 'number', 'p')} IN ({numbers})"
     )
 
 
@@ -98,11 +98,11 @@ def _typed_sql(vendor: str) -> str:
     """A board's typed result at a table in a round, with its board, its row alone locked (`_locked`; written once:
     `club.statements`)."""
     typed, board = TableResult, Board
-    where = " AND ".join(f"{column(typed, name, 'r')} = %s" for name in ("section", "table", "round"))
+    where = " AND ".join(f"{db_column(typed, name, 'r')} = %s" for name in ("section", "table", "round"))
     return (
         f"SELECT {columns(typed, 'r')}, {columns(board, 'b')} FROM {table(typed)} r "
-        f"JOIN {table(board)} b ON {column(typed, 'board', 'r')} = {column(board, 'id', 'b')} "
-        f"WHERE {where} AND {column(board, 'number', 'b')} = %s ORDER BY {column(typed, 'id', 'r')} "
+        f"JOIN {table(board)} b ON {db_column(typed, 'board', 'r')} = {db_column(board, 'id', 'b')} "
+        f"WHERE {where} AND {db_column(board, 'number', 'b')} = %s ORDER BY {db_column(typed, 'id', 'r')} "
         f"LIMIT 1{for_update('r')}"
     )
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.table_entry import CorrectionForm, polled_state, refused, run_action, state_refused
-from club.table_sides import own_version, typed_versions
+from club.table_sides import own_version, shown_versions
 from events.entry.services.locking import refresh_stale_standings
 from events.tables.forms.table import TableConfirmForm, TableResultForm
 from events.tables.selectors.table_entry import BoardState, TableContext, find_table, table_state
@@ -64,7 +64,7 @@ def _card(context: TableContext, round_: int | None, board: BoardState, form: Ta
         "round": round_,
         "draft": f"{context.section.pk}-{context.table}-{context.side}-{round_}-{number}",
         "side": context.side,
-        "versions": typed_versions(typed) if typed is not None and typed.in_dispute else [],
+        "versions": shown_versions(typed),
     }
 
 
