@@ -207,14 +207,17 @@ class TableState:
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[BoardState]]:
-    """Every board of the table in each of `rounds`, in three queries however many rounds."""
+def board_states(context: TableContext, rounds: list[int], *, lines: bool = True) -> dict[int, list[BoardState]]:
+    """Every board of the table in each of `rounds`, in four queries however many rounds (three without the
+    `lines` themselves: their ids only, all the poll's version needs)."""
     plays = {round_: context.plan.plays_at(context.table, round_) for round_ in rounds}
     numbers = {play.board for round_plays in plays.values() for play in round_plays}
-    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers)}
-    typed = {(t.round, t.board_id): t for t in TableResult.objects.filter(section=context.section, table=context.table)}
-    lines = TravellerLine.objects.filter(board__in=boards.values()).select_related("ns_pair", "ew_pair")
-    by_pairs = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
+    # Keyed, not ordered: no joins for the models' orderings (by section, then session).
+    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers).order_by()}
+    typed = TableResult.objects.filter(section=context.section, table=context.table).order_by()
+    typed = {(t.round, t.board_id): t for t in typed}
+    wanted = {(boards[play.board].pk, play.ns, play.ew) for round_plays in plays.values() for play in round_plays}
+    by_pairs = _table_lines(boards.values(), wanted, full=lines)
     return {
         round_: [
             BoardState(
@@ -229,13 +232,36 @@ def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[Boa
     }
 
 
+def _table_lines(boards, wanted: set[tuple[int, str, str]], *, full: bool) -> dict[tuple, TravellerLine]:
+    """The lines of the table's plays, by (board id, North-South's label, East-West's), `wanted` among every line
+    of its boards (the whole room's): the room's lines read as ids and labels (no line or pair built for the other
+    tables'), then the table's own with their pairs, or, not `full`, as their ids alone."""
+    rows = TravellerLine.objects.filter(board__in=boards)
+    numbers = {ns.rstrip("NSEW") for _board, ns, _ew in wanted}
+    if all(number.isascii() and number.isdigit() for number in numbers):  # the North-South pairs' lines alone
+        rows = rows.filter(ns_pair__number__in=[int(number) for number in numbers])
+    rows = rows.order_by().values_list(  # matched, not ordered: no join for the model's ordering
+        "pk", "board_id", "ns_pair__number", "ns_pair__direction", "ew_pair__number", "ew_pair__direction"
+    )
+    ids = {}
+    for pk, board_id, ns_number, ns_direction, ew_number, ew_direction in rows:
+        key = (board_id, f"{ns_number}{ns_direction}", f"{ew_number}{ew_direction}")
+        if key in wanted:
+            ids[key] = pk
+    if not full:
+        return {key: TravellerLine(pk=pk, board_id=key[0]) for key, pk in ids.items()}
+    lines = TravellerLine.objects.filter(pk__in=ids.values()).select_related("ns_pair", "ew_pair")
+    return {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
+
+
 def table_state(context: TableContext, *, pairs: bool = True) -> TableState:
     """The table's page: the first round of the table still missing a result, its boards, and the moves after
-    the round before it (without the round's pairs when not `pairs`: the phones' polling needs only the version)."""
+    the round before it (without the round's pairs, and its lines as ids alone, when not `pairs`: the phones'
+    polling needs only the version)."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
     state = TableState(context, rounds, None)
-    every_round = board_states(context, rounds)
+    every_round = board_states(context, rounds, lines=pairs)
     for round_ in rounds:
         boards = every_round[round_]
         if not all(board.done for board in boards):
