@@ -7,9 +7,10 @@ with the database's values converted as the ORM converts them: dates, booleans, 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Model
 
 
@@ -40,6 +41,25 @@ def for_update(alias: str) -> str:
     return f" FOR UPDATE OF {alias}" if connection.features.has_select_for_update_of else " FOR UPDATE"
 
 
+_CONVERTERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # by connection: by models, as below
+
+
+def _converters(models: tuple[type[Model], ...]) -> list[tuple]:
+    """What the ORM does to each column's value of `models` as this connection's database gives it (position,
+    converters, column): found once per connection (finding them cost a poll a tenth of its CPU)."""
+    wrapper = connections[connection.alias]  # this thread's connection
+    known = _CONVERTERS.setdefault(wrapper, {})
+    if models not in known:
+        fields = [field for model in models for field in model._meta.concrete_fields]
+        known[models] = []
+        for position, field in enumerate(fields):
+            col = field.get_col(field.model._meta.db_table)
+            found = wrapper.ops.get_db_converters(col) + col.get_db_converters(wrapper)
+            if found:
+                known[models].append((position, found, col))
+    return known[models]
+
+
 def read_models(sql: str, params: Sequence, models: Sequence[type[Model]]) -> list[tuple]:
     """Each row of `sql` as an instance of each of `models` (whose `columns` the statement selects, in this order),
     followed by the row's other columns as they are."""
@@ -48,13 +68,7 @@ def read_models(sql: str, params: Sequence, models: Sequence[type[Model]]) -> li
         rows = cursor.fetchall()
     if not rows:
         return []
-    fields = [field for model in models for field in model._meta.concrete_fields]
-    converters = []
-    for position, field in enumerate(fields):
-        col = field.get_col(field.model._meta.db_table)
-        found = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
-        if found:
-            converters.append((position, found, col))
+    converters = _converters(tuple(models))
     read = []
     for row in rows:
         values = list(row)
