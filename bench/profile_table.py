@@ -148,12 +148,12 @@ def rescore(args) -> list[float]:
     from club.models import Member
     from events.models import Session
     from events.standings.services.rescoring import rescore_session
-    from events.standings.services.standings import refresh_all_standings
+    from events.standings.services.standings import store_standings
 
     rng = random.Random(6)
     members = Member.objects.bulk_create(Member(first_name=f"F{n}", last_name=f"L{n}") for n in range(200))
     build_championship(Players(members, rng), rng)
-    refresh_all_standings()
+    store_standings()
     Session.objects.filter(name="Club championship").update(status=Session.Status.PROVISIONAL)  # a final one is shut
     session = Session.objects.get(name="Club championship")
     times, cpus = [], []

@@ -21,8 +21,9 @@ import segno
 from django import forms
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse, QueryDict
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -167,6 +168,27 @@ def state_refused(problem: str) -> JsonResponse:
     message = messages.get(problem, gettext("This table link is not valid: scan the code on your table again."))
     status = 404 if problem == "unknown" else 403
     return JsonResponse({"error": problem, "message": message}, status=status)
+
+
+def state_tag(*parts: object) -> str:
+    """A table's tag for its phones' polls, quoted as an ETag: what the app's one query read that moves whenever
+    the table's page would change (`parts`), hashed."""
+    text = "|".join(str(part) for part in parts)
+    return '"' + hashlib.sha256(text.encode()).hexdigest()[:20] + '"'
+
+
+def polled_state(request: HttpRequest, tag: str, version: Callable[[], str]) -> HttpResponse:
+    """The answer to a phone's poll of its table's page (every app's: `static/js/table.js`): `304 Not Modified`,
+    the state unread, when the phone sends the tag it was given (If-None-Match) and nothing changed since; the
+    page's version otherwise (`version()`: the state built), with the tag. Read the tag before the state: a change
+    made meanwhile shows at the next poll. Private, asked afresh each time."""
+    if tag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": version()})
+    response["ETag"] = tag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def typed_values(result: Any, *, contract: str, declarer: str, tricks: str, lead: str) -> dict:

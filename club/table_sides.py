@@ -88,6 +88,9 @@ def own_version(typed: TypedBoard | None, side: str) -> dict:
     return {name: version.get(name, "") for name in ("contract", "declarer", "tricks", "lead")}
 
 
-def typed_versions(typed: TypedBoard) -> list[dict]:
-    """Both sides' results in a disagreement, North-South's first."""
+def shown_versions(typed: TypedBoard | None) -> list[dict]:
+    """Both sides' results a phone shows for a board while they disagree, North-South's first: none without a typed
+    board, nor once it is confirmed (settled) or its line removed by the director."""
+    if typed is None or typed.confirmed or typed.removed or not typed.in_dispute:
+        return []
     return typed.versions

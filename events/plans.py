@@ -15,6 +15,18 @@ from django.utils.translation import gettext as _
 from club.limits import MAX_ROUNDS
 from movement_generators.api import Movement, howell, mitchell, no_movement, parse_movement_csv
 
+MOVEMENT_FIELDS = (
+    "kind",
+    "tables",
+    "boards_per_round",
+    "rounds",
+    "first_board",
+    "even_tables",
+    "arrow_switch_rounds",
+    "phantom",
+    "custom_movement_id",
+)  # fmt: skip  (a section's fields its movement is built from, as `section_plan` reads them: one changed, a new one)
+
 
 def section_plan(section) -> Movement:
     """The movement of a section model instance (its custom movement is read if it has one)."""

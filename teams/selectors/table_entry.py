@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cache
 
+from django.db import connection
 from django.urls import reverse
 
 from club.limits import MAX_ID
-from club.table_entry import secret_matches, table_secret
+from club.statements import db_column, table
+from club.table_entry import secret_matches, state_tag, table_secret
 from teams.models import BoardResult, Match, Team, TeamEvent, TeamTableEntry, TypedRoomResult
 
 ROOMS = (1, 2)
@@ -149,3 +152,35 @@ def room_state(context: RoomContext) -> RoomState:
     lines = {line.board: line for line in BoardResult.objects.filter(match=match, room=room)}
     numbers = match.board_numbers(context.event.boards_per_match)
     return RoomState(context, [RoomBoard(number, typed.get(number), lines.get(number)) for number in numbers])
+
+
+@cache
+def _tag_sql(vendor: str) -> str:
+    """The room tag's one statement (written once: `club.statements`): its typed boards and its results, each part
+    named by its first column."""
+    typed, line = TypedRoomResult, BoardResult
+
+    def where(model) -> str:
+        return f"WHERE {db_column(model, 'match')} = %s AND {db_column(model, 'room')} = %s"
+
+    return (
+        f"SELECT 1, COUNT(*), SUM({db_column(typed, 'id')}), SUM({db_column(typed, 'version')}), "
+        f"SUM({db_column(typed, 'result')}), COUNT({db_column(typed, 'confirmed_at')}) "
+        f"FROM {table(typed)} {where(typed)} "
+        f"UNION ALL SELECT 2, COUNT(*), SUM({db_column(line, 'id')}), SUM({db_column(line, 'version')}), 0, 0 "
+        f"FROM {table(line)} {where(line)}"
+    )
+
+
+def room_tag(context: RoomContext) -> str:
+    """The room's tag for its phones' polls (`club.table_entry.polled_state`), read in one query without building
+    the state: it moves whenever `RoomState.version` would. The version reads each of the match's boards' typed
+    result (version, confirmation, disagreement: a disagreement opened or closed moves the version, a confirmation
+    sets its time; a result the director removed leaves its typed board without its result) and result (id,
+    version: the director's changes raise it); the tag reads the same rows in sums and counts, with the match's
+    boards."""
+    match, room = context.match, context.room
+    with connection.cursor() as cursor:
+        cursor.execute(_tag_sql(connection.vendor), [match.pk, room] * 2)
+        rows = sorted(cursor.fetchall())
+    return state_tag("teams", match.pk, room, list(match.board_numbers(context.event.boards_per_match)), rows)

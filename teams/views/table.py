@@ -5,14 +5,22 @@ The page is the pairs sessions' table page (templates/table/, static/js/table.js
 from __future__ import annotations
 
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_entry import ConfirmBoardForm, CorrectionForm, TypedBoardForm, refused, run_action, state_refused
-from club.table_sides import own_version, typed_versions
-from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state
+from club.table_entry import (
+    ConfirmBoardForm,
+    CorrectionForm,
+    TypedBoardForm,
+    polled_state,
+    refused,
+    run_action,
+    state_refused,
+)
+from club.table_sides import own_version, shown_versions
+from teams.selectors.table_entry import RoomBoard, RoomContext, find_room, room_state, room_tag
 from teams.services.table_entry import confirm_room_board, request_room_correction, save_room_board
 
 
@@ -57,7 +65,7 @@ def _card(context: RoomContext, board: RoomBoard, failed_board: int | None, fail
         "form": form,
         "draft": f"m{context.match.pk}-{context.room}-{context.side}-{board.number}",
         "side": context.side,
-        "versions": typed_versions(typed) if typed is not None and typed.in_dispute and not typed.confirmed else [],
+        "versions": shown_versions(typed),
     }
 
 
@@ -85,12 +93,14 @@ def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret:
 
 
 @require_GET
-def room_page_state(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> JsonResponse:
-    """What the page shows, as a short version string: the phones poll it to stay in step."""
+def room_page_state(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> HttpResponse:
+    """What the page shows, as a short version string: the phones poll it to stay in step. A poll sending the room's
+    tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread (`room_tag`,
+    `club.table_entry.polled_state`, as the pairs tables' polls)."""
     context, problem = find_room(match_id, room, side, secret)
     if context is None:
         return state_refused(problem)
-    return JsonResponse({"version": room_state(context).version})
+    return polled_state(request, room_tag(context), lambda: room_state(context).version)
 
 
 def room_link_before_sides(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:

@@ -52,6 +52,8 @@ def test_every_change_of_the_page_moves_the_tag_and_another_tables_does_not(room
         write()
         status, new_tag, new_version = poll(client, path, tag)
         assert status == 200 and new_tag != tag and new_version != version, write
+        # The poll's version (its lines read as ids alone) is the page's: the phone reloads only on a change.
+        assert f'data-version="{new_version}"' in client.get(path).content.decode(), write
         tag, version = new_tag, new_version
 
     def still(write) -> None:

@@ -15,7 +15,7 @@ from club.models import Member
 from club.unit_of_work import SESSION, record_change
 from events.entry.services.locking import lock_session, session_write
 from events.models import Board, Pair, Section, Session, TravellerLine
-from events.plans import section_plan
+from events.plans import MOVEMENT_FIELDS, section_plan
 from events.standings.services.member_summaries import (
     members_followed,
     members_of,
@@ -24,17 +24,6 @@ from events.standings.services.member_summaries import (
 )
 from events.standings.services.rescoring import rescore_session
 
-MOVEMENT_FIELDS = (
-    "kind",
-    "tables",
-    "boards_per_round",
-    "rounds",
-    "first_board",
-    "even_tables",
-    "arrow_switch_rounds",
-    "phantom",
-    "custom_movement",
-)
 SCORING_FIELDS = (  # a session's fields that change its scores: the method, the scale and the conventions
     "scoring",
     "scale",

@@ -6,17 +6,21 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
+from django.db import connection
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from club.limits import MAX_ID
+from club.statements import columns, db_column, read_models, table
 from club.table_entry import secret_matches
 from club.table_entry import table_secret as signed
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movement_generators.api import BoardPlay, Movement
+from movements.models import CustomMovement
 
 SIDES = {"ns": "NS", "ew": "EW"}  # a side's part of a table's link, and the side it names
 
@@ -84,6 +88,7 @@ class TableContext:
     table: int
     plan: Movement
     side: str = "NS"
+    sections: int | None = None  # the session's number of sections, when read with the table (`find_table`)
 
     @property
     def session(self) -> Session:
@@ -95,14 +100,12 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
     'closed' (table entry switched off), 'final' (the session published final)."""
     if not 0 < session_id <= MAX_ID or side not in SIDES:  # a number no id can be (and too large for SQLite's integers)
         return None, "unknown"
-    section = (
-        Section.objects.select_related("session__table_entry", "custom_movement")
-        .filter(session_id=session_id, letter=letter)
-        .order_by()  # one section (unique by letter): not the model's ordering, whose joins cost a poll 15% of its CPU
-        .first()
-    )  # one query: the section, its session and the session's table entry
-    entry = getattr(section.session, "table_entry", None) if section is not None else None
-    if entry is None or not entry.key or section is None:
+    found = _table_section(session_id, letter)
+    if found is None:
+        return None, "unknown"
+    section, sections = found
+    entry = section.session.table_entry
+    if not entry.key:
         return None, "unknown"
     plan = section_plan(section)
     expected = session_table_secret(entry, section.pk, table, side)
@@ -112,7 +115,39 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
         return None, "final"
     if not entry.is_open:
         return None, "closed"
-    return TableContext(entry, section, table, plan, SIDES[side]), ""
+    return TableContext(entry, section, table, plan, SIDES[side], sections), ""
+
+
+@cache
+def _lookup_sql(vendor: str) -> str:
+    """`_table_section`'s one statement (written once: the ORM's building of its joins cost a phone's poll most of
+    its CPU): every field of the section, its session, the session's table entry and the section's custom
+    movement (as `select_related` read them), and the session's number of sections."""
+    session = db_column(Section, "session", "s")
+    return (
+        f"SELECT {columns(Section, 's')}, {columns(Session, 'e')}, {columns(TableEntry, 't')}, "
+        f"{columns(CustomMovement, 'm')}, (SELECT COUNT(*) FROM {table(Section)} o "
+        f"WHERE {db_column(Section, 'session', 'o')} = {session}) "
+        f"FROM {table(Section)} s JOIN {table(Session)} e ON {session} = {db_column(Session, 'id', 'e')} "
+        f"JOIN {table(TableEntry)} t ON {db_column(TableEntry, 'session', 't')} = {db_column(Session, 'id', 'e')} "
+        f"LEFT JOIN {table(CustomMovement)} m "
+        f"ON {db_column(Section, 'custom_movement', 's')} = {db_column(CustomMovement, 'id', 'm')} "
+        f"WHERE {session} = %s AND {db_column(Section, 'letter', 's')} = %s"
+    )
+
+
+def _table_section(session_id: int, letter: str) -> tuple[Section, int] | None:
+    """The session's section of `letter` with its session, the session's table entry and its custom movement, and
+    the session's number of sections, in one query (None without the section or the entry)."""
+    rows = read_models(
+        _lookup_sql(connection.vendor), [session_id, letter], (Section, Session, TableEntry, CustomMovement)
+    )
+    if not rows:
+        return None
+    section, session, entry, movement, sections = rows[0]
+    section.session, session.table_entry = session, entry
+    section.custom_movement = movement if section.custom_movement_id is not None else None
+    return section, sections
 
 
 @dataclass
@@ -172,14 +207,17 @@ class TableState:
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[BoardState]]:
-    """Every board of the table in each of `rounds`, in three queries however many rounds."""
+def board_states(context: TableContext, rounds: list[int], *, lines: bool = True) -> dict[int, list[BoardState]]:
+    """Every board of the table in each of `rounds`, in four queries however many rounds (three without the
+    `lines` themselves: their ids only, all the poll's version needs)."""
     plays = {round_: context.plan.plays_at(context.table, round_) for round_ in rounds}
     numbers = {play.board for round_plays in plays.values() for play in round_plays}
-    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers)}
-    typed = {(t.round, t.board_id): t for t in TableResult.objects.filter(section=context.section, table=context.table)}
-    lines = TravellerLine.objects.filter(board__in=boards.values()).select_related("ns_pair", "ew_pair")
-    by_pairs = {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
+    # Keyed, not ordered: no joins for the models' orderings (by section, then session).
+    boards = {b.number: b for b in context.section.boards.filter(number__in=numbers).order_by()}
+    typed = TableResult.objects.filter(section=context.section, table=context.table).order_by()
+    typed = {(t.round, t.board_id): t for t in typed}
+    wanted = {(boards[play.board].pk, play.ns, play.ew) for round_plays in plays.values() for play in round_plays}
+    by_pairs = _table_lines(boards.values(), wanted, full=lines)
     return {
         round_: [
             BoardState(
@@ -194,13 +232,36 @@ def board_states(context: TableContext, rounds: list[int]) -> dict[int, list[Boa
     }
 
 
+def _table_lines(boards, wanted: set[tuple[int, str, str]], *, full: bool) -> dict[tuple, TravellerLine]:
+    """The lines of the table's plays, by (board id, North-South's label, East-West's), `wanted` among every line
+    of its boards (the whole room's): the room's lines read as ids and labels (no line or pair built for the other
+    tables'), then the table's own with their pairs, or, not `full`, as their ids alone."""
+    rows = TravellerLine.objects.filter(board__in=boards)
+    numbers = {ns.rstrip("NSEW") for _board, ns, _ew in wanted}
+    if all(number.isascii() and number.isdigit() for number in numbers):  # the North-South pairs' lines alone
+        rows = rows.filter(ns_pair__number__in=[int(number) for number in numbers])
+    rows = rows.order_by().values_list(  # matched, not ordered: no join for the model's ordering
+        "pk", "board_id", "ns_pair__number", "ns_pair__direction", "ew_pair__number", "ew_pair__direction"
+    )
+    ids = {}
+    for pk, board_id, ns_number, ns_direction, ew_number, ew_direction in rows:
+        key = (board_id, f"{ns_number}{ns_direction}", f"{ew_number}{ew_direction}")
+        if key in wanted:
+            ids[key] = pk
+    if not full:
+        return {key: TravellerLine(pk=pk, board_id=key[0]) for key, pk in ids.items()}
+    lines = TravellerLine.objects.filter(pk__in=ids.values()).select_related("ns_pair", "ew_pair")
+    return {(line.board_id, line.ns_pair.label, line.ew_pair.label): line for line in lines}
+
+
 def table_state(context: TableContext, *, pairs: bool = True) -> TableState:
     """The table's page: the first round of the table still missing a result, its boards, and the moves after
-    the round before it (without the round's pairs when not `pairs`: the phones' polling needs only the version)."""
+    the round before it (without the round's pairs, and its lines as ids alone, when not `pairs`: the phones'
+    polling needs only the version)."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
     state = TableState(context, rounds, None)
-    every_round = board_states(context, rounds)
+    every_round = board_states(context, rounds, lines=pairs)
     for round_ in rounds:
         boards = every_round[round_]
         if not all(board.done for board in boards):
@@ -244,17 +305,27 @@ def table_corrections(context: TableContext) -> list[CorrectionRequest]:
     return requests
 
 
+@cache
+def _rounds_sql(vendor: str) -> str:
+    """The table's lines counted by round (written once, as `_lookup_sql`)."""
+    line, board = TravellerLine, Board
+    return (
+        f"SELECT {db_column(line, 'round', 'l')}, COUNT(*) FROM {table(line)} l "
+        f"JOIN {table(board)} b ON {db_column(line, 'board', 'l')} = {db_column(board, 'id', 'b')} "
+        f"WHERE {db_column(board, 'section', 'b')} = %s AND {db_column(line, 'table', 'l')} = %s "
+        f"GROUP BY {db_column(line, 'round', 'l')}"
+    )
+
+
 def round_window(context: TableContext) -> set[int]:
     """The rounds a table's link acts on: the round the table is on (its first round with a board still without
     its line) and the one before (a late board); the last round once every round is in (a board the director
-    removed, entered again). One query: the table's lines by round."""
+    removed, entered again). One query: the table's lines counted by round."""
     plan, table = context.plan, context.table
     rounds = [r for r in range(1, plan.rounds + 1) if plan.plays_at(table, r)]
-    counts = Counter(
-        TravellerLine.objects.filter(board__section=context.section, table=table)
-        .order_by()  # counted, not ordered: no join to the section's session for the model's ordering
-        .values_list("round", flat=True)
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_rounds_sql(connection.vendor), [context.section.pk, table])
+        counts = Counter(dict(cursor.fetchall()))
     current = next((r for r in rounds if counts[r] < len(plan.plays_at(table, r))), None)
     if current is None:
         return set(rounds[-1:])

@@ -1,6 +1,7 @@
 """A table's tag for the phones' polls: a short string that moves whenever the table's page would change (its
 `TableState.version`), read in one query without building the state. A poll that sends the tag it was given
-(`If-None-Match`) and finds it unchanged is answered `304 Not Modified` (events.tables.views.table.table_page_state).
+(`If-None-Match`) and finds it unchanged is answered `304 Not Modified` (`club.table_entry.polled_state`, the rule
+of every app's table page).
 
 The version reads, for the table's boards: the round (from the table's lines), each typed result's version,
 confirmation and removal (its line gone), each line's id, and the table's correction requests (id, resolved).
@@ -11,25 +12,14 @@ has a new id) and its correction requests (count, ids, resolved), with the secti
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 
 from django.db import connection
 
+from club.table_entry import state_tag
 from events.models import Board, CorrectionRequest, TableResult, TravellerLine
+from events.plans import MOVEMENT_FIELDS
 from events.tables.selectors.table_entry import TableContext
-
-MOVEMENT_FIELDS = (
-    "kind",
-    "tables",
-    "boards_per_round",
-    "rounds",
-    "first_board",
-    "even_tables",
-    "arrow_switch_rounds",
-    "phantom",
-    "custom_movement_id",
-)  # fmt: skip  (what events.plans.section_plan reads)
 
 
 @cache
@@ -64,6 +54,4 @@ def table_tag(context: TableContext) -> str:
     with connection.cursor() as cursor:
         cursor.execute(_sql(connection.vendor), [section.pk, table] * 3)
         rows = sorted(cursor.fetchall())
-    movement = [getattr(section, name) for name in MOVEMENT_FIELDS]
-    text = f"{section.pk}|{table}|{movement}|{rows}"
-    return '"' + hashlib.sha256(text.encode()).hexdigest()[:20] + '"'
+    return state_tag(section.pk, table, [getattr(section, name) for name in MOVEMENT_FIELDS], rows)

@@ -9,11 +9,14 @@ confirm at once, each board's writers one after the other.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.statements import columns, db_column, for_update, read_models, table
 from club.table_entry import new_key, typed_values
 from club.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from club.typed_result import LineResult, read_typed_result
@@ -70,12 +73,49 @@ def _play(context: TableContext, round_: int, board_number: int) -> BoardPlay:
 
 def _pairs(context: TableContext, play: BoardPlay) -> tuple[Pair, Pair]:
     """The play's two pairs, read alone (not the section's every pair)."""
-    numbers = {label.rstrip("NSEW") for label in (play.ns, play.ew)}
-    section_pairs = context.section.pairs.order_by()  # keyed by label: no ordering's joins to section and session
+    numbers = sorted({label.rstrip("NSEW") for label in (play.ns, play.ew)})
     if all(number.isascii() and number.isdigit() for number in numbers):
-        section_pairs = section_pairs.filter(number__in=[int(number) for number in numbers])
+        params = [context.section.pk, *(int(number) for number in numbers)]
+        section_pairs = [row[0] for row in read_models(_pairs_sql(connection.vendor, len(numbers)), params, (Pair,))]
+    else:
+        section_pairs = context.section.pairs.order_by()  # keyed by label: no ordering's joins to section and session
     pairs = {pair.label: pair for pair in section_pairs}
     return pairs[play.ns], pairs[play.ew]
+
+
+@cache
+def _pairs_sql(vendor: str, count: int) -> str:
+    """The section's pairs of `count` numbers (written once: `club.statements`)."""
+    numbers = ", ".join(["%s"] * count)
+    return (
+        f"SELECT {columns(Pair, 'p')} FROM {table(Pair)} p "
+        f"WHERE {db_column(Pair, 'section', 'p')} = %s AND {db_column(Pair, 'number', 'p')} IN ({numbers})"
+    )
+
+
+@cache
+def _typed_sql(vendor: str) -> str:
+    """A board's typed result at a table in a round, with its board, its row alone locked (`_locked`; written once:
+    `club.statements`)."""
+    typed, board = TableResult, Board
+    where = " AND ".join(f"{db_column(typed, name, 'r')} = %s" for name in ("section", "table", "round"))
+    return (
+        f"SELECT {columns(typed, 'r')}, {columns(board, 'b')} FROM {table(typed)} r "
+        f"JOIN {table(board)} b ON {db_column(typed, 'board', 'r')} = {db_column(board, 'id', 'b')} "
+        f"WHERE {where} AND {db_column(board, 'number', 'b')} = %s ORDER BY {db_column(typed, 'id', 'r')} "
+        f"LIMIT 1{for_update('r')}"
+    )
+
+
+def _locked_typed(context: TableContext, round_: int, board_number: int) -> TableResult | None:
+    """The board's typed result at the table in `round_`, with its board, its row locked (the confirmation's)."""
+    params = [context.section.pk, context.table, round_, board_number]
+    rows = read_models(_typed_sql(connection.vendor), params, (TableResult, Board))
+    if not rows:
+        return None
+    typed, board = rows[0]
+    typed.board = board
+    return typed
 
 
 def _board_and_pairs(context: TableContext, play: BoardPlay, board: Board | None = None) -> tuple:
@@ -159,8 +199,7 @@ def confirm_table_result(*, context: TableContext, round_: int, board_number: in
     # One board: the other tables confirm meanwhile. The entry as `find_table` read it: a refresh not yet due is
     # not tried after the commit.
     with session_write(context.section.session_id, shared=True, read=context.entry):
-        key = {"section": context.section, "table": context.table, "round": round_, "board__number": board_number}
-        typed = _locked(TableResult.objects.filter(**key).select_related("board")).first()
+        typed = _locked_typed(context, round_, board_number)
         if typed is None:
             raise ValidationError(_("Save the result of board %(board)s first.") % {"board": board_number})
         if typed.confirmed:
@@ -229,7 +268,8 @@ def settle_disagreement(*, result: TableResult, side: str, version: int, user=No
 
 def table_name(context: TableContext) -> str:
     """'3', or 'B3' when the session has more than one section."""
-    several = context.section.session.sections.count() > 1
+    sections = context.sections if context.sections is not None else context.section.session.sections.count()
+    several = sections > 1
     return f"{context.section.letter}{context.table}" if several else str(context.table)
 
 

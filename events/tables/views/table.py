@@ -4,14 +4,13 @@ events.tables.selectors.table_entry)."""
 from __future__ import annotations
 
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from club.table_entry import CorrectionForm, refused, run_action, state_refused
-from club.table_sides import own_version, typed_versions
+from club.table_entry import CorrectionForm, polled_state, refused, run_action, state_refused
+from club.table_sides import own_version, shown_versions
 from events.entry.services.locking import refresh_stale_standings
 from events.tables.forms.table import TableConfirmForm, TableResultForm
 from events.tables.selectors.table_entry import BoardState, TableContext, find_table, table_state
@@ -65,7 +64,7 @@ def _card(context: TableContext, round_: int | None, board: BoardState, form: Ta
         "round": round_,
         "draft": f"{context.section.pk}-{context.table}-{context.side}-{round_}-{number}",
         "side": context.side,
-        "versions": typed_versions(typed) if typed is not None and typed.in_dispute else [],
+        "versions": shown_versions(typed),
     }
 
 
@@ -108,16 +107,10 @@ def table_page_state(request: HttpRequest, session_id: int, letter: str, table: 
     """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
     the room's last confirmations marked, once a second at most: `refresh_stale_standings`). A poll sending the
     table's tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread
-    (`table_tag`). Closed or final, the answer says so (`static/js/table.js` shows it; final, it stops polling)."""
+    (`table_tag`, `club.table_entry.polled_state`). Closed or final, the answer says so (`static/js/table.js` shows
+    it; final, it stops polling)."""
     context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
         return state_refused(problem)
     refresh_stale_standings(session_id=context.entry.session_id, read=context.entry)
-    tag = table_tag(context)  # read before the state: a change made meanwhile shows at the next poll
-    if tag in request.headers.get("If-None-Match", ""):
-        response = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"version": table_state(context, pairs=False).version})
-    response["ETag"] = tag
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
+    return polled_state(request, table_tag(context), lambda: table_state(context, pairs=False).version)
