@@ -184,8 +184,8 @@ def test_a_sessions_changed_results_are_derived_once_at_the_units_end_before_its
     )
     monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: happened.append("pages"))
     with unit_of_work.unit_of_work():
-        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False, results=True)
-        unit_of_work.record_change(unit_of_work.SESSION, 7, 8, results=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False, stale=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 7, 8, stale=True)
         unit_of_work.record_change(unit_of_work.SESSION, 9)
         assert happened == []
     assert happened == [[7, 8], "pages"]
@@ -219,7 +219,7 @@ def test_a_write_in_progress_moves_neither_the_home_page_nor_the_member_pages(cl
 
 def test_results_of_a_thing_with_no_derivation_are_refused():
     with pytest.raises(LookupError):
-        unit_of_work.record_change(unit_of_work.RUBBER, 1, results=True)
+        unit_of_work.record_change(unit_of_work.RUBBER, 1, stale=True)
 
 
 def test_a_thing_no_app_registered_is_refused():
@@ -244,3 +244,52 @@ def test_a_rubber_sheet_written_is_recorded_and_moves_no_page(club, monkeypatch)
     sheet = a_deal(club)
     assert unit_of_work.Change(unit_of_work.RUBBER, sheet.pk) in records
     assert unit_of_work.pages_of(records) == []
+
+
+def test_a_record_made_while_deriving_is_derived_in_turn_and_the_pages_move_once(db, monkeypatch):
+    """The standings' derivation records the members whose standing changed stale: their summaries' derivation runs
+    in the same unit's end, then the pages of both records move, once."""
+    happened = []
+    monkeypatch.setitem(
+        unit_of_work._derivations,
+        unit_of_work.SESSION,
+        lambda changes: unit_of_work.record_change(unit_of_work.MEMBER, 3, 4, stale=True),
+    )
+    monkeypatch.setitem(
+        unit_of_work._derivations, unit_of_work.MEMBER, lambda changes: happened.append([c.pk for c in changes])
+    )
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: happened.append(scopes))
+    with unit_of_work.unit_of_work():
+        unit_of_work.record_change(unit_of_work.SESSION, 7, stale=True)
+        unit_of_work.record_change(unit_of_work.MEMBER, 4, stale=True)
+    assert happened == [[4], [3], (session_scope(7), EVERY_SESSION, MEMBER_PAGES)]
+
+
+def test_no_stale_member_named_derives_nothing(db, monkeypatch):
+    moved = []
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: moved.append(scopes))
+    unit_of_work.record_change(unit_of_work.MEMBER, stale=True)
+    assert moved == []
+
+
+def test_a_write_marks_its_members_summaries_through_the_unit_of_work(club, monkeypatch):
+    """`set_status` records its members stale; the unit's end marks their summaries (written by the task), and no
+    writer writes a summary itself."""
+    from events.models import MemberSummary
+    from events.standings.services import member_summaries
+
+    monkeypatch.setattr(member_summaries, "refresh_member_summaries", lambda **kwargs: pytest.fail("written by hand"))
+    members = member_summaries.members_of(session_ids=[club.session.pk])
+    set_status(session=club.session, status=Session.Status.IN_PROGRESS)
+    assert set(MemberSummary.objects.filter(stale=True).values_list("member_id", flat=True)) == members
+
+
+def test_only_the_member_summaries_module_and_the_task_write_or_mark_summaries():
+    """The summaries are derived from the unit of work's records: no writer marks or writes them by hand."""
+    callers = []
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if any(f"{name}(" in text for name in ("refresh_member_summaries", "mark_summaries_stale")):
+                callers.append(str(path.relative_to(ROOT)))
+    assert callers == ["events/standings/services/member_summaries.py"]
