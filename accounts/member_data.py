@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import Invitation, ResultsEmail
 from club.models import Member
 from club.privacy import Privacy
+from club.unit_of_work import MEMBER, record_change
 from events.results.selectors.member_history import load_history
 from roster.services.roles import check_admins_remain
 from rubber.models import SeatedPlayer
@@ -92,6 +93,7 @@ def remove_member(*, member: Member, guest_name: str = "") -> None:
         member.active, member.user, member.privacy = False, None, Privacy.NAME
         member.results_by_email, member.language, member.removed_on = False, "", timezone.now()
         member.save()
+        record_change(MEMBER, member.pk)
         SeatedPlayer.objects.filter(member=member).update(name=guest_name)
         Invitation.objects.filter(member=member).delete()
         ResultsEmail.objects.filter(member=member).delete()

@@ -12,6 +12,7 @@ from accounts.mail import deliver, language_of, render, send, site_url
 from accounts.models import Invitation
 from accounts.tokens import LinkRefused, claim_token, email_token
 from club.models import Member
+from club.unit_of_work import MEMBER, record_change
 
 
 def claimable(email: str):
@@ -68,6 +69,7 @@ def change_email(*, member: Member, new_email: str) -> None:
     with transaction.atomic():
         member.email = new_email
         member.save(update_fields=["email"])
+        record_change(MEMBER, member.pk)
         if member.user_id:
             get_user_model().objects.filter(pk=member.user_id).update(email=new_email)
 
@@ -77,6 +79,7 @@ def save_preferences(*, form) -> Member:
     with transaction.atomic():
         member = form.save(commit=False)
         member.save(update_fields=list(form.Meta.fields))  # only the choices: never an older copy of the rest
+        record_change(MEMBER, member.pk)
         return member
 
 

@@ -11,20 +11,10 @@ class ClubConfig(AppConfig):
 
     def ready(self) -> None:
         from django.db.backends.signals import connection_created
-        from django.db.models.signals import post_delete, post_save
 
         from club.collation import register_sqlite_collation
-        from club.models import Member
 
         # Names sort accent-insensitively on SQLite as on PostgreSQL (club/collation.py).
         connection_created.connect(register_sqlite_collation, dispatch_uid="club-name-collation")
-        # A member's name is on every results page: any change to a member is recorded in the unit of
-        # work (the one write of the club app's own data that the results pages show; see club/unit_of_work.py).
-        post_save.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-saved")
-        post_delete.connect(_members_changed, sender=Member, dispatch_uid="club-pages-members-deleted")
-
-
-def _members_changed(*, instance, **_kwargs) -> None:
-    from club.unit_of_work import MEMBER, record_change
-
-    record_change(MEMBER, instance.pk)
+        # No signal moves a page: a member's name is on every results page, and every write of a member (the roster's
+        # and the accounts' services, the admin) records its change in the unit of work (club/unit_of_work.py).

@@ -13,12 +13,17 @@ named it.
 or event in progress is shown to directors only, so a write to it moves its own scope and not the home page nor
 every member page. A caller that does not know says nothing: `published` defaults to True (every page moves).
 
-`results` says that what is derived from the thing's results changed (a session's lines, boards, pairs): what was
-derived from them is *stale* and is derived again from the records, at the unit's end, before the pages move: the
-app registered how (`register_derivation`; events: the session's stored standings, which mark the summaries of
-the members whose standing changed stale). The vocabulary (README, glossary): *stale* is "derived data that must
-be derived again" (standings a table's confirmation marked, a member's summary); a *version* is a page scope's
-number in the page cache, moved by this module only.
+`stale=True` says that what is derived from the thing is *stale*: a session's results changed (its lines, boards,
+pairs: its standings), a member's history changed (a published session they play in changed, was taken back or
+deleted, their places moved: their summary). It is derived again from the records at the unit's end, before the
+pages move: the app registered how (`register_derivation`; events: a session's stored standings, whose changes
+record the members whose standing changed as stale; then those members' summaries marked stale, written again by
+the task `events.tasks.refresh_summaries`). A record a derivation makes joins the unit and is derived in turn.
+
+The vocabulary (README, glossary): *stale* is "derived data that must be derived again", marked in three places,
+each for one time: a record with `stale=True` (this unit's end), `TableEntry.standings_stale` (a table's
+confirmation, stored after its commit), `MemberSummary.stale` (written by the task); a *version* is a page scope's
+number in the page cache, moved by this module only (a row's `version` column counts its saves: `club.drawn_rows`).
 
 `tests/clubsite/test_unit_of_work.py` runs every service function and checks the cached pages against fresh ones;
 no module but this one moves a page version, and none but the derivation stores standings inside a unit.
@@ -33,7 +38,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from club.page_cache import CLUB, pages_changed
+from club.page_cache import CLUB, MEMBER_PAGES, pages_changed
 
 SESSION = "session"  # a pairs session (events)
 EVENT = "event"  # a teams event (teams)
@@ -44,17 +49,18 @@ RUBBER = "rubber"  # a rubber or Chicago sheet (rubber)
 @dataclass(frozen=True)
 class Change:
     """One record of a unit of work: what changed (`thing` and its id, None for "several, unknown") and whether it is
-    on the published pages beyond its own."""
+    on the published pages beyond its own; `stale`: what is derived from it is to be derived again."""
 
     thing: str
     pk: int | None
     published: bool = True
-    results: bool = False
+    stale: bool = False
 
 
 PageScopes = Callable[[Change], Iterable[str]]
 Derivation = Callable[[list[Change]], None]
-_pages: dict[str, PageScopes] = {MEMBER: lambda change: (CLUB,)}
+# A member's name is on every page; their stale summary on the member pages only.
+_pages: dict[str, PageScopes] = {MEMBER: lambda change: (MEMBER_PAGES,) if change.stale else (CLUB,)}
 _derivations: dict[str, Derivation] = {}
 _open: ContextVar[list[Change] | None] = ContextVar("unit_of_work", default=None)
 
@@ -65,8 +71,8 @@ def register_pages(thing: str, scopes: PageScopes) -> None:
 
 
 def register_derivation(thing: str, derivation: Derivation) -> None:
-    """`derivation(changes)`: derives again, in the unit's transaction, what the `thing`s' changed results make stale
-    (called with the unit's records of that thing whose `results` changed, each thing once)."""
+    """`derivation(changes)`: derives again, in the unit's transaction, what is derived from the `thing`s (called
+    with the unit's records of that thing marked `stale`, each id once)."""
     _derivations[thing] = derivation
 
 
@@ -75,14 +81,16 @@ def pages_of(changes: Iterable[Change]) -> list[str]:
     return list(dict.fromkeys(scope for change in changes for scope in _pages[change.thing](change)))
 
 
-def record_change(thing: str, *pks: int, published: bool = True, results: bool = False) -> None:
-    """Records that the `thing`s (ids) changed (`results`: what is derived from their results is stale): in the open
+def record_change(thing: str, *pks: int, published: bool = True, stale: bool = False) -> None:
+    """Records that the `thing`s (ids) changed (`stale`: what is derived from them is to be derived again): in the open
     unit of work, or derived at once when none is open."""
     if thing not in _pages:
         raise LookupError(f"No app registered the pages of a {thing!r}.")
-    if results and thing not in _derivations:
-        raise LookupError(f"No app registered what is derived from a {thing!r}'s results.")
-    records = [Change(thing, pk, published, results) for pk in pks] or [Change(thing, None, published, results)]
+    if stale and thing not in _derivations:
+        raise LookupError(f"No app registered what is derived from a {thing!r}.")
+    if stale and not pks:  # the things derived from are named by their ids: none named, nothing is stale
+        return
+    records = [Change(thing, pk, published, stale) for pk in pks] or [Change(thing, None, published, stale)]
     pending = _open.get()
     if pending is None:
         derive(records)
@@ -91,14 +99,21 @@ def record_change(thing: str, *pks: int, published: bool = True, results: bool =
 
 
 def derive(changes: Iterable[Change]) -> None:
-    """Every consequence of the records: what their changed results make stale derived again (each thing's
-    derivation once, with the records of its ids, each id once), then the versions of the pages that show them
-    moved on."""
+    """Every consequence of the records: what is derived from the stale things derived again (each thing's
+    derivation with its records, each id once; the records a derivation makes join and are derived in turn), then
+    the versions of the pages that show them moved on."""
     changes = list(changes)
-    for thing, derivation in _derivations.items():
-        stale = list({change.pk: change for change in changes if change.thing == thing and change.results}.values())
-        if stale:
-            derivation(stale)
+    derived: set[tuple[str, int | None]] = set()
+    token = _open.set(changes)  # what a derivation records joins these records
+    try:
+        while pending := [c for c in changes if c.stale and c.thing in _derivations and (c.thing, c.pk) not in derived]:
+            for thing, derivation in _derivations.items():
+                stale = list({c.pk: c for c in pending if c.thing == thing}.values())
+                derived.update((thing, change.pk) for change in stale)
+                if stale:
+                    derivation(stale)
+    finally:
+        _open.reset(token)
     pages_changed(*pages_of(changes))
 
 
@@ -116,7 +131,7 @@ def unit_of_work() -> Iterator[list[Change]]:
     try:
         with transaction.atomic():
             yield records
-            _open.set(None)  # a write made while deriving is derived at once
+            _open.set(None)
             if not transaction.get_rollback():
                 derive(records)
     finally:

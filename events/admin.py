@@ -1,12 +1,11 @@
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from simple_history.admin import SimpleHistoryAdmin
 
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import MEMBER, SESSION, record_change, unit_of_work
 from events.models import Session
 from events.setup.services.setup import SCORING_FIELDS, settle_session
-from events.standings.services.member_summaries import members_followed, members_of, refresh_member_summaries
+from events.standings.services.member_summaries import members_followed, members_of
 
 
 @admin.register(Session)
@@ -35,7 +34,7 @@ class SessionAdmin(SimpleHistoryAdmin):
     def save_model(self, request, obj, form, change):
         """Saved from the change form or reverted from the history: scored again when the scoring changed. A
         reverted state keeps the session's current status."""
-        with transaction.atomic(), members_followed(obj.pk if change else None):
+        with unit_of_work(), members_followed(obj.pk if change else None):
             before = Session.objects.filter(pk=obj.pk).values_list(*SCORING_FIELDS).first() if change else None
             if change:
                 obj.status = Session.objects.values_list("status", flat=True).get(pk=obj.pk)
@@ -45,16 +44,16 @@ class SessionAdmin(SimpleHistoryAdmin):
 
     def delete_model(self, request, obj):
         session_id = obj.pk
-        with transaction.atomic():
+        with unit_of_work():
             members = members_of(session_ids=[session_id], published_only=True)
             super().delete_model(request, obj)
-            refresh_member_summaries(member_ids=members)  # the session no longer counts in their pages
+            record_change(MEMBER, *sorted(members), stale=True)  # the session no longer counts in their pages
             record_change(SESSION, session_id)
 
     def delete_queryset(self, request, queryset):
         session_ids = list(queryset.values_list("pk", flat=True))
-        with transaction.atomic():
+        with unit_of_work():
             members = members_of(session_ids=session_ids, published_only=True)
             super().delete_queryset(request, queryset)
-            refresh_member_summaries(member_ids=members)
+            record_change(MEMBER, *sorted(members), stale=True)
             record_change(SESSION, *session_ids)

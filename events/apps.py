@@ -9,11 +9,12 @@ class EventsConfig(AppConfig):
     def ready(self):
         from club.hand_analysis import register_hand_records
         from club.registry import register_demo_loader, register_merge_handler
-        from club.unit_of_work import SESSION, register_derivation, register_pages
+        from club.unit_of_work import MEMBER, SESSION, register_derivation, register_pages
         from events.demo import load_demo_sessions
         from events.hands.services.hands import HAND_RECORDS
         from events.results.services.pages import session_pages
         from events.setup.services import merging
+        from events.standings.services import member_summaries
         from events.standings.services.standings import DERIVATION
 
         register_demo_loader("events", 10, load_demo_sessions)
@@ -21,3 +22,4 @@ class EventsConfig(AppConfig):
         register_hand_records("events", HAND_RECORDS)
         register_pages(SESSION, session_pages)
         register_derivation(SESSION, DERIVATION)  # a session's results changed: its standings stored again
+        register_derivation(MEMBER, member_summaries.DERIVATION)  # a member's history changed: their summary stale

@@ -15,12 +15,14 @@ from events.entry.services.locking import session_write
 from events.models import Section, Session
 from events.plans import section_plan
 from events.setup.services.setup import PlayersTyped, prepare_section, set_players
+from events.standings.services.member_summaries import refresh_stale_member_summaries
 
 
 def load_demo_sessions(director) -> dict:
     """The events app's part of the demo club (registered in `events.apps`): its finished sessions (counted
     alone: a second `make run` does not count the director's own sessions as demo ones)."""
     sessions = [load_demo_session(director, **spec) for spec in DEMO_SESSIONS]
+    refresh_stale_member_summaries()  # what the task the publications enqueued does: the demo club is ready at once
     return {"sessions": len(sessions)}
 
 

@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 
 from club.models import Member
+from club.unit_of_work import MEMBER, record_change, unit_of_work
+from roster.services.members import save_member
 from roster.services.roles import (
     CLUB_ADMINS,
     ROLES,
@@ -72,9 +74,20 @@ class MemberAdmin(admin.ModelAdmin):
     search_fields = ("last_name", "first_name", "number", "email")
 
     def save_model(self, request, obj, form, change):
-        if change and "active" in form.changed_data and not obj.active:
-            check_admins_remain(leaving=[obj.user_id], name=obj.real_name)
-        super().save_model(request, obj, form, change)
+        """The roster page's service: the last club admin's member stays active, the change is recorded."""
+        save_member(member=obj, fields={name: getattr(obj, name) for name in form.changed_data})
+
+    def delete_model(self, request, obj):
+        member_id = obj.pk
+        with unit_of_work():
+            super().delete_model(request, obj)
+            record_change(MEMBER, member_id)
+
+    def delete_queryset(self, request, queryset):
+        with unit_of_work():
+            member_ids = list(queryset.values_list("pk", flat=True))
+            super().delete_queryset(request, queryset)
+            record_change(MEMBER, *member_ids)
 
     changeform_view = _refused_here(admin.ModelAdmin.changeform_view)
 

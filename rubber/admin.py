@@ -1,24 +1,51 @@
+"""Rubber sheets in the Django admin: shown, and deleted through the service (`rubber.services.delete`, the unit of
+work's record); never added or changed here, where the sheet's scores would not be worked out again: a sheet is
+written on its own pages."""
+
 from django.contrib import admin
 
+from . import services
 from .models import ClubChoices, Deal, Scorepad, Season, SeatedPlayer
 
 
-class PlayerInline(admin.TabularInline):
+class Shown:
+    """Shown, never added or changed here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class PlayerInline(Shown, admin.TabularInline):
     model = SeatedPlayer
     extra = 0
 
+    def has_delete_permission(self, request, obj=None):
+        return False
 
-class DealInline(admin.TabularInline):
+
+class DealInline(Shown, admin.TabularInline):
     model = Deal
     extra = 0
 
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(Scorepad)
-class RubberAdmin(admin.ModelAdmin):
+class RubberAdmin(Shown, admin.ModelAdmin):
     list_display = ["pk", "kind", "played_on", "finished", "we_total", "they_total"]
     list_filter = ["kind", "finished", "played_on"]
     inlines = [PlayerInline, DealInline]
-    readonly_fields = ["finished", "we_total", "they_total", "we_score", "version"]
+
+    def delete_model(self, request, obj):
+        services.delete(rubber=obj)
+
+    def delete_queryset(self, request, queryset):
+        for rubber in queryset:
+            services.delete(rubber=rubber)
 
 
 admin.site.register(Season)

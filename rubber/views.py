@@ -6,11 +6,11 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import services
+from . import selectors, services
 from . import sheet as pad
 from .forms import DealForm, StartForm, VersionForm
 from .models import Scorepad, Side
@@ -28,7 +28,7 @@ def _conflict_message() -> str:
 def _rubber(pk: int) -> Scorepad:
     if pk > MAX_ID:
         raise Http404
-    return get_object_or_404(Scorepad.objects.prefetch_related("players__member", "deals"), pk=pk)
+    return selectors.sheet_or_404(pk)
 
 
 def _editable(request, pk: int) -> Scorepad:
@@ -238,7 +238,7 @@ def _after(request) -> Scorepad | None:
     text = request.GET.get("after") or request.POST.get("after") or ""
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         return None
-    rubber = Scorepad.objects.filter(pk=int(text)).prefetch_related("players__member", "deals").first()
+    rubber = selectors.sheet(int(text))
     if rubber is None or not services.can_edit(request.user, rubber):
         return None
     return rubber

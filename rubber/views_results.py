@@ -5,34 +5,27 @@ from __future__ import annotations
 import datetime
 
 from django.contrib import messages
-from django.db.models import Count
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.access import director_required, is_director
 
-from . import standings
+from . import selectors, standings
 from .forms import ChoicesForm, SeasonForm
-from .models import ClubChoices, Scorepad, Season
-
-EVENINGS_SHOWN = 30
+from .models import ClubChoices
 
 
 def index(request):
     today = timezone.localdate()
-    evenings = (
-        Scorepad.objects.values("played_on").annotate(rubbers=Count("pk")).order_by("-played_on")[:EVENINGS_SHOWN]
-    )
-    playing = Scorepad.objects.filter(finished=False).prefetch_related("players__member").order_by("-pk")[:20]
     return render(
         request,
         "rubber/index.html",
         {
-            "evenings": evenings,
-            "playing": playing,
-            "seasons": Season.objects.all(),
+            "evenings": selectors.evenings(),
+            "playing": selectors.playing(),
+            "seasons": selectors.seasons(),
             "today": today,
             "is_director": is_director(request.user),
             "choices": ClubChoices.current(),
@@ -49,7 +42,7 @@ def _day(text: str) -> datetime.date:
 
 def evening(request, day: str):
     date = _day(day)
-    rubbers = list(Scorepad.objects.filter(played_on=date).prefetch_related("players__member").order_by("pk"))
+    rubbers = selectors.evening_sheets(date)
     if not rubbers:
         raise Http404
     done = [rubber for rubber in rubbers if rubber.finished and rubber.counted]
@@ -59,7 +52,7 @@ def evening(request, day: str):
 def season(request, pk: int):
     if pk > 2**31 - 1:
         raise Http404
-    found = get_object_or_404(Season, pk=pk)
+    found = selectors.season_or_404(pk)
     rubbers = list(standings.finished(found.starts, found.ends))
     evenings = sorted({rubber.played_on for rubber in rubbers}, reverse=True)
     return render(

@@ -224,12 +224,23 @@ LAYER_FORBIDS = {"selectors": {"services"}, "services": {"forms", "views"}}
 # rooms, get their forms from the view, `make_form`, and the services put refusals on them through
 # `club.form_errors`, importing no form).
 KNOWN_LAYER_IMPORTS: dict[str, set[str]] = {}
-# Views that still query (`.objects.`), with how many times: the count may only go down (and then this table with it).
-KNOWN_VIEW_QUERIES = {
-    "movements.views.preview": 2,
-    "rubber.views": 2,
-    "rubber.views_results": 4,
-}
+# Views that still query (`Model.objects`, `get_object_or_404(Model, ...)`, `get_list_or_404(Model, ...)`), with how
+# many times: the count may only go down (and then this table with it). None left: a view asks a selector.
+KNOWN_VIEW_QUERIES: dict[str, int] = {}
+SHORTCUTS = {"get_object_or_404", "get_list_or_404"}
+
+
+def view_queries(source: str) -> int:
+    """The queries a module writes itself: each `X.objects`, and each `get_object_or_404(Model, ...)` or
+    `get_list_or_404(Model, ...)` given a model class (a selector's queryset given to one is the selector's)."""
+    count = 0
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "objects":
+            count += 1
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            count += name in SHORTCUTS and node.args[0].id[:1].isupper()
+    return count
 
 
 def layer_of(module: str) -> str | None:
@@ -245,7 +256,7 @@ def layer_problems(module: str, imported: list[str], source: str) -> tuple[set[s
     """(the modules `module` imports against its layer's rule, how many queries a views module holds)."""
     mine = layer_of(module)
     wrong = {name for name in imported if layer_of(name) in LAYER_FORBIDS.get(mine, ())}
-    queries = source.count(".objects.") if mine == "views" else 0
+    queries = view_queries(source) if mine == "views" else 0
     return wrong, queries
 
 
@@ -255,7 +266,7 @@ def test_each_layer_keeps_to_its_part(path):
     module = module_name(path)
     wrong, queries = layer_problems(module, project_imports(path), path.read_text(encoding="utf-8"))
     assert wrong == KNOWN_LAYER_IMPORTS.get(module, set()), f"{module} ({layer_of(module)}) imports {wrong}"
-    assert queries == KNOWN_VIEW_QUERIES.get(module, 0), f"{module} queries in a view (.objects.): use a selector"
+    assert queries == KNOWN_VIEW_QUERIES.get(module, 0), f"{module} queries in a view: use a selector"
 
 
 def test_the_layer_rules_refuse_a_planted_violation():
@@ -272,6 +283,13 @@ def test_the_layer_rules_refuse_a_planted_violation():
     assert layer_problems("rubber.services", ["rubber.views"], "")[0] == {"rubber.views"}
     view = "def page(request):\n    return Session.objects.filter(pk=1)\n"
     assert layer_problems("events.results.views.public", [], view) == (set(), 1)
+    shortcuts = (
+        "def page(request, pk):\n    one = get_object_or_404(Session, pk=pk)\n"
+        "    many = shortcuts.get_list_or_404(Pair, section=1)\n    return one, many\n"
+    )
+    assert layer_problems("events.results.views.public", [], shortcuts) == (set(), 2)
+    selector_given = "def page(request, pk):\n    return get_object_or_404(visible_sessions(request), pk=pk)\n"
+    assert layer_problems("events.results.views.public", [], selector_given) == (set(), 0)
     assert layer_problems(
         "events.results.views.public", ["events.standings.selectors.ranking", "events.entry.services.lines"], ""
     ) == (
@@ -416,3 +434,86 @@ def test_the_split_rules_refuse_a_planted_violation():
     }
     view = "def page(request):\n    return TravellerLine.objects.all()\n"
     assert layer_problems("events.tables.views.table", [], view) == (set(), 1)
+
+
+# --- The areas of a split app form no import cycle --------------------------------------------------------------------
+# An area's every import of another area (module level or inside a function) is an edge; an edge on a loop is a
+# cycle between areas. The loops below were there when the rule came (issue 30): each may only go (and leave this
+# table); a new one fails the test.
+# Only `events.tables` stands outside every loop today; breaking them is left to a later session.
+KNOWN_AREA_LOOPS: set[tuple[str, str]] = {
+    ("events.checks", "events.entry"),
+    ("events.checks", "events.setup"),
+    ("events.checks", "events.standings"),
+    ("events.entry", "events.checks"),
+    ("events.entry", "events.results"),
+    ("events.entry", "events.setup"),
+    ("events.entry", "events.standings"),
+    ("events.files", "events.entry"),
+    ("events.files", "events.hands"),
+    ("events.files", "events.results"),
+    ("events.files", "events.setup"),
+    ("events.files", "events.standings"),
+    ("events.hands", "events.entry"),
+    ("events.hands", "events.results"),
+    ("events.hands", "events.setup"),
+    ("events.hands", "events.standings"),
+    ("events.results", "events.files"),
+    ("events.results", "events.hands"),
+    ("events.results", "events.setup"),
+    ("events.results", "events.standings"),
+    ("events.setup", "events.entry"),
+    ("events.setup", "events.standings"),
+    ("events.standings", "events.entry"),
+    ("events.standings", "events.hands"),
+    ("events.standings", "events.results"),
+    ("events.standings", "events.setup"),
+}
+
+
+def area_graph(imports_of: dict[str, list[str]], areas: set[str]) -> dict[str, set[str]]:
+    """{area: the other areas its modules import}."""
+    graph: dict[str, set[str]] = {area: set() for area in areas}
+    for module, names in imports_of.items():
+        mine = ".".join(module.split(".")[:2])
+        if mine in areas:
+            graph[mine] |= {".".join(name.split(".")[:2]) for name in names} & (areas - {mine})
+    return graph
+
+
+def looping_edges(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
+    """The edges a -> b that lie on a loop (b leads back to a)."""
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            node = todo.pop()
+            if node == goal:
+                return True
+            if node not in seen:
+                seen.add(node)
+                todo.extend(graph.get(node, ()))
+        return False
+
+    return {(a, b) for a, targets in graph.items() for b in targets if reaches(b, a)}
+
+
+def test_the_areas_of_a_split_app_form_no_import_cycle():
+    areas = areas_of(list(MODULES))
+    graph = area_graph({module: project_imports(path) for module, path in MODULES.items()}, areas)
+    loops = looping_edges(graph)
+    assert loops - KNOWN_AREA_LOOPS == set(), f"areas importing each other round a loop: {sorted(loops)}"
+    assert KNOWN_AREA_LOOPS - loops == set(), "a loop that is gone leaves KNOWN_AREA_LOOPS"
+
+
+def test_the_area_rule_refuses_a_planted_cycle():
+    areas = {"events.entry", "events.standings", "events.results"}
+    planted = {
+        "events.entry.services.locking": ["events.standings.services.standings"],
+        "events.standings.services.rescoring": ["events.entry.services.locking", "events.models"],
+        "events.results.selectors.traveller": ["events.standings.selectors.ranking"],
+    }
+    graph = area_graph(planted, areas)
+    assert looping_edges(graph) == {("events.entry", "events.standings"), ("events.standings", "events.entry")}
+    del planted["events.entry.services.locking"]
+    assert looping_edges(area_graph(planted, areas)) == set()

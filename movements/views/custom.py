@@ -5,7 +5,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from movements import params
 from movements.forms import CustomMovementForm
-from movements.models import CustomMovement
+from movements.selectors import custom_or_404
 from movements.services import delete_custom, save_custom
 from movements.views import display
 
@@ -40,7 +40,7 @@ def custom_create(request):
 
 @director_required
 def custom_detail(request, pk):
-    custom = get_object_or_404(CustomMovement, pk=pk)
+    custom = custom_or_404(pk)
     context = {
         "custom": custom,
         "sections": custom.section_set.count(),
@@ -57,7 +57,7 @@ def custom_detail(request, pk):
 
 @director_required
 def custom_csv(request, pk):
-    custom = get_object_or_404(CustomMovement, pk=pk)
+    custom = custom_or_404(pk)
     response = HttpResponse(custom.csv_text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(custom.name) or "movement"}.csv"'
     return response
@@ -66,7 +66,7 @@ def custom_csv(request, pk):
 @director_required
 @require_POST
 def custom_delete(request, pk):
-    custom = get_object_or_404(CustomMovement, pk=pk)
+    custom = custom_or_404(pk)
     count = delete_custom(custom=custom)
     if count:
         messages.error(

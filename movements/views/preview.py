@@ -5,14 +5,10 @@ from django.shortcuts import render
 from club.access import director_required
 from movements import params
 from movements.forms import MovementChoiceForm
-from movements.models import CustomMovement
+from movements.selectors import custom_choices, customs_listed
 from movements.views import display
 
 DEFAULTS = {"kind": "mitchell", "boards_per_round": "2", "first_board": "1", "even": "skip"}
-
-
-def custom_choices() -> list[tuple[int, str]]:
-    return list(CustomMovement.objects.values_list("pk", "name"))
 
 
 def chosen(request) -> MovementChoiceForm:
@@ -29,7 +25,7 @@ def refused(request, form):
 
 @director_required
 def index(request):
-    customs = list(CustomMovement.objects.defer("csv_text"))
+    customs = customs_listed()
     initial = {**DEFAULTS, **{name: request.GET[name] for name in params.PARAMETERS if request.GET.get(name)}}
     form = MovementChoiceForm(initial=initial, custom_choices=[(c.pk, c.name) for c in customs])
     return render(request, "movements/index.html", {"form": form, "customs": customs})

@@ -181,8 +181,8 @@ def import_members(text: str) -> ImportPlan:
                 for name, value in line.fields().items():
                     setattr(member, name, value)
                 member.save(update_fields=list(line.fields()))
-            if plan.created:
-                record_change(MEMBER)  # bulk_create sends no post_save (nor ids on SQLite)
+            if plan.created or plan.updated:
+                record_change(MEMBER)  # several: bulk_create gives no ids on SQLite
     except IntegrityError:
         raise FileRefused(
             [CsvProblem(None, _("Another club admin added members with these numbers meanwhile: import it again."))]
@@ -207,6 +207,7 @@ def save_member(*, member: Member, fields: dict[str, object]) -> Member:
             setattr(member, name, value)
         with refused_if_taken({"number": number_taken(member.number)}):
             member.save()
+        record_change(MEMBER, member.pk)
     return member
 
 
@@ -220,6 +221,7 @@ def set_active(*, member_id: int, active: bool) -> Member | None:
         if member is not None and member.active != active:
             member.active = active
             member.save(update_fields=["active"])
+            record_change(MEMBER, member.pk)
         return member
 
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -18,7 +18,7 @@ from club.access import club_admin_required
 from club.csv_files import FileRefused, csv_response
 from club.models import Member
 from roster.forms import MemberForm, RosterConfirmForm, RosterFileForm
-from roster.selectors import roster_members
+from roster.selectors import member_or_404, roster_members
 from roster.services.members import import_members, plan_import, read_roster, roster_rows, save_member, set_active
 from roster.services.merging import suggestions
 from roster.services.roles import LastClubAdmin
@@ -53,7 +53,7 @@ def roster(request: HttpRequest) -> HttpResponse:
 @club_admin_required
 def member_edit(request: HttpRequest, member_id: int | None = None) -> HttpResponse:
     """Adds a member (no id) or changes one."""
-    member = Member() if member_id is None else get_object_or_404(Member, pk=member_id)
+    member = Member() if member_id is None else member_or_404(member_id)
     form = MemberForm(request.POST if request.method == "POST" else None, instance=member)
     if request.method == "POST" and form.is_valid():
         try:

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from club.access import visible_to
 from club.models import Member
 from teams.models import (
+    Adjustment,
     Match,
     MatchDeal,
     RoomCorrectionRequest,
@@ -85,3 +86,16 @@ def typed_room_result(typed_id: int) -> TypedRoomResult:
 
 def event_table_entry(event_id: int) -> TeamTableEntry | None:
     return TeamTableEntry.objects.filter(event_id=event_id).first()
+
+
+def event_or_404(event_id: int) -> TeamEvent:
+    return get_object_or_404(TeamEvent, pk=event_id)
+
+
+def played_match_or_404(match_id: int) -> Match:
+    """A match between two teams (not a bye)."""
+    return get_object_or_404(Match, pk=match_id, away__isnull=False)
+
+
+def adjustment_or_404(adjustment_id: int) -> Adjustment:
+    return get_object_or_404(Adjustment, pk=adjustment_id)

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -10,8 +10,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from club.form_errors import add_errors
 from teams.forms.event import EventForm, EventStatusForm, PairingsForm, TeamForm
-from teams.models import TeamEvent
-from teams.selectors.lookup import active_members, every_event, team_of_event, team_with_players
+from teams.selectors.lookup import active_members, event_or_404, every_event, team_of_event, team_with_players
 from teams.selectors.standings import can_pair
 from teams.services import rounds as round_service
 from teams.services.matches import save_event, set_event_status
@@ -43,7 +42,7 @@ def event_create(request):
 
 @director_required
 def event_setup(request, event_id):
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     matches = list(event.matches.select_related("home", "away"))
     last = max((m.round for m in matches), default=0)
     form = EventForm(request.POST or None, instance=event, last_round=last)
@@ -88,7 +87,7 @@ def _team_form(request, event, team=None):
 
 @director_required
 def team_create(request, event_id):
-    return _team_form(request, get_object_or_404(TeamEvent, pk=event_id))
+    return _team_form(request, event_or_404(event_id))
 
 
 @director_required
@@ -113,7 +112,7 @@ def team_delete(request, team_id):
 @director_required
 @require_POST
 def event_start(request, event_id):
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     try:
         rounds = round_service.start_event(event=event)
     except ValidationError as error:
@@ -134,7 +133,7 @@ def event_start(request, event_id):
 @director_required
 @require_POST
 def next_round(request, event_id):
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     try:
         round_ = round_service.next_swiss_round(event=event)
     except ValidationError as error:
@@ -147,7 +146,7 @@ def next_round(request, event_id):
 @director_required
 def round_pairings(request, event_id, round_):
     """The director's override of a round's pairings, before any of its matches has a result."""
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     matches = list(event.matches.filter(round=round_).select_related("home", "away"))
     if not matches:
         messages.error(request, _("Round %(round)s has not been paired.") % {"round": round_})
@@ -175,7 +174,7 @@ def round_pairings(request, event_id, round_):
 @director_required
 @require_POST
 def event_status(request, event_id):
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     form = EventStatusForm(request.POST)
     if form.is_valid():
         set_event_status(event=event, status=form.cleaned_data["status"])

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,8 +13,8 @@ from club.csv_files import FileRefused, csv_response
 from club.form_errors import add_errors
 from teams.forms.entry import TotalsForm, room_form
 from teams.forms.event import AdjustmentForm, MatchImportForm
-from teams.models import Adjustment, Match
-from teams.selectors.lookup import match_with_teams
+from teams.models import Match
+from teams.selectors.lookup import adjustment_or_404, match_with_teams
 from teams.selectors.standings import match_scores
 from teams.selectors.table_entry import match_rooms
 from teams.services.entry import entry_boards, focus_prefix, save_entry
@@ -125,7 +125,7 @@ def adjustment_add(request, match_id):
 @director_required
 @require_POST
 def adjustment_delete(request, adjustment_id):
-    adjustment = get_object_or_404(Adjustment, pk=adjustment_id)
+    adjustment = adjustment_or_404(adjustment_id)
     delete_adjustment(adjustment=adjustment)
     messages.success(request, _("Adjustment removed."))
     return redirect("teams:match_entry", match_id=adjustment.match_id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -16,7 +16,7 @@ from club.access import director_required
 from club.numbers import whole_number
 from teams.models import TeamEvent
 from teams.selectors.live import LiveRound, round_live
-from teams.selectors.lookup import room_correction
+from teams.selectors.lookup import event_or_404, room_correction
 from teams.services.table_entry import resolve_room_correction
 
 
@@ -36,7 +36,7 @@ def _live(request: HttpRequest, event: TeamEvent) -> LiveRound | None:
 @director_required
 @require_GET
 def live_view(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     live = _live(request, event)
     grid_url = reverse("teams:live_grid", args=[event.pk]) + (f"?round={live.round}" if live else "")
     return render(request, "teams/director/live_view.html", {"event": event, "live": live, "grid_url": grid_url})
@@ -47,7 +47,7 @@ def live_view(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_GET
 def live_grid(request: HttpRequest, event_id: int) -> HttpResponse:
     """The live view's changing part alone: the page fetches it every few seconds."""
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     live = _live(request, event)
     if live is None:
         raise Http404("No match is played yet.")

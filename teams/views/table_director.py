@@ -8,7 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -17,8 +17,7 @@ from django.views.decorators.http import require_POST
 from club.access import director_required
 from club.live_states import DEFAULT_LATE_MINUTES
 from club.table_entry import qr_response
-from teams.models import Match, TeamEvent
-from teams.selectors.lookup import event_table_entry, typed_room_result
+from teams.selectors.lookup import event_or_404, event_table_entry, played_match_or_404, typed_room_result
 from teams.selectors.table_entry import ROOMS, SIDES, room_links, room_path
 from teams.services.table_entry import set_team_table_entry, settle_room_disagreement
 
@@ -43,7 +42,7 @@ class RoomsSwitchForm(forms.Form):
 
 @director_required
 def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = get_object_or_404(TeamEvent, pk=event_id)
+    event = event_or_404(event_id)
     entry = event_table_entry(event.pk)
     initial = {
         "is_open": bool(entry and entry.is_open),
@@ -73,7 +72,7 @@ def event_tables(request: HttpRequest, event_id: int) -> HttpResponse:
 @director_required
 def room_qr(request: HttpRequest, match_id: int, room: int, side: str) -> HttpResponse:
     """The link of a room's side as a QR code (SVG)."""
-    match = get_object_or_404(Match, pk=match_id, away__isnull=False)
+    match = played_match_or_404(match_id)
     entry = event_table_entry(match.event_id)
     if entry is None or not entry.key or room not in ROOMS or side.upper() not in SIDES:
         raise Http404("No such room link.")

@@ -76,8 +76,10 @@ def dealt(session, analysed: bool = True):
     services imported here: this module is a pytest plugin, loaded before Django is set up)."""
     from club.hand_analysis import analyse_pending
     from events.hands.services.hands import store_deals
+    from events.standings.services.member_summaries import refresh_stale_member_summaries
 
     store_deals(session=session, deals={number: SIX_BOARDS[number] for number in PAR_BOARDS})
     if analysed:
         analyse_pending()
+    refresh_stale_member_summaries()  # the task the analysis' marks enqueued, run as the worker does
     return session

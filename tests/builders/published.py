@@ -11,6 +11,7 @@ from club.models import Member
 from events.checks.services.fixes import set_status as set_session_status
 from events.models import Session
 from events.setup.services.setup import PlayersTyped, set_players
+from events.standings.services.member_summaries import refresh_stale_member_summaries
 from rubber.models import Season
 from teams.models import TeamEvent
 from teams.services.matches import set_event_status
@@ -31,6 +32,7 @@ def published_session() -> Session:
     enter_all(section)
     until = timezone.now() + datetime.timedelta(days=2)
     set_session_status(session=session, status=Session.Status.PROVISIONAL, corrections_until=until)
+    refresh_stale_member_summaries()  # the task the publication enqueued, run as the worker does
     return session
 
 

@@ -253,6 +253,9 @@ CALLS: dict[str, Call | Within] = {
     "events.standings.services.member_summaries.mark_summaries_stale": pairs(
         lambda club: member_summaries.mark_summaries_stale(member_ids=[club.line().ns_pair.player1_id])
     ),
+    "events.standings.services.member_summaries.DERIVATION": Within(
+        "the unit of work's derivation of members recorded stale, run by set_status', set_players' ... Calls"
+    ),
     "events.standings.services.member_summaries.members_followed": pairs(lambda club: _set_up_again(club)),
     "events.standings.services.member_summaries.members_of": Within(READS),
     "events.standings.services.member_summaries.members_of_pairs": Within(READS),

@@ -15,6 +15,7 @@ from club import hand_analysis
 from club.models import Member
 from club.privacy import Privacy
 from club.registry import MergeSource
+from movements import services as movements
 from roster.services import members as roster
 from roster.services import merging, roles
 from rubber import services as rubber
@@ -198,7 +199,22 @@ def revoked(club: Club) -> None:
 
 MERGE_HANDLER = "the merge handler: run by roster.services.merging.merge_people and undo_merge (their Calls)"
 
+
+def _custom_movement(club: Club):
+    """A custom movement saved through the movements page's service (no session uses it: no page shows it)."""
+    from movements.forms import CustomMovementAdminForm
+    from tests.builders.movements import SOUND
+
+    form = CustomMovementAdminForm({"name": "Two-table Howell", "description": "", "csv_text": SOUND})
+    assert form.is_valid(), form.errors
+    return movements.save_custom(form=form)
+
+
 MORE_CALLS: dict[str, Call | Within] = {
+    "movements.services.save_custom": Call(_custom_movement, keeps=EVERY),
+    "movements.services.delete_custom": Call(
+        lambda club: movements.delete_custom(custom=_custom_movement(club)), keeps=EVERY
+    ),
     "roster.services.roles.admins_remain_without": Within(CHECK),
     "roster.services.roles.check_admins_remain": Within(CHECK),
     "roster.services.roles.last_admin_message": Within("a refusal's message: writes nothing"),

@@ -21,6 +21,7 @@ from events.models import Session, TravellerLine
 from events.setup.services.setup import PlayersTyped, set_players
 from events.standings.services.rescoring import rescore_session
 from events.standings.services.standings import store_standings
+from roster.services.members import save_member
 from teams.models import TeamEvent
 from teams.services.matches import set_event_status
 from tests.builders.published import published_session
@@ -179,8 +180,7 @@ def test_a_renamed_member_is_renamed_on_every_page(client, published_club, backe
     session, _event, urls = published_club
     warm(client, [urls[name] for name in CACHED])
     member = Member.objects.get(pk=session.sections.get().pairs.filter(player1__isnull=False).first().player1_id)
-    member.last_name = "Renamed"
-    member.save()
+    save_member(member=member, fields={"last_name": "Renamed"})  # the roster's service
     for name in ["ranking", "scorecard", "member"]:
         html, queries = get(client, urls[name])
         assert queries > 0 and "Renamed" in html.content.decode(), name

@@ -25,10 +25,12 @@ from events.models import Session
 from events.results.services.pages import EVERY_SESSION, session_scope
 from tests.builders.accounts import logged_in_client
 from tests.builders.service_calls import CALLS, Call, Club, Within, correct
+from tests.builders.service_calls import PAIRS as PAIRS_KEPT
 from tests.builders.service_calls_more import MORE_CALLS
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("accounts", "club", "events", "roster", "rubber", "teams")
+# Every app of the project (a folder with an apps.py): a new app's services are enumerated without a list to edit.
+APPS = tuple(sorted(path.parent.name for path in ROOT.glob("*/apps.py")))
 WRITERS = {"merging", "hand_analysis"}  # rubber's merge handler and the club's own writes (the roster's are services)
 CACHED = [
     "home",
@@ -119,21 +121,61 @@ def test_each_call_runs_once_under_its_services_names():
     assert "fixes.set_status" in RUNS and "matches.set_event_status" in RUNS
 
 
+def outdated_pages(club: Club, client: Client, settings, entry: Call) -> list[str]:
+    """Runs the call against the published club with every public page cached: the pages served from the cache
+    afterwards that differ from the page made afresh, and the pages the call must keep that were made again."""
+    urls = {page: club.urls[page] for page in CACHED}
+    for page, url in urls.items():
+        client.get(url)
+        assert kept(client, url), page
+    entry.run(club)
+    wrong = [f"{page} made again" for page in entry.keeps if not kept(client, club.urls[page])]
+    served = {page: client.get(url) for page, url in urls.items()}
+    settings.PAGE_CACHE_SECONDS = 0
+    for page, response in served.items():
+        fresh = client.get(urls[page])
+        if (response.status_code, response.content) != (fresh.status_code, fresh.content):
+            wrong.append(f"{page} outdated")
+    settings.PAGE_CACHE_SECONDS = 600
+    return wrong
+
+
 @pytest.mark.parametrize("name", RUNS)
 def test_after_each_service_every_cached_page_is_the_page_made_afresh(club, client, settings, name):
-    entry = RUNS[name]
-    urls = [club.urls[page] for page in CACHED]
-    for url in urls:
-        client.get(url)
-        assert kept(client, url), url
-    entry.run(club)
-    for page in entry.keeps:
-        assert kept(client, club.urls[page]), (name, page)  # the write does not show there
-    served = {url: client.get(url) for url in urls}
-    settings.PAGE_CACHE_SECONDS = 0
-    for url, response in served.items():
-        fresh = client.get(url)
-        assert (response.status_code, response.content) == (fresh.status_code, fresh.content), (name, url)
+    assert outdated_pages(club, client, settings, RUNS[name]) == [], name
+
+
+def test_every_services_module_of_the_project_is_enumerated():
+    """Every `services` package or `services.py` anywhere in the project's code belongs to an enumerated app: the
+    events areas, teams, rubber, roster, accounts, movements, club."""
+    assert {"accounts", "club", "events", "movements", "roster", "rubber", "teams"} <= set(APPS)
+    everywhere = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for pattern in ("*/**/services/*.py", "*/**/services.py", "*/services.py", "*/services/*.py")
+        for path in ROOT.glob(pattern)
+        if not {".venv", "tests", "bench", "tools"} & set(path.relative_to(ROOT).parts) and path.stem != "__init__"
+    }
+    assert everywhere and everywhere <= set(service_modules())
+    assert {"movements.services", "events.setup.services.setup", "teams.services.matches"} <= everywhere
+
+
+def test_a_forgotten_write_is_found(club, client, settings):
+    """A planted service that writes a published session's name without recording its change: the check finds the
+    pages it outdates (the ranking, the home page)."""
+
+    def forgotten(club: Club) -> None:
+        Session.objects.filter(pk=club.session.pk).update(name="Renamed behind the unit of work")
+
+    wrong = outdated_pages(club, client, settings, Call(forgotten))
+    assert "ranking outdated" in wrong and "home outdated" in wrong
+
+
+def test_a_write_shown_where_it_should_be_kept_is_found(club, client, settings):
+    """A planted call that moves the teams pages although it names them kept: the check finds it."""
+    from club.unit_of_work import EVENT, record_change
+
+    wrong = outdated_pages(club, client, settings, Call(lambda c: record_change(EVENT, c.event.pk), keeps=PAIRS_KEPT))
+    assert wrong == ["teams standings made again", "team made again"]
 
 
 def test_a_session_in_progress_moves_its_own_pages_only(club, client):
@@ -184,8 +226,8 @@ def test_a_sessions_changed_results_are_derived_once_at_the_units_end_before_its
     )
     monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: happened.append("pages"))
     with unit_of_work.unit_of_work():
-        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False, results=True)
-        unit_of_work.record_change(unit_of_work.SESSION, 7, 8, results=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 7, published=False, stale=True)
+        unit_of_work.record_change(unit_of_work.SESSION, 7, 8, stale=True)
         unit_of_work.record_change(unit_of_work.SESSION, 9)
         assert happened == []
     assert happened == [[7, 8], "pages"]
@@ -219,7 +261,7 @@ def test_a_write_in_progress_moves_neither_the_home_page_nor_the_member_pages(cl
 
 def test_results_of_a_thing_with_no_derivation_are_refused():
     with pytest.raises(LookupError):
-        unit_of_work.record_change(unit_of_work.RUBBER, 1, results=True)
+        unit_of_work.record_change(unit_of_work.RUBBER, 1, stale=True)
 
 
 def test_a_thing_no_app_registered_is_refused():
@@ -244,3 +286,52 @@ def test_a_rubber_sheet_written_is_recorded_and_moves_no_page(club, monkeypatch)
     sheet = a_deal(club)
     assert unit_of_work.Change(unit_of_work.RUBBER, sheet.pk) in records
     assert unit_of_work.pages_of(records) == []
+
+
+def test_a_record_made_while_deriving_is_derived_in_turn_and_the_pages_move_once(db, monkeypatch):
+    """The standings' derivation records the members whose standing changed stale: their summaries' derivation runs
+    in the same unit's end, then the pages of both records move, once."""
+    happened = []
+    monkeypatch.setitem(
+        unit_of_work._derivations,
+        unit_of_work.SESSION,
+        lambda changes: unit_of_work.record_change(unit_of_work.MEMBER, 3, 4, stale=True),
+    )
+    monkeypatch.setitem(
+        unit_of_work._derivations, unit_of_work.MEMBER, lambda changes: happened.append([c.pk for c in changes])
+    )
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: happened.append(scopes))
+    with unit_of_work.unit_of_work():
+        unit_of_work.record_change(unit_of_work.SESSION, 7, stale=True)
+        unit_of_work.record_change(unit_of_work.MEMBER, 4, stale=True)
+    assert happened == [[4], [3], (session_scope(7), EVERY_SESSION, MEMBER_PAGES)]
+
+
+def test_no_stale_member_named_derives_nothing(db, monkeypatch):
+    moved = []
+    monkeypatch.setattr(unit_of_work, "pages_changed", lambda *scopes: moved.append(scopes))
+    unit_of_work.record_change(unit_of_work.MEMBER, stale=True)
+    assert moved == []
+
+
+def test_a_write_marks_its_members_summaries_through_the_unit_of_work(club, monkeypatch):
+    """`set_status` records its members stale; the unit's end marks their summaries (written by the task), and no
+    writer writes a summary itself."""
+    from events.models import MemberSummary
+    from events.standings.services import member_summaries
+
+    monkeypatch.setattr(member_summaries, "refresh_member_summaries", lambda **kwargs: pytest.fail("written by hand"))
+    members = member_summaries.members_of(session_ids=[club.session.pk])
+    set_status(session=club.session, status=Session.Status.IN_PROGRESS)
+    assert set(MemberSummary.objects.filter(stale=True).values_list("member_id", flat=True)) == members
+
+
+def test_only_the_member_summaries_module_and_the_task_write_or_mark_summaries():
+    """The summaries are derived from the unit of work's records: no writer marks or writes them by hand."""
+    callers = []
+    for app in APPS:
+        for path in (ROOT / app).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            if any(f"{name}(" in text for name in ("refresh_member_summaries", "mark_summaries_stale")):
+                callers.append(str(path.relative_to(ROOT)))
+    assert callers == ["events/standings/services/member_summaries.py"]

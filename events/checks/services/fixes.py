@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.bridge_messages import translate
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import MEMBER, SESSION, record_change
 from events.checks.selectors.check_problems import CHECKED_REASON
 from events.checks.selectors.checks import blocking_problems, describe, expected_ns_score, position
 from events.checks.services.corrections import close_corrections, refuse_leaving_final
@@ -20,7 +20,7 @@ from events.checks.services.publication import session_published
 from events.entry.services.locking import correction_reason, session_write
 from events.models import Section, Session, TravellerLine
 from events.plans import section_plan
-from events.standings.services.member_summaries import refresh_session_members
+from events.standings.services.member_summaries import members_of
 from events.standings.services.rescoring import rescore_board, rescore_session
 
 
@@ -163,7 +163,8 @@ def set_status(*, session: Session, status: str, corrections_until: datetime | N
     session.save()
     if status == Session.Status.FINAL:
         close_corrections(session)
-    refresh_session_members(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
+    members = members_of(session_ids=[session.pk])  # published or taken back: counted in its members' pages or not
+    record_change(MEMBER, *sorted(members), stale=True)
     record_change(SESSION, session.pk)  # published or taken back: on the home and member pages, or no longer
     if status != Session.Status.IN_PROGRESS:
         session_published(session.pk)  # e.g. the results emails, once this commits

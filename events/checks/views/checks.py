@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -17,6 +17,7 @@ from events.checks.services.corrections import reopen_session
 from events.entry.selectors.line_history import load_line_history
 from events.models import Session
 from events.setup.forms.setup import ReopenForm, SessionStatusForm, status_initial
+from events.setup.selectors.pairs_and_sections import session_or_404
 
 
 def error_text(error: ValidationError) -> str:
@@ -25,7 +26,7 @@ def error_text(error: ValidationError) -> str:
 
 @director_required
 def session_checks(request, session_id):
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     problems = checks.session_problems(session)
     # A refused change of status comes back with what the director chose, not the status it had.
     choice = request.session.pop(status_choice_key(session), None)
@@ -75,7 +76,7 @@ FIXES = {checks.SWAP_ROUND: fix_swap_round, checks.RECOMPUTE: fix_recompute, che
 @director_required
 @require_POST
 def apply_fix(request, session_id):
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     fix = FIXES.get(request.POST.get("action", ""))
     if fix is None:
         messages.error(request, _("Unknown fix: nothing was changed."))
@@ -102,7 +103,7 @@ def keep_status_choice(request, session: Session) -> None:
 @director_required
 @require_POST
 def session_reopen(request, session_id):
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     form = ReopenForm(request.POST)
     try:
         if not form.is_valid():
@@ -121,7 +122,7 @@ def session_reopen(request, session_id):
 @director_required
 @require_POST
 def session_status(request, session_id):
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     form = SessionStatusForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(error) for errors in form.errors.values() for error in errors))

@@ -3,7 +3,7 @@
 It opens a transaction, takes the session's row lock first (then the writer locks its lines: always that
 order, so two directors' saves are scored and ranked one after the other), and on the way out, unless an
 error or `transaction.set_rollback(True)` undoes the writes, records the session's change in its unit of work
-(`club.unit_of_work`: the block is one) with `results=True`: at the unit's end the session's standings are derived
+(`club.unit_of_work`: the block is one) with `stale=True`: at the unit's end the session's standings are derived
 again from that record (`events.standings.services.standings.DERIVATION`), then the versions of the pages that show it
 move on (a session in progress: its own only; the services that change a session without writing lines, such as its
 status or players, record their change themselves).
@@ -125,7 +125,7 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
                 standings_stored=F("standings_marked"), standings_at=timezone.now()
             )
         # The unit derives the standings from this record when it ends (unless the tables' marks wait for after it).
-        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=not deferred)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, stale=not deferred)
     if deferred and (_stored_recently(read) or not refresh_stale_standings(session_id=session_id)):
         standings_left(session_id)
 
@@ -155,7 +155,7 @@ def refresh_stale_standings(
     the tables' polls (`table_page_state`, every few seconds), the worker's sweep (`events.tasks`) or any
     director's write; a session is never published with it, since publishing rescores the whole session.
 
-    The standings are derived from the session's record (`results=True`) at once when no unit of work is open
+    The standings are derived from the session's record (`stale=True`) at once when no unit of work is open
     (after the confirmation's commit), else at that unit's end: later than the count written, so a confirmation
     committed meanwhile stays marked and is stored again."""
     if read is not None and not read.standings_due(timezone.now(), every):
@@ -169,7 +169,7 @@ def refresh_stale_standings(
         now = timezone.now()
         if entry is None or not entry.standings_due(now, every):
             return False
-        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, results=True)
+        record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, stale=True)
         entries.update(standings_stored=entry.standings_marked, standings_at=now)
         return True
 

@@ -3,7 +3,7 @@ export a session's lines."""
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -16,7 +16,7 @@ from events.files.services.interchange_compare import report_data
 from events.files.services.pbn_import import import_pbn
 from events.files.services.transfer import export_rows, import_travellers
 from events.files.services.usebio_import import import_usebio
-from events.models import Session
+from events.setup.selectors.pairs_and_sections import session_or_404
 from interchange.usebio_write import write_usebio
 
 
@@ -79,7 +79,7 @@ def report_key(session_id: int) -> str:
 def import_report(request, session_id):
     """The comparison of an imported file with the site's scoring, as the import left it in this director's
     session; the session's set-up page when there is none (another browser, or an old link)."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     report = request.session.get(report_key(session.pk))
     if not isinstance(report, dict) or report.get("kind") not in REPORT_TEMPLATES:
         return redirect("events:session_setup", session_id=session.pk)
@@ -117,7 +117,7 @@ def pbn_import(request):
 @director_required
 def usebio_export(request, session_id):
     """The session as a USEBIO 1.2 XML download."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     refresh_stale_standings(session_id=session.pk, every=NOW)  # what the tables just confirmed
     response = HttpResponse(write_usebio(usebio_event(session)), content_type="application/xml; charset=utf-8")
     filename = f"usebio-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.xml"
@@ -128,6 +128,6 @@ def usebio_export(request, session_id):
 @director_required
 def travellers_export(request, session_id):
     """The session's traveller lines as a CSV download."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     filename = f"travellers-{session.date:%Y-%m-%d}-{slugify(session.name) or session.pk}.csv"
     return csv_response(export_rows(session), filename)

@@ -17,12 +17,12 @@ from django.db import transaction
 from club.background import enqueue_on_commit
 from club.hand_analysis import PENDING_FIELDS, HandRecords
 from club.tasks import analyse_pending_hands
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import MEMBER, SESSION, record_change
 from deals import DealProblem, DealRefused, Hands, PbnDeals, read_hands, read_pbn_deals
 from events.entry.services.locking import lock_session
 from events.hands.services.pair_par import store_pair_par
 from events.models import Board, BoardDeal, Session
-from events.standings.services.member_summaries import members_of_pairs, refresh_member_summaries
+from events.standings.services.member_summaries import members_of_pairs
 
 
 @dataclass
@@ -117,7 +117,7 @@ def deals_changed(session_ids: set[int]) -> None:
     published sessions' members (their page's figure) and the sessions' pages."""
     ordered = sorted(session_ids)
     moved = store_pair_par(session_ids=ordered)
-    refresh_member_summaries(member_ids=members_of_pairs(pair_ids=moved, published_only=True))
+    record_change(MEMBER, *sorted(members_of_pairs(pair_ids=moved, published_only=True)), stale=True)
     record_change(SESSION, *ordered)
 
 

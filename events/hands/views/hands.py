@@ -1,7 +1,7 @@
 """Director pages for hand records: upload a PBN file (preview, then store), type one deal, see what is stored."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -21,7 +21,7 @@ from club.hand_progress import stored_context
 from deals import DealRefused
 from events.hands.selectors.hands import session_records
 from events.hands.services.hands import import_hands, read_session_pbn, store_typed_deal
-from events.models import Session
+from events.setup.selectors.pairs_and_sections import session_or_404
 
 
 def hands_page(request, session, *, status=200, **context):
@@ -35,7 +35,7 @@ def hands_page(request, session, *, status=200, **context):
 @director_required
 def session_hands(request, session_id):
     """GET: what is stored, the forms. POST: a PBN file, shown as a preview of its first boards to confirm."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     if request.method != "POST":
         return hands_page(request, session)
     form, preview, problems = uploaded_preview(request, lambda text: read_session_pbn(session=session, text=text))
@@ -47,7 +47,7 @@ def session_hands(request, session_id):
 @director_required
 def session_hands_state(request, session_id):
     """The stored deals' part of the page, fetched again while their analysis goes on (static/js/hands.js)."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     records = session_records(session)
     context = {"records": records, **stored_context(records, request.path)}
     return render(request, "includes/hands_stored.html", context)
@@ -57,7 +57,7 @@ def session_hands_state(request, session_id):
 @require_POST
 def session_hands_confirm(request, session_id):
     """Stores the previewed file's deals, or lists every problem (nothing stored)."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     form = HandsConfirmForm(request.POST)
     if not form.is_valid():
         return hands_page(request, session, problems=[_("The file was lost on the way: choose it again.")], status=400)
@@ -76,7 +76,7 @@ def session_hands_confirm(request, session_id):
 @require_POST
 def session_hand_typed(request, session_id):
     """Stores one deal typed in (four hands), with the same checks as a file."""
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     form = TypedDealForm(request.POST)
     if form.is_valid():
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -18,7 +18,6 @@ from django_tables2 import RequestConfig
 
 from club.access import check_visible, is_director
 from club.csv_files import csv_response
-from club.models import Member
 from club.page_cache import PAGED, cached_page, one_of, shared_page
 from club.registry import member_sections
 from events.files.selectors.downloads import ranking_rows, traveller_csv_rows
@@ -31,7 +30,9 @@ from events.results.selectors.member_summary import load_member_page
 from events.results.selectors.scorecard import load_scorecard
 from events.results.selectors.traveller import load_traveller
 from events.results.services.pages import MEMBER_PAGE, SESSION_PAGE
+from events.setup.selectors.pairs_and_sections import session_or_404
 from events.standings.selectors.ranking import mark_mine, member_of, rank_session, rank_sessions, top_summaries
+from roster.selectors import member_or_404
 
 MEMBER_SESSIONS_PER_PAGE = 25
 
@@ -49,7 +50,7 @@ def _own_page(request, member_id) -> bool:
 
 def visible_session(request, session_id: int) -> Session:
     """The session, if the visitor may see it: published, or in progress and the visitor directs."""
-    return check_visible(request.user, get_object_or_404(Session, pk=session_id), "This session is still in progress.")
+    return check_visible(request.user, session_or_404(session_id), "This session is still in progress.")
 
 
 def url_prefix(name: str, *args) -> str:
@@ -206,7 +207,7 @@ def pair_scorecard(request, session_id, pair_id):
 
 @cached_page(*MEMBER_PAGE, reads=PAGED, personal=_own_page)
 def member_detail(request, member_id):
-    member = get_object_or_404(Member, pk=member_id)
+    member = member_or_404(member_id)
     is_me = request.user.is_authenticated and member.user_id == request.user.pk
     if not (member.page_is_public or is_me):
         raise Http404("This member's page is not public.")  # by pair number only, or removed (club.privacy)

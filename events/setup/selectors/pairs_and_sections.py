@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 import scoring
@@ -251,3 +252,8 @@ def pairs_to_seat(session_id: int) -> list[Pair]:
 def newest_sessions(count: int = 100) -> list[Session]:
     """The director's home: the newest sessions with their directors."""
     return list(Session.objects.select_related("director")[:count])
+
+
+def session_or_404(session_id: int) -> Session:
+    """The session (a 404 when there is none): the director's pages' first read."""
+    return get_object_or_404(Session, pk=session_id)

@@ -9,9 +9,8 @@ from django.db import connection
 from django.db.models import Q
 
 from club.registry import MergeHandler, MergeSource
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import MEMBER, SESSION, record_change
 from events.models import Pair
-from events.standings.services.member_summaries import refresh_member_summaries
 
 SLOTS = ("player1", "player2")
 
@@ -62,10 +61,10 @@ def undo(changes: list, source: MergeSource, into_id: int) -> None:
 
 
 def _summaries_changed(source: MergeSource, into_id: int, pair_ids: list[int]) -> None:
-    """The summaries of both members (a guest has none) and of the partners in the pairs moved (their partner
-    changed)."""
+    """Records stale both members (a guest has none) and the partners in the pairs moved (their partner changed):
+    their summaries are derived again."""
     members = {pk for row in Pair.objects.filter(pk__in=pair_ids).values_list("player1_id", "player2_id") for pk in row}
-    refresh_member_summaries(member_ids=(members | {source.member_id, into_id}) - {None})
+    record_change(MEMBER, *sorted((members | {source.member_id, into_id}) - {None}), stale=True)
 
 
 def guests() -> dict[str, int]:

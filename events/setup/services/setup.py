@@ -12,16 +12,11 @@ from club.duplicates import refused_if_taken
 from club.limits import MAX_PAIR
 from club.member_match import match_player
 from club.models import Member
-from club.unit_of_work import SESSION, record_change
+from club.unit_of_work import MEMBER, SESSION, record_change, unit_of_work
 from events.entry.services.locking import lock_session, session_write
 from events.models import Board, Pair, Section, Session, TravellerLine
 from events.plans import MOVEMENT_FIELDS, section_plan
-from events.standings.services.member_summaries import (
-    members_followed,
-    members_of,
-    refresh_member_summaries,
-    refresh_session_members,
-)
+from events.standings.services.member_summaries import members_followed, members_of
 from events.standings.services.rescoring import rescore_session
 
 SCORING_FIELDS = (  # a session's fields that change its scores: the method, the scale and the conventions
@@ -87,7 +82,7 @@ def prepare_section(*, section: Section) -> None:
         Pair.objects.filter(pk__in=unused).delete()
 
 
-@transaction.atomic
+@unit_of_work()
 def settle_session(*, session: Session, scoring_changed: bool) -> None:
     """After the set-up is saved: the boards and pairs of every section, then the scores again when the
     scoring method changed, else the standings (pairs may have come or gone)."""
@@ -96,7 +91,8 @@ def settle_session(*, session: Session, scoring_changed: bool) -> None:
             prepare_section(section=section)
         if scoring_changed:
             rescore_session(session=session)
-    refresh_session_members(session_ids=[session.pk], published_only=True)  # its name or date may have changed
+    members = members_of(session_ids=[session.pk], published_only=True)  # its name or date may have changed
+    record_change(MEMBER, *sorted(members), stale=True)
 
 
 def sections_taken() -> str:
@@ -131,7 +127,7 @@ def save_session(*, form, formset, director) -> bool:
         section_form.add_error(None, reason)
         return False
     try:
-        with transaction.atomic(), members_followed(form.instance.pk):  # a section without results may go
+        with unit_of_work(), members_followed(form.instance.pk):  # a section without results may go
             session = form.save(commit=False)
             session.director = session.director or director
             session.save()
@@ -159,7 +155,7 @@ class PlayersTyped:
     player2_guest: bool = False
 
 
-@transaction.atomic
+@unit_of_work()
 def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
     """Stores the players typed for each pair (members, or guests the director confirmed), or none of them.
 
@@ -189,6 +185,6 @@ def set_players(*, typed: list[PlayersTyped]) -> dict[tuple[int, str], str]:
         pair.save(update_fields=["player1", "player1_guest", "player2", "player2_guest"])  # not the standings
     if session_id is not None:
         now = members_of(session_ids=[session_id], published_only=True)
-        refresh_member_summaries(member_ids=players_before | now)  # a published session's players changed
+        record_change(MEMBER, *sorted(players_before | now), stale=True)  # a published session's players changed
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS)
     return problems

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,10 +13,10 @@ from club.member_match import active_member_options, member_option
 from club.models import Member
 from club.redirects import return_url
 from events.entry.selectors.progress import finished_slips, section_progress, slip_grid
-from events.models import Pair, Session
+from events.models import Pair
 from events.plans import section_plan
 from events.setup.forms.setup import MemberQuickForm, PairPlayersForm, SessionForm, section_formset
-from events.setup.selectors.pairs_and_sections import newest_sessions, pairs_to_seat
+from events.setup.selectors.pairs_and_sections import newest_sessions, pairs_to_seat, session_or_404
 from events.setup.services.setup import PlayersTyped, save_session, set_players
 from movements.params import query_string
 from roster.services.members import save_member
@@ -87,7 +87,7 @@ def session_create(request):
 
 @director_required
 def session_setup(request, session_id):
-    return session_form_page(request, get_object_or_404(Session, pk=session_id))
+    return session_form_page(request, session_or_404(session_id))
 
 
 def pair_forms(pairs: list[Pair], data) -> list[PairPlayersForm]:
@@ -125,7 +125,7 @@ def save_pair_forms(request, pairs: list[Pair], forms_: list[PairPlayersForm]) -
 
 @director_required
 def session_pairs(request, session_id):
-    session = get_object_or_404(Session, pk=session_id)
+    session = session_or_404(session_id)
     pairs = pairs_to_seat(session.pk)
     forms_ = pair_forms(pairs, request.POST or None)
     if request.method == "POST" and save_pair_forms(request, pairs, forms_):

@@ -1,14 +1,15 @@
 """The members' stored summaries (`events.models.MemberSummary`): what each member page shows from the whole history,
-written again whenever something it counts changes, in the same transaction as that change:
+derived by the unit of work (`club.unit_of_work`) from its records.
 
-- the standings' derivation (`events.standings.services.standings`, from the unit of work's records: every write of a
-  published session's lines, its set-up, a rescoring) marks the summaries of
-  the members of the pairs whose standing changed as stale (`mark_summaries_stale`, one statement: a director's
-  correction does not wait for the members' whole histories to be read), and the member page counts the whole
-  history of a member whose summary is stale until `refresh_stale_member_summaries` (the task
-  `events.tasks.refresh_summaries`, which the mark enqueues when the caller commits) writes it again;
-- `set_status` (a session published or taken back), `set_players`, the merge handler (a member's or guest's places
-  moved, or moved back), a session deleted (the admin), the deals' par (`deals_changed`): the members concerned.
+Every write that changes what a summary counts records the members concerned as stale, `record_change(MEMBER, *ids,
+stale=True)`, in its unit of work: the standings' derivation (the members of the pairs whose standing or figure
+against par changed in a published session), `set_status` (a session published or taken back), `set_players` and
+the set-up (`members_followed`: the members who left), the merge handler (a member's or guest's places moved, or
+moved back), a session deleted (the admin), the deals' par (`deals_changed`). At the unit's end `DERIVATION` marks
+their summaries stale (`mark_summaries_stale`, one statement: a director's correction does not wait for the
+members' whole histories to be read) and the member pages move; the member page counts the whole history of a
+member whose summary is stale until `refresh_stale_member_summaries` (the task `events.tasks.refresh_summaries`,
+which the mark enqueues when the unit commits) writes it again.
 
 Members' names are not stored (each reader gets them from `club.privacy`), so renaming a member or changing their
 privacy changes no summary. `refresh_member_summaries` (the command) writes every member's, a batch at a time.
@@ -23,6 +24,7 @@ from django.db import connection, transaction
 
 from club.background import enqueue_on_commit
 from club.models import Member
+from club.unit_of_work import MEMBER, Change, record_change
 from events.models import MemberSummary, Pair
 from events.results.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
 from events.setup.selectors.pairs_and_sections import PUBLISHED
@@ -113,14 +115,23 @@ def _lock(member_ids: list[int]) -> None:
         list(summaries.filter(member_id__in=[summary.member_id for summary in missing]).values_list("pk"))
 
 
+def _derive(changes: list[Change]) -> None:
+    """The unit of work's derivation of members recorded stale: their summaries marked stale (the task writes them)."""
+    mark_summaries_stale(member_ids=[change.pk for change in changes if change.pk is not None])
+
+
+DERIVATION = _derive
+
+
 @contextmanager
 def members_followed(session_id: int | None) -> Iterator[None]:
-    """Around a change of a published session's sections or pairs: the members no longer in it afterwards get
-    their summaries written again (those still in it are marked by the standings' derivation)."""
+    """Around a change of a published session's sections or pairs: the members no longer in it afterwards are
+    recorded stale (those still in it are recorded by the standings' derivation)."""
     before = members_of(session_ids=[session_id], published_only=True) if session_id else set()
     yield
     if before:
-        refresh_member_summaries(member_ids=before - members_of(session_ids=[session_id], published_only=True))
+        left = before - members_of(session_ids=[session_id], published_only=True)
+        record_change(MEMBER, *sorted(left), stale=True)
 
 
 def refresh_session_members(*, session_ids: Iterable[int], published_only: bool = False) -> int:

@@ -5,7 +5,7 @@ member's whole history reads them with the pairs instead of totalling every line
 each view. They are derived data, derived from the unit of work's records (`club.unit_of_work`): every service that
 changes what a session's ranking depends on (a line saved or deleted, a board or the whole session rescored, pairs
 added or removed by the set-up) writes inside `session_write`, which records the session's change with
-`results=True`; at the unit's end `DERIVATION` stores the standings of the sessions so recorded, in the same
+`stale=True`; at the unit's end `DERIVATION` stores the standings of the sessions so recorded, in the same
 transaction, so the stored standings never differ from the ranking. No service stores them by hand.
 
 Two verbs, no more: `store_standings` (stores them now: a command after a data load, every session) and
@@ -16,17 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from club.unit_of_work import SESSION, Change, record_change, unit_of_work
+from club.unit_of_work import MEMBER, SESSION, Change, record_change, unit_of_work
 from events.hands.services.pair_par import store_pair_par
 from events.models import Pair, Session
 from events.models.core import STANDING_FIELDS
 from events.standings.selectors.ranking import rank_sessions
 from events.standings.services.bulk import update_by_pk
-from events.standings.services.member_summaries import (
-    mark_summaries_stale,
-    members_of_pairs,
-    refresh_all_member_summaries,
-)
+from events.standings.services.member_summaries import members_of_pairs, refresh_all_member_summaries
 
 __all__ = ["DERIVATION", "STANDING_FIELDS", "store_standings"]
 BATCH = 200  # sessions ranked at once when storing many
@@ -65,16 +61,17 @@ DERIVATION = _derive
 def _store_now(session_ids: list[int], *, summaries: bool) -> int:
     """The standings of sessions whose locks the caller holds: six or seven queries for the rankings and the stored
     values, plus one update for the pairs whose standing changed; then the pairs' figures against par, and the
-    summaries of the members of the pairs whose standing or figure changed in a published session marked stale
-    (`member_summaries`; `summaries=False` only for a caller that writes every member's summary afterwards). What
-    else a summary shows of a session (its name, date, status, players) is written again by the services that
-    change it."""
+    members of the pairs whose standing or figure changed in a published session recorded stale (their summaries
+    derived in turn: `member_summaries`; `summaries=False` only for a caller that writes every member's summary
+    afterwards). What else a summary shows of a session (its name, date, status, players) is recorded by the
+    services that change it."""
     if not session_ids:
         return 0
     changed = _rank_and_store(session_ids)
     moved = store_pair_par(session_ids=session_ids)
     if summaries and (changed or moved):
-        mark_summaries_stale(member_ids=members_of_pairs(pair_ids=[*changed, *moved], published_only=True))
+        members = members_of_pairs(pair_ids=[*changed, *moved], published_only=True)
+        record_change(MEMBER, *sorted(members), stale=True)
     return len(changed)
 
 

@@ -14,6 +14,7 @@ from club.access import director_required
 from club.table_entry import qr_response
 from events.models import Session
 from events.plans import section_plan
+from events.setup.selectors.pairs_and_sections import session_or_404
 from events.standings.selectors.ranking import rank_sessions
 from events.tables.forms.table import LiveResultsForm, SettleForm, TableEntryForm
 from events.tables.selectors.table_entry import (
@@ -34,7 +35,7 @@ from events.tables.services.table_entry import (
 
 
 def _session(session_id: int) -> Session:
-    return get_object_or_404(Session, pk=session_id)
+    return session_or_404(session_id)
 
 
 def _has_movement(session: Session) -> bool:
