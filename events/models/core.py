@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import HandRecord, Member, PublishStatus
+from club.tenancy import ClubField, scoped_manager
 
 
 class SessionQuerySet(models.QuerySet):
@@ -19,6 +20,8 @@ class SessionQuerySet(models.QuerySet):
 
 
 class Session(models.Model):
+    club = ClubField()
+
     class Scoring(models.TextChoices):
         MATCHPOINTS = "matchpoints", _("Matchpoints")
         BUTLER = "butler", _("Butler IMPs")
@@ -115,7 +118,7 @@ class Session(models.Model):
         related_name="directed_sessions",
     )
 
-    objects = SessionQuerySet.as_manager()
+    objects = scoped_manager("club", SessionQuerySet)
     history = HistoricalRecords()
 
     class Meta:
@@ -179,6 +182,8 @@ class Section(models.Model):
         "movements.CustomMovement", null=True, blank=True, on_delete=models.PROTECT, verbose_name=_("custom movement")
     )
 
+    objects = scoped_manager("session__club")
+
     class Meta:
         ordering = ["session", "letter"]
         verbose_name = _("section")
@@ -225,6 +230,8 @@ class Pair(models.Model):
     masterpoints = models.DecimalField(_("masterpoints awarded"), max_digits=8, decimal_places=2, null=True, blank=True)
     masterpoint_type = models.CharField(_("kind of masterpoints"), max_length=20, blank=True)
 
+    objects = scoped_manager("section__session__club")
+
     class Meta:
         ordering = ["section", "direction", "number"]
         verbose_name = _("pair")
@@ -260,6 +267,8 @@ class Pair(models.Model):
 class Board(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards", verbose_name=_("section"))
     number = models.PositiveSmallIntegerField(_("board"))
+
+    objects = scoped_manager("section__session__club")
 
     class Meta:
         ordering = ["section", "number"]
@@ -309,6 +318,8 @@ class TravellerLine(models.Model):
 
     history = HistoricalRecords()
 
+    objects = scoped_manager("board__section__session__club")
+
     class Meta:
         ordering = ["board", "round", "table", "ns_pair"]
         verbose_name = _("traveller line")
@@ -344,6 +355,8 @@ class Seating(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="seatings")
 
+    objects = scoped_manager("board__section__session__club")
+
     class Meta:
         constraints = [models.UniqueConstraint(fields=["board", "pair"], name="seating_pair_once_per_board")]
 
@@ -355,6 +368,8 @@ class BoardDeal(HandRecord):
     """The deal of one board of a section (see `club.models.HandRecord`)."""
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="deal", verbose_name=_("board"))
+
+    objects = scoped_manager("board__section__session__club")
 
     class Meta:
         verbose_name = _("deal")
@@ -377,6 +392,8 @@ class Correction(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("reopened by"), null=True, blank=True, on_delete=models.SET_NULL
     )
     closed_at = models.DateTimeField(_("published again at"), null=True, blank=True)
+
+    objects = scoped_manager("session__club")
 
     class Meta:
         ordering = ["session", "reopened_at", "pk"]
