@@ -20,8 +20,6 @@ class SessionQuerySet(models.QuerySet):
 
 
 class Session(models.Model):
-    club = ClubField()
-
     class Scoring(models.TextChoices):
         MATCHPOINTS = "matchpoints", _("Matchpoints")
         BUTLER = "butler", _("Butler IMPs")
@@ -118,6 +116,7 @@ class Session(models.Model):
         related_name="directed_sessions",
     )
 
+    club = ClubField()
     objects = scoped_manager("club", SessionQuerySet)
     history = HistoricalRecords()
 
@@ -229,7 +228,6 @@ class Pair(models.Model):
     # Masterpoints awarded, as the scorer's file gives them (USEBIO MASTER_POINTS_AWARDED and MASTER_POINT_TYPE).
     masterpoints = models.DecimalField(_("masterpoints awarded"), max_digits=8, decimal_places=2, null=True, blank=True)
     masterpoint_type = models.CharField(_("kind of masterpoints"), max_length=20, blank=True)
-
     objects = scoped_manager("section__session__club")
 
     class Meta:
@@ -267,7 +265,6 @@ class Pair(models.Model):
 class Board(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards", verbose_name=_("section"))
     number = models.PositiveSmallIntegerField(_("board"))
-
     objects = scoped_manager("section__session__club")
 
     class Meta:
@@ -317,7 +314,6 @@ class TravellerLine(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     history = HistoricalRecords()
-
     objects = scoped_manager("board__section__session__club")
 
     class Meta:
@@ -354,7 +350,6 @@ class Seating(models.Model):
     line = models.ForeignKey(TravellerLine, on_delete=models.CASCADE, related_name="seatings")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="seatings")
-
     objects = scoped_manager("board__section__session__club")
 
     class Meta:
@@ -368,7 +363,6 @@ class BoardDeal(HandRecord):
     """The deal of one board of a section (see `club.models.HandRecord`)."""
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="deal", verbose_name=_("board"))
-
     objects = scoped_manager("board__section__session__club")
 
     class Meta:
