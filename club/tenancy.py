@@ -130,7 +130,17 @@ class ClubField(models.ForeignKey):
         super().__init__(*args, **kwargs)
 
     def get_default(self):
+        # An unsaved record (a page's form, a test's object) reads no database: with one club whose id is not known
+        # yet, the column is filled when the record is saved (`pre_save`).
+        club_id = _club.get()
+        if not isinstance(club_id, int) and not many_clubs() and not _single:
+            return None
         return current_club_id()
+
+    def pre_save(self, model_instance, add):
+        if add and getattr(model_instance, self.attname) is None:
+            setattr(model_instance, self.attname, current_club_id())
+        return super().pre_save(model_instance, add)
 
     def deconstruct(self):
         name, _path, args, kwargs = super().deconstruct()

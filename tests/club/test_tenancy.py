@@ -16,7 +16,7 @@ from club.background import enqueue_now
 from club.clubs import create_club
 from club.models import Club, Member
 from club.tasks import send_email
-from club.tenancy import ClubNotSet, all_clubs, club_scope
+from club.tenancy import ClubNotSet, all_clubs, club_scope, forget_single_club
 from events.models import Section, Session
 from tests.builders.accounts import director, logged_in_client
 
@@ -59,6 +59,14 @@ def test_one_club_needs_no_club_set_and_narrows_nothing(db):
     member = Member.objects.create(first_name="Ana", last_name="Single")
     assert member.club_id == Club.objects.order_by("pk").first().pk
     assert "club_id" not in str(Session.objects.filter(name="x").query).split("WHERE")[1]
+
+
+def test_a_record_made_before_the_one_club_is_known_reads_no_database_until_saved(db):
+    forget_single_club()  # a fresh process: an unsaved record (a form's, a pure test's) asks nothing
+    member = Member(first_name="Ana", last_name="Fresh")
+    assert member.club_id is None
+    member.save()
+    assert member.club_id == Club.objects.order_by("pk").first().pk
 
 
 def test_a_membership_number_is_the_clubs_own(clubs):
