@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
+from club.tenancy import scoped_manager
 
 
 class Invitation(models.Model):
@@ -11,6 +12,8 @@ class Invitation(models.Model):
 
     member = models.OneToOneField(Member, on_delete=models.CASCADE, related_name="invitation", verbose_name=_("member"))
     sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+
+    objects = scoped_manager("member__club")
 
     class Meta:
         verbose_name = _("invitation")
@@ -30,6 +33,8 @@ class ResultsEmail(models.Model):
     member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="+", verbose_name=_("member"))
     publication = models.CharField(_("publication"), max_length=64)
     sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+
+    objects = scoped_manager("session__club")
 
     class Meta:
         verbose_name = _("results email")

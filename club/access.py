@@ -6,6 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from club.tenancy import many_clubs, scoped_club
+
 DIRECT_PERMISSION = "events.direct_sessions"  # declared on the events app's Session model
 ADMINISTER_PERMISSION = "club.administer_club"  # declared on Member; held by the Club admins group
 
@@ -16,7 +18,7 @@ def director_required(view):
     @login_required
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        if not request.user.has_perm(DIRECT_PERMISSION):
+        if not is_director(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 
@@ -29,7 +31,7 @@ def club_admin_required(view):
     @login_required
     @wraps(view)
     def wrapper(request, *args, **kwargs):
-        if not request.user.has_perm(ADMINISTER_PERMISSION):
+        if not is_club_admin(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)
 
@@ -37,11 +39,27 @@ def club_admin_required(view):
 
 
 def is_director(user) -> bool:
-    return user.is_authenticated and user.has_perm(DIRECT_PERMISSION)
+    return user.is_authenticated and user.has_perm(DIRECT_PERMISSION) and at_this_club(user)
 
 
 def is_club_admin(user) -> bool:
-    return user.is_authenticated and user.has_perm(ADMINISTER_PERMISSION)
+    return user.is_authenticated and user.has_perm(ADMINISTER_PERMISSION) and at_this_club(user)
+
+
+def at_this_club(user) -> bool:
+    """Whether `user`'s roles count at the request's club. The roles are per club: on a site serving many clubs a
+    director or club admin is one at the club their member record belongs to (a superuser, the host's, at every
+    club); with one club, everywhere."""
+    if not many_clubs() or user.is_superuser:
+        return True
+    club_id = scoped_club()
+    remembered = getattr(user, "_roles_club", None)
+    if remembered is None or remembered[0] != club_id:
+        from club.models import Member  # late: club.models imports club.privacy, which imports this module
+
+        here = isinstance(club_id, int) and Member.objects.filter(user_id=user.pk).exists()
+        user._roles_club = remembered = (club_id, here)
+    return remembered[1]
 
 
 # The one rule for what a visitor sees: a session or a teams event in progress is hidden (a 404) from

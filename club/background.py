@@ -1,5 +1,7 @@
 """Background work: tasks through Django's Tasks interface (the django-tasks backport; the same API Django 6
-ships), enqueued when the writes that call for them commit, retried with a growing delay when they fail.
+ships), run for the club that enqueued them (`club` travels with a retried task; without one, a task works for
+every club, naming its rows by id: `club.tenancy.all_clubs`), enqueued when the writes that call for them commit,
+retried with a growing delay when they fail.
 
 - `enqueue_on_commit(task, *args)`: the task goes to the queue once the caller's transaction commits (at once
   outside one); a transaction that rolls back enqueues nothing. A queue that cannot be reached is logged, not
@@ -27,6 +29,8 @@ from django.utils import timezone
 from django_tasks import TaskContext, task
 from django_tasks.base import Task
 
+from club.tenancy import ALL, club_scope, many_clubs, scoped_club
+
 logger = logging.getLogger(__name__)
 
 ATTEMPTS = 5
@@ -39,6 +43,9 @@ def retry_delay(attempt: int, first: float = FIRST_DELAY) -> datetime.timedelta:
 
 
 def enqueue_now(task_object: Task, *args: Any, **kwargs: Any) -> None:
+    club = scoped_club()
+    if many_clubs() and isinstance(club, int) and getattr(task_object.func, "carries_club", False):
+        kwargs.setdefault("club", club)  # the task runs for the club that asked for it (club.tenancy)
     try:
         task_object.enqueue(*args, **kwargs)
     except Exception:
@@ -66,9 +73,14 @@ def retried_task(
     with a growing delay, ``attempts`` in all; the attempt's number travels as the ``attempt`` keyword."""
 
     def wrap(func: Callable) -> Task:
-        def attempt_once(context: TaskContext, *args: Any, attempt: int = 1, **kwargs: Any) -> Any:
+        def attempt_once(
+            context: TaskContext, *args: Any, attempt: int = 1, club: int | None = None, **kwargs: Any
+        ) -> Any:
+            if club is not None:
+                kwargs["club"] = club  # carried to the next attempt
             try:
-                return func(*args, **kwargs)
+                with club_scope(ALL if club is None else club):
+                    return func(*args, **{name: value for name, value in kwargs.items() if name != "club"})
             except Exception:
                 if attempt < attempts:
                     logger.warning("%s failed (attempt %s of %s): retrying", func.__qualname__, attempt, attempts)
@@ -81,6 +93,7 @@ def retried_task(
         # Named as the function (the worker finds the task by that path), with its own signature (the context).
         functools.update_wrapper(attempt_once, func)
         del attempt_once.__wrapped__
+        attempt_once.carries_club = True  # type: ignore[attr-defined]
         return task(attempt_once, takes_context=True)
 
     return wrap(function) if function is not None else wrap

@@ -1,11 +1,12 @@
-"""The club's members, the publication status and the hand records' fields that pairs sessions and teams
-events share."""
+"""The clubs the site serves, their members, the publication status and the hand records' fields that pairs
+sessions and teams events share."""
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.privacy import Privacy, page_is_public, shown_name
+from club.tenancy import ClubField, scoped_manager
 from deals import Hands
 from deals.analysis import Analysis, ParContract
 
@@ -18,6 +19,35 @@ class PublishStatus(models.TextChoices):
     FINAL = "final", _("Final")
 
 
+class Club(models.Model):
+    """A club the site serves (a tenant, `club.tenancy`): what it owns is every record of its roots (see
+    club/README.md). In single-club mode there is one, made on migrate."""
+
+    name = models.CharField(_("name"), max_length=120)
+    short_name = models.SlugField(
+        _("short name"), max_length=40, unique=True, help_text=_("Its address on a site serving many clubs: /c/NAME/.")
+    )
+    host = models.CharField(_("host name"), max_length=200, blank=True, help_text=_("Its own address, if it has one."))
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=60, blank=True)
+    preset = models.CharField(_("default scoring preset"), max_length=20, blank=True)
+    conventions = models.JSONField(_("default scoring conventions"), default=dict, blank=True)
+    colour = models.CharField(_("colour"), max_length=7, blank=True)
+    accent_colour = models.CharField(_("accent colour"), max_length=7, blank=True)
+    logo = models.FileField(_("logo"), upload_to="club-logos/", blank=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        constraints = [
+            models.UniqueConstraint(fields=["host"], condition=~models.Q(host=""), name="club_host_unique"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
 class MemberQuerySet(models.QuerySet):
     def active(self):
         """The members who still play (the ones offered when players are typed or chosen)."""
@@ -25,9 +55,10 @@ class MemberQuerySet(models.QuerySet):
 
 
 class Member(models.Model):
+    club = ClubField()
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("last name"), max_length=60)
-    number = models.CharField(_("membership number"), max_length=20, unique=True, null=True, blank=True)
+    number = models.CharField(_("membership number"), max_length=20, null=True, blank=True)  # noqa: DJ001 (NULL: no number)
     email = models.EmailField(_("email"), blank=True)
     active = models.BooleanField(_("active"), default=True)
     user = models.OneToOneField(
@@ -53,11 +84,13 @@ class Member(models.Model):
     # Set when the member asked to be removed: the names are then the guest name they chose (or none), no login.
     removed_on = models.DateTimeField(_("removed on"), null=True, blank=True, editable=False)
 
-    objects = MemberQuerySet.as_manager()
+    objects = scoped_manager("club", MemberQuerySet)
 
     class Meta:
         db_table = "events_member"  # the table it had when members lived in the events app
         ordering = ["last_name", "first_name"]
+        # A membership number is the club's own: two clubs may each have a member 1001.
+        constraints = [models.UniqueConstraint(fields=["club", "number"], name="member_number_per_club")]
         verbose_name = _("member")
         verbose_name_plural = _("members")
         permissions = [("administer_club", _("Can manage the roster, merge people and say who directs"))]
@@ -161,6 +194,8 @@ class Merge(models.Model):
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+
+    objects = scoped_manager("into__club")
 
     class Meta:
         ordering = ["-made_at", "-pk"]

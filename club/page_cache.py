@@ -43,6 +43,7 @@ from django.utils.translation import get_language
 from club.access import is_club_admin, is_director
 from club.numbers import whole_number
 from club.privacy import may_see_names
+from club.tenancy import ALL, many_clubs, scoped_club
 
 logger = logging.getLogger(__name__)
 
@@ -98,8 +99,22 @@ def canonical_query(request: HttpRequest, reads: Reads) -> None:
     request.META["QUERY_STRING"] = kept.urlencode()
 
 
+def _prefix() -> str:
+    """The keys' prefix: the club's own on a site serving many clubs (`ALL`'s for a write that is every club's, a
+    task's sweep), so that each club's pages and versions are its own."""
+    return f"{_PREFIX}:{scoped_club()}" if many_clubs() else _PREFIX
+
+
 def _version_key(scope: str) -> str:
-    return f"{_PREFIX}:v:{scope}"
+    return f"{_prefix()}:v:{scope}"
+
+
+def _version_keys(scope: str) -> list[str]:
+    """The versions a page showing `scope` is kept under: its club's, and (many clubs) the one every club's sweep
+    moves."""
+    own = _version_key(scope)
+    shared = f"{_PREFIX}:{ALL}:v:{scope}"
+    return [own, shared] if many_clubs() and own != shared else [own]
 
 
 def _move(scopes: tuple[str, ...]) -> None:
@@ -123,7 +138,7 @@ def pages_changed(*scopes: str) -> None:
 
 def _versions(scopes: list[str]) -> str | None:
     """The current versions of `scopes`, joined (a scope never seen gets its first); None when unknown."""
-    keys = [_version_key(scope) for scope in scopes]
+    keys = [key for scope in scopes for key in _version_keys(scope)]
     found = cache.get_many(keys)
     for key in keys:
         if key not in found:
@@ -157,7 +172,7 @@ def reader_class(request: HttpRequest) -> str:
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
     if not session_key:
         return VISITOR
-    key = f"{_PREFIX}:reader:{hashlib.sha256(session_key.encode()).hexdigest()}"
+    key = f"{_prefix()}:reader:{hashlib.sha256(session_key.encode()).hexdigest()}"
     try:
         found = cache.get_many([key, _version_key(_READERS)])
     except Exception:
@@ -196,7 +211,7 @@ def page_key(request: HttpRequest, scopes: list[str], reader: str = VISITOR) -> 
         return None
     where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
     digest = hashlib.sha256(f"{where}|{reader}|{versions}".encode()).hexdigest()
-    return f"{_PREFIX}:page:{get_language()}:{reader}:{digest}"
+    return f"{_prefix()}:page:{get_language()}:{reader}:{digest}"
 
 
 def _keepable(request: HttpRequest, response: HttpResponse) -> bool:

@@ -1,11 +1,11 @@
-"""The club's reads for its pages: the members list, a login's member."""
+"""The club's reads for its pages: the members list, a login's member; the clubs a site serves."""
 
 from __future__ import annotations
 
 from django.db.models import QuerySet
 
 from club.collation import name_order
-from club.models import Member
+from club.models import Club, Member
 from club.privacy import Privacy, names_visible
 
 
@@ -19,3 +19,17 @@ def listed_members() -> QuerySet[Member]:
 def member_of_login(user_id: int | None) -> Member | None:
     """The member whose login `user_id` is (not removed), or None."""
     return Member.objects.filter(user_id=user_id, removed_on=None).first()
+
+
+def clubs_listed() -> QuerySet[Club]:
+    """The clubs the site serves, for the host's front page."""
+    return Club.objects.order_by("name", "pk")
+
+
+def club_named(short_name: str) -> Club | None:
+    return Club.objects.filter(short_name=short_name).first()
+
+
+def club_at_host(host: str) -> Club | None:
+    """The club whose own host name `host` is (none for an empty one)."""
+    return Club.objects.filter(host=host.lower()).first() if host else None

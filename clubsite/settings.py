@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header below on every response
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "club.club_middleware.ClubMiddleware",  # CLUBS=many: the request's club, from its host name or /c/SHORT_NAME/
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -79,6 +80,10 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "clubsite.urls"
+# One club (the default: today's addresses) or many (CLUBS=many): each club under /c/SHORT_NAME/ or its own host
+# name, the host's list of clubs at / (club/tenancy.py, club/club_middleware.py).
+CLUBS = "many" if os.getenv("CLUBS", "").strip().lower() == "many" else "one"
+CLUB_HOST_URLCONF = "clubsite.host_urls"
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
 TEMPLATES = [

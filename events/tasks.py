@@ -8,6 +8,7 @@ from __future__ import annotations
 from django_tasks import task
 
 from club.background import retried_task
+from club.tenancy import all_clubs
 from events.entry.services.locking import NOW, refresh_stale_standings
 from events.models import TableEntry
 from events.standings.services.member_summaries import refresh_stale_member_summaries
@@ -27,7 +28,8 @@ def refresh_summaries() -> int:
 
 @task
 def refresh_stale_work() -> int:
-    """The sweep: every session's marked standings and every stale summary (what a lost task left)."""
-    marked = list(TableEntry.objects.stale().values_list("session_id", flat=True))
-    stored = sum(refresh_stale_standings(session_id=session_id, every=NOW) for session_id in marked)
-    return stored + refresh_stale_member_summaries()
+    """The sweep: every session's marked standings and every stale summary (what a lost task left), every club's."""
+    with all_clubs():
+        marked = list(TableEntry.objects.stale().values_list("session_id", flat=True))
+        stored = sum(refresh_stale_standings(session_id=session_id, every=NOW) for session_id in marked)
+        return stored + refresh_stale_member_summaries()

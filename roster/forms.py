@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from club.member_match import match_player
@@ -24,6 +25,14 @@ class MemberForm(forms.ModelForm):
         if number and not NUMBER.fullmatch(number):
             raise forms.ValidationError(_("1 to 20 letters, digits, dots, dashes or slashes."))
         return number or None
+
+    def validate_unique(self) -> None:
+        """A number is the club's own (`member_number_per_club`): checked with the club the member belongs to."""
+        super().validate_unique()
+        try:
+            self.instance.validate_constraints(exclude=self._get_validation_exclusions() - {"club"})
+        except ValidationError:
+            self.add_error("number", _("A member of the club already has this membership number."))
 
     def clean_first_name(self) -> str:
         return " ".join(self.cleaned_data["first_name"].split())

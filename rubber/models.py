@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from club.models import Member
+from club.tenancy import ClubField, scoped_manager
 
 from . import sheet as pad
 
@@ -44,11 +45,15 @@ class Side(models.TextChoices):
 class ClubChoices(models.Model):
     """The club's way of playing (one row): copied into each rubber when it starts."""
 
+    club = ClubField()
+
     chicago_bonus = models.CharField(
         _("part-score bonus at Chicago"), max_length=10, choices=ChicagoBonus, default=ChicagoBonus.FOURTH
     )
     rounding = models.CharField(_("scores in hundreds"), max_length=10, choices=Rounding, default=Rounding.DOWN50)
     rotate = models.BooleanField(_("partners change after each Chicago"), default=True)
+
+    objects = scoped_manager("club")
 
     class Meta:
         verbose_name = _("rubber room settings")
@@ -63,9 +68,12 @@ class ClubChoices(models.Model):
 
 
 class Season(models.Model):
+    club = ClubField()
     name = models.CharField(_("name"), max_length=60)
     starts = models.DateField(_("first day"))
     ends = models.DateField(_("last day"))
+
+    objects = scoped_manager("club")
 
     class Meta:
         ordering = ["-starts"]
@@ -80,6 +88,7 @@ class Season(models.Model):
 
 
 class Scorepad(models.Model):
+    club = ClubField()
     kind = models.CharField(_("game"), max_length=10, choices=GameKind, default=GameKind.RUBBER)
     played_on = models.DateField(_("evening"))
     first_dealer = models.CharField(_("first dealer"), max_length=1, choices=Seat)
@@ -120,6 +129,8 @@ class Scorepad(models.Model):
         verbose_name=_("last written by"),
         help_text=_("the last player (not a director) who wrote the sheet: someone else at the table confirms it"),
     )
+
+    objects = scoped_manager("club")
 
     class Meta:
         ordering = ["-played_on", "-pk"]
@@ -162,6 +173,8 @@ class SeatedPlayer(models.Model):
     )
     name = models.CharField(_("name"), max_length=130, help_text=_("a guest's name, or the member's when seated"))
 
+    objects = scoped_manager("rubber__club")
+
     class Meta:
         ordering = ["rubber", "seat"]
         constraints = [models.UniqueConstraint(fields=["rubber", "seat"], name="rubber_player_seat")]
@@ -191,6 +204,8 @@ class Deal(models.Model):
     tricks = models.PositiveSmallIntegerField(_("tricks"), null=True, blank=True)
     honours_side = models.CharField(_("honours held by"), max_length=4, choices=Side, blank=True)
     honours = models.PositiveSmallIntegerField(_("honours"), default=0)
+
+    objects = scoped_manager("rubber__club")
 
     class Meta:
         ordering = ["rubber", "number"]

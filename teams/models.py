@@ -14,6 +14,7 @@ from simple_history.models import HistoricalRecords
 
 from club.live_states import DEFAULT_LATE_MINUTES
 from club.models import HandRecord, PublishStatus, TableCorrection, TableEntrySwitch, TypedBoard
+from club.tenancy import ClubField, scoped_manager
 
 MIN_PLAYERS, MAX_PLAYERS = 4, 6
 MAX_BOARDS = 64
@@ -25,6 +26,8 @@ class TeamEventQuerySet(models.QuerySet):
 
 
 class TeamEvent(models.Model):
+    club = ClubField()
+
     class Format(models.TextChoices):
         ROUND_ROBIN = "round-robin", _("Round robin")
         SWISS = "swiss", _("Swiss")
@@ -78,7 +81,7 @@ class TeamEvent(models.Model):
         related_name="directed_team_events",
     )
 
-    objects = TeamEventQuerySet.as_manager()
+    objects = scoped_manager("club", TeamEventQuerySet)
 
     class Meta:
         ordering = ["-date", "name"]
@@ -111,6 +114,8 @@ class Team(models.Model):
     number = models.PositiveSmallIntegerField(_("team number"))
     name = models.CharField(_("team name"), max_length=60)
 
+    objects = scoped_manager("event__club")
+
     class Meta:
         ordering = ["event", "number"]
         verbose_name = _("team")
@@ -139,6 +144,8 @@ class TeamPlayer(models.Model):
     )
     guest_name = models.CharField(_("guest"), max_length=80, blank=True)
     captain = models.BooleanField(_("captain"), default=False)
+
+    objects = scoped_manager("team__event__club")
 
     class Meta:
         ordering = ["team", "position"]
@@ -189,6 +196,8 @@ class Match(models.Model):
     )
     boards_scored = models.PositiveSmallIntegerField(_("boards scored"), default=0)
     complete = models.BooleanField(_("complete"), default=False)
+
+    objects = scoped_manager("event__club")
 
     class Meta:
         ordering = ["event", "round", "table"]
@@ -241,6 +250,8 @@ class BoardResult(models.Model):
 
     history = HistoricalRecords()
 
+    objects = scoped_manager("match__event__club")
+
     class Meta:
         ordering = ["match", "board", "room"]
         verbose_name = _("board result")
@@ -278,6 +289,8 @@ class Adjustment(models.Model):
 
     history = HistoricalRecords()
 
+    objects = scoped_manager("match__event__club")
+
     class Meta:
         ordering = ["match", "created", "pk"]
         verbose_name = _("adjustment")
@@ -292,6 +305,8 @@ class MatchDeal(HandRecord):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals", verbose_name=_("match"))
     board = models.PositiveSmallIntegerField(_("board"))
+
+    objects = scoped_manager("match__event__club")
 
     class Meta:
         ordering = ["match", "board"]
@@ -312,6 +327,8 @@ class TeamTableEntry(TableEntrySwitch):
         _("a room is late after (minutes without a board confirmed)"), default=DEFAULT_LATE_MINUTES
     )
 
+    objects = scoped_manager("event__club")
+
     class Meta:
         verbose_name = _("table entry")
         verbose_name_plural = _("table entries")
@@ -328,6 +345,8 @@ class TypedRoomResult(TypedBoard):
     room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
     board = models.PositiveSmallIntegerField(_("board"))
     result = models.ForeignKey(BoardResult, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    objects = scoped_manager("match__event__club")
 
     class Meta:
         ordering = ["match", "room", "board"]
@@ -353,6 +372,8 @@ class RoomCorrectionRequest(TableCorrection):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="correction_requests")
     room = models.PositiveSmallIntegerField(_("room"), choices=BoardResult.Room)
     board = models.PositiveSmallIntegerField(_("board"))
+
+    objects = scoped_manager("match__event__club")
 
     def __str__(self):
         return f"{self.match}: board {self.board} room {self.room}"

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from club.models import HandRecord, Member, PublishStatus
+from club.tenancy import ClubField, scoped_manager
 
 
 class SessionQuerySet(models.QuerySet):
@@ -115,7 +116,8 @@ class Session(models.Model):
         related_name="directed_sessions",
     )
 
-    objects = SessionQuerySet.as_manager()
+    club = ClubField()
+    objects = scoped_manager("club", SessionQuerySet)
     history = HistoricalRecords()
 
     class Meta:
@@ -179,6 +181,8 @@ class Section(models.Model):
         "movements.CustomMovement", null=True, blank=True, on_delete=models.PROTECT, verbose_name=_("custom movement")
     )
 
+    objects = scoped_manager("session__club")
+
     class Meta:
         ordering = ["session", "letter"]
         verbose_name = _("section")
@@ -224,6 +228,7 @@ class Pair(models.Model):
     # Masterpoints awarded, as the scorer's file gives them (USEBIO MASTER_POINTS_AWARDED and MASTER_POINT_TYPE).
     masterpoints = models.DecimalField(_("masterpoints awarded"), max_digits=8, decimal_places=2, null=True, blank=True)
     masterpoint_type = models.CharField(_("kind of masterpoints"), max_length=20, blank=True)
+    objects = scoped_manager("section__session__club")
 
     class Meta:
         ordering = ["section", "direction", "number"]
@@ -260,6 +265,7 @@ class Pair(models.Model):
 class Board(models.Model):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="boards", verbose_name=_("section"))
     number = models.PositiveSmallIntegerField(_("board"))
+    objects = scoped_manager("section__session__club")
 
     class Meta:
         ordering = ["section", "number"]
@@ -308,6 +314,7 @@ class TravellerLine(models.Model):
     version = models.PositiveIntegerField(_("version"), default=1, editable=False)
 
     history = HistoricalRecords()
+    objects = scoped_manager("board__section__session__club")
 
     class Meta:
         ordering = ["board", "round", "table", "ns_pair"]
@@ -343,6 +350,7 @@ class Seating(models.Model):
     line = models.ForeignKey(TravellerLine, on_delete=models.CASCADE, related_name="seatings")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="seatings")
+    objects = scoped_manager("board__section__session__club")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["board", "pair"], name="seating_pair_once_per_board")]
@@ -355,6 +363,7 @@ class BoardDeal(HandRecord):
     """The deal of one board of a section (see `club.models.HandRecord`)."""
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="deal", verbose_name=_("board"))
+    objects = scoped_manager("board__section__session__club")
 
     class Meta:
         verbose_name = _("deal")
@@ -377,6 +386,8 @@ class Correction(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("reopened by"), null=True, blank=True, on_delete=models.SET_NULL
     )
     closed_at = models.DateTimeField(_("published again at"), null=True, blank=True)
+
+    objects = scoped_manager("session__club")
 
     class Meta:
         ordering = ["session", "reopened_at", "pk"]

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from club.tenancy import scoped_manager
 from events.models.core import Board, Pair
 
 
@@ -17,6 +18,8 @@ class SitOut(models.Model):
     round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
 
     history = HistoricalRecords()
+
+    objects = scoped_manager("board__section__session__club")
 
     class Meta:
         ordering = ["board", "pair"]

@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Member
+from club.tenancy import scoped_manager
 
 
 class MemberSummary(models.Model):
@@ -32,6 +33,8 @@ class MemberSummary(models.Model):
     # A line of one of the member's published sessions changed since it was written: the page counts the whole
     # history until the task `events.tasks.refresh_summaries` (enqueued by the mark) writes it again.
     stale = models.BooleanField(_("to be written again"), default=False)
+
+    objects = scoped_manager("member__club")
 
     class Meta:
         verbose_name = _("member summary")

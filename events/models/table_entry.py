@@ -7,6 +7,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from club.models import TableCorrection, TableEntrySwitch, TypedBoard
+from club.tenancy import scoped_manager
 from events.models.core import Board, Section, Session, TravellerLine
 
 
@@ -31,7 +32,7 @@ class TableEntry(TableEntrySwitch):
     standings_stored = models.PositiveIntegerField(default=0, editable=False)
     standings_at = models.DateTimeField(null=True, blank=True, editable=False)
 
-    objects = TableEntryQuerySet.as_manager()
+    objects = scoped_manager("session__club", TableEntryQuerySet)
 
     class Meta:
         verbose_name = _("table entry")
@@ -62,6 +63,8 @@ class TableResult(TypedBoard):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="table_results")
     line = models.ForeignKey(TravellerLine, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
+    objects = scoped_manager("section__session__club")
+
     class Meta:
         ordering = ["section", "round", "table", "board"]
         constraints = [
@@ -88,6 +91,8 @@ class CorrectionRequest(TableCorrection):
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="correction_requests")
     table = models.PositiveSmallIntegerField(_("table"))
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="+")
+
+    objects = scoped_manager("section__session__club")
 
     def __str__(self):
         return f"{self.section} table {self.table} board {self.board}"

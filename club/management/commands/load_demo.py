@@ -1,9 +1,8 @@
-from django.core.management.base import BaseCommand
-
 from club.demo import load_demo
+from club.tenancy import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Loads the demo club (members with emails, a director's, a club admin's and a player's login, demo "
         "sessions). Safe to run twice."

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from club.tenancy import narrowed
 from events.checks.selectors.check_problems import CHECKED_REASON
 from events.models import Board, Pair, TravellerLine
 
@@ -126,9 +127,9 @@ def line_changes(records: list, pairs: dict[int, str]) -> list[HistoryEntry]:
 def load_line_history(line_id: int) -> dict | None:
     """The line history page's data: every record of the line, oldest first, with each change; the board and its
     session; and the board's other lines that were deleted. None when the line has no history."""
-    records = list(
-        TravellerLine.history.filter(id=line_id).select_related("history_user").order_by("history_date", "history_id")
-    )
+    # The history is no model's default manager: narrowed to the club here (a line of a board still kept).
+    line_records = narrowed(TravellerLine.history.filter(id=line_id), "board__section__session__club")
+    records = list(line_records.select_related("history_user").order_by("history_date", "history_id"))
     if not records:
         return None
     latest = records[-1]

@@ -1,9 +1,10 @@
 """python manage.py create_session --name NAME --date YYYY-MM-DD --movement mitchell|howell --tables N
 [--boards-per-round 2] [--scoring matchpoints|butler|cross-imps]: prints the new session's id on its last line."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from events.management.commands.import_travellers import iso_date
 from events.models import Section, Session
 from events.setup.forms.setup import SectionFormSet, SessionForm
@@ -32,7 +33,7 @@ def setup_data(*, name: str, date, scoring: str, kind: str, tables: int, boards_
     return session, sections
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,15 +1,15 @@
 """python manage.py import_pbn FILE.pbn [--scoring matchpoints|butler|cross-imps] [--preset NAME]"""
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 import scoring
+from club.tenancy import ClubCommand
 from events.files.services.pbn_import import import_pbn
 from events.management.file_import import import_file
 from events.models import Session
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

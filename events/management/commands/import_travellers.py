@@ -4,11 +4,12 @@ import argparse
 import dataclasses
 import datetime
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 import scoring
 from club.csv_files import FileRefused, read_text
+from club.tenancy import ClubCommand
 from events.files.services.transfer import COLUMNS, import_travellers, refused_summary
 from events.models import Session
 
@@ -69,7 +70,7 @@ def chosen_conventions(options: dict) -> tuple[str | None, scoring.Conventions]:
     return scale, dataclasses.replace(base, award=award, **{k: v for k, v in chosen.items() if v is not None})
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,14 +1,14 @@
 """python manage.py import_usebio FILE.xml [--preset ebu|acbl|compscore|magic-contest]"""
 
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 import scoring
+from club.tenancy import ClubCommand
 from events.files.services.usebio_import import import_usebio
 from events.management.file_import import import_file
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

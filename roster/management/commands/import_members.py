@@ -1,14 +1,15 @@
 """python manage.py import_members FILE.csv"""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.csv_files import FileRefused, read_text
+from club.tenancy import ClubCommand
 from roster.services.members import import_members
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,0 +1,15 @@
+"""The host's own pages on a site serving many clubs (`CLUBS=many`, `club.club_middleware`): a request that names no
+club (neither its host name nor `/c/SHORT_NAME/`) is answered from here."""
+
+from django.urls import path
+
+from club import views_ops
+from club.club_middleware import host_front
+
+urlpatterns = [
+    path("", host_front, name="host_front"),
+    path("healthz", views_ops.healthz, name="healthz"),
+]
+
+handler404 = "club.club_middleware.host_not_found"
+handler500 = "club.views_ops.server_error"
