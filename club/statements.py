@@ -3,6 +3,8 @@ query's SQL again on every request, and for a short lookup that building costs m
 answer. A hot selector writes its statement once (cached per database vendor, from the models' own tables and
 columns: `columns`, `table`) and reads its rows into model instances as the ORM does (`read_models`: every field,
 with the database's values converted as the ORM converts them: dates, booleans, JSON).
+No club's manager narrows a statement (club/tenancy.py): a statement that finds a root by what a request names
+(a table's link) checks the root's club with `club.tenancy.in_scope`; the statements that follow read by its ids.
 """
 
 from __future__ import annotations

@@ -104,6 +104,17 @@ def narrowed(queryset: models.QuerySet, path: str) -> models.QuerySet:
     return queryset.filter(**{path: club_id})
 
 
+def in_scope(club_id: int) -> bool:
+    """Whether a record of club `club_id`, read by a statement the managers do not narrow (`club.statements`), is
+    the current club's: the same rule as `narrowed`, for one row already read."""
+    if not many_clubs():
+        return True
+    current = _club.get()
+    if current is None:
+        raise ClubNotSet("A record read while no club is set (club_scope, all_clubs).")
+    return current == ALL or current == club_id
+
+
 class ClubScopedManager(models.Manager):
     club_path = "club"
 

@@ -16,7 +16,7 @@ from club.background import enqueue_now
 from club.clubs import create_club
 from club.models import Club, Member
 from club.tasks import send_email
-from club.tenancy import ClubNotSet, all_clubs, club_scope, forget_single_club
+from club.tenancy import ClubNotSet, all_clubs, club_scope, forget_single_club, in_scope
 from events.models import Section, Session
 from tests.builders.accounts import director, logged_in_client
 
@@ -53,6 +53,17 @@ def test_each_club_reads_only_its_own_records(clubs):
     with all_clubs():
         assert Session.objects.count() == 2 and Section.objects.get().session.club_id == north.pk
     assert mine.club_id == north.pk
+
+
+def test_a_row_read_by_a_statement_is_checked_against_the_club(clubs):
+    # club.statements reads past the managers (a phone's table): in_scope is the managers' rule for one row
+    north, south = clubs
+    with pytest.raises(ClubNotSet):
+        in_scope(north.pk)
+    with club_scope(south):
+        assert in_scope(south.pk) and not in_scope(north.pk)
+    with all_clubs():
+        assert in_scope(north.pk) and in_scope(south.pk)
 
 
 def test_one_club_needs_no_club_set_and_narrows_nothing(db):

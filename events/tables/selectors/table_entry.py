@@ -17,6 +17,7 @@ from club.limits import MAX_ID
 from club.statements import columns, db_column, read_models, table
 from club.table_entry import secret_matches
 from club.table_entry import table_secret as signed
+from club.tenancy import in_scope
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
 from movement_generators.api import BoardPlay, Movement
@@ -105,7 +106,7 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
         return None, "unknown"
     section, sections = found
     entry = section.session.table_entry
-    if not entry.key:
+    if not entry.key or not in_scope(section.session.club_id):  # read by one statement: no manager narrowed it
         return None, "unknown"
     plan = section_plan(section)
     expected = session_table_secret(entry, section.pk, table, side)
