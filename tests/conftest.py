@@ -6,6 +6,7 @@ from django.contrib.auth.models import Group, Permission, User
 from django.core.cache import cache
 from django.test import Client, override_settings
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from tests.builders.accounts import directors_group, logged_in_client
 
@@ -21,6 +22,11 @@ pytest_plugins = [
     "tests.builders.browser",
     "tests.builders.tasks",
 ]
+# No deadline for hypothesis' examples: a test's examples ran within 200 ms each on a quiet machine and failed as
+# "flaky" on a loaded one (CI shares 2 cores); speed is asserted by query counts, never by time. The properties and
+# their numbers of examples are the tests' own.
+hypothesis_settings.register_profile("clubsite", deadline=None)
+hypothesis_settings.load_profile("clubsite")
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 
 PASSWORD = "correct-horse-battery"
@@ -49,8 +55,8 @@ def pytest_addoption(parser):
     parser.addoption(
         "--database-tests-only",
         action="store_true",
-        help="run only the tests that touch the database (CI's second run, on PostgreSQL: the others would run "
-        "the same code again)",
+        help="run only the tests that touch the database, browser tests aside (CI's second run, on PostgreSQL: the "
+        "others would run the same code again)",
     )
 
 
@@ -60,10 +66,21 @@ def uses_database(item) -> bool:
     )
 
 
+def is_browser_test(item) -> bool:
+    return item.nodeid.startswith("tests/browser/") or item.get_closest_marker("browser") is not None
+
+
+def database_test(item) -> bool:
+    """A test CI runs again on PostgreSQL: it touches the database, and it is not a browser test. What a browser
+    test checks is what a person sees (markup, scripts, polling), the same on either database; the writes and reads
+    behind its steps are the services', selectors' and views' own tests, which run on both."""
+    return uses_database(item) and not is_browser_test(item)
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--database-tests-only"):
-        kept = [item for item in items if uses_database(item)]
-        config.hook.pytest_deselected(items=[item for item in items if not uses_database(item)])
+        kept = [item for item in items if database_test(item)]
+        config.hook.pytest_deselected(items=[item for item in items if not database_test(item)])
         items[:] = kept
     # The long tests first (the browser flows, then those marked slow), so that the workers share them from the
     # start instead of one worker running the longest alone at the end.
@@ -71,7 +88,7 @@ def pytest_collection_modifyitems(config, items):
 
 
 def running_order(item) -> int:
-    if item.nodeid.startswith("tests/browser/") or item.get_closest_marker("browser"):
+    if is_browser_test(item):
         return 0
     return 1 if item.get_closest_marker("slow") else 2
 

@@ -1,4 +1,5 @@
-"""`--database-tests-only` (CI's second run, on PostgreSQL) keeps the tests that touch the database, only those."""
+"""`--database-tests-only` (CI's second run, on PostgreSQL) keeps the tests that touch the database, only those,
+browser tests aside."""
 
 import subprocess
 import sys
@@ -14,10 +15,13 @@ def collected(*args: str) -> set[str]:
     return {line for line in result.stdout.splitlines() if "::" in line}
 
 
-def test_the_option_drops_the_pure_tests_and_keeps_the_database_ones():
-    files = ["tests/club/test_access.py", "tests/scoring/test_victory_points.py"]
+def test_the_option_drops_the_pure_tests_and_the_browser_tests_and_keeps_the_database_ones():
+    browser = "tests/browser/test_director_login_browser.py"
+    files = ["tests/club/test_access.py", "tests/scoring/test_victory_points.py", browser]
     everything, database = collected(*files), collected("--database-tests-only", *files)
     access = {name for name in everything if name.startswith("tests/club/test_access.py")}
-    # test_access.py: one test marked django_db, three through fixtures that need `db`; the VP tests are pure.
+    # test_access.py: one test marked django_db, three through fixtures that need `db`; the VP tests are pure; the
+    # browser tests touch the database (live_server) but check what a person sees, the same on either database.
     assert len(access) == 4 and database == access
     assert any(name.startswith("tests/scoring/") for name in everything)
+    assert any(name.startswith(browser) for name in everything)

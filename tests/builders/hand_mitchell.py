@@ -9,6 +9,7 @@ import pytest
 
 from club.models import Member
 from club.unit_of_work import SESSION, record_change
+from events.entry.services.locking import session_write
 from events.models import Section, Session
 from events.standings.services.member_summaries import refresh_session_members
 from tests.builders.sessions import MONDAY, enter, make_session
@@ -96,9 +97,12 @@ def build_hand_mitchell(
     session, section = make_session("mitchell", tables=5, boards_per_round=1, name=name, date=date, **session_fields)
     if players is not None:
         name_pairs(section, players)
-    for board, lines in MITCHELL_LINES.items():
-        for ns, contract, declarer, tricks in lines:
-            enter(section, board, ns, contract, declarer, tricks)
+    # One write block for the session, as enter_all: each line rescores its board, the standings are stored once
+    # after the last line instead of after each of the 25.
+    with session_write(session.pk):
+        for board, lines in MITCHELL_LINES.items():
+            for ns, contract, declarer, tricks in lines:
+                enter(section, board, ns, contract, declarer, tricks)
     Session.objects.filter(pk=session.pk).update(status=status)  # published once entered: a final one is read-only
     refresh_session_members(session_ids=[session.pk])  # as set_status does: its members' pages count it
     record_change(SESSION, session.pk)  # and as set_status records it: published, on the home and member pages
