@@ -115,17 +115,62 @@ def in_scope(club_id: int) -> bool:
     return current == ALL or current == club_id
 
 
+class ClubQuerySet(models.QuerySet):
+    """A club-owned model's queryset, narrowed to the current club when its query is first read (when it runs, or is
+    used in another query), not when it is built: a form's choices built when its module is imported (a model
+    field's form field) are narrowed for each request's club, and building one outside any club raises nothing
+    until it runs. Clones carry the narrowing still to do."""
+
+    _club_path: str | None = None
+
+    @property
+    def query(self):
+        path = self._club_path
+        if path is not None:
+            self._club_path = None
+            if many_clubs():
+                self._filter_or_exclude_inplace(False, (), _narrowing(self.model, path))
+        return super().query
+
+    @query.setter
+    def query(self, value):
+        models.QuerySet.query.fset(self, value)
+
+    def _clone(self):
+        pending, self._club_path = self._club_path, None  # the clone narrows when it runs, not this one now
+        try:
+            clone = super()._clone()
+        finally:
+            self._club_path = pending
+        clone._club_path = pending
+        return clone
+
+
+def _narrowing(model: type[models.Model], path: str) -> dict:
+    club_id = _club.get()
+    if club_id is None:
+        raise ClubNotSet(f"A query on {model.__name__} while no club is set (club_scope, all_clubs).")
+    return {} if club_id == ALL else {path: club_id}
+
+
 class ClubScopedManager(models.Manager):
     club_path = "club"
 
     def get_queryset(self) -> models.QuerySet:
-        return narrowed(super().get_queryset(), self.club_path)
+        queryset = super().get_queryset()
+        queryset._club_path = self.club_path
+        return queryset
 
 
 def scoped_manager(path: str = "club", queryset: type[models.QuerySet] = models.QuerySet) -> ClubScopedManager:
     """A default manager narrowing every query to the current club along `path` (a class attribute, since Django
     builds the related managers from the class alone)."""
-    manager_class = ClubScopedManager.from_queryset(queryset)
+    scoped = (
+        queryset
+        if issubclass(queryset, ClubQuerySet)
+        else type(f"Club{queryset.__name__}", (ClubQuerySet, queryset), {})
+    )
+    manager_class = ClubScopedManager.from_queryset(scoped)
     return type(f"ClubScoped{queryset.__name__}Manager", (manager_class,), {"club_path": path})()
 
 

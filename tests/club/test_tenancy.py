@@ -3,10 +3,12 @@ from its address, roles per club, the page cache keyed by club, and the commands
 
 from __future__ import annotations
 
+import copy
 import datetime
 import io
 
 import pytest
+from django import forms
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client, RequestFactory
@@ -53,6 +55,23 @@ def test_each_club_reads_only_its_own_records(clubs):
     with all_clubs():
         assert Session.objects.count() == 2 and Section.objects.get().session.club_id == north.pk
     assert mine.club_id == north.pk
+
+
+def test_choices_built_at_import_are_each_requests_clubs(clubs):
+    # a model form's choices are built when its module is imported (SectionForm's custom movement), before any
+    # request's club: they are narrowed when they run, for the club of the request that shows the form
+    north, south = clubs
+    choices = forms.ModelChoiceField(queryset=Session.objects.all())  # no club set: nothing raised yet
+    for club, name in ((north, "North pairs"), (south, "South pairs")):
+        with club_scope(club):
+            published(name)
+    for club, name in ((north, "North pairs"), (south, "South pairs")):
+        with club_scope(club):
+            shown = copy.deepcopy(choices)  # what each form does with its class's fields
+            assert [str(label).split(" (")[0] for _, label in shown.choices][1:] == [name]
+            assert shown.clean(str(Session.objects.get().pk)).name == name
+    with pytest.raises(ClubNotSet):
+        list(choices.queryset)
 
 
 def test_a_row_read_by_a_statement_is_checked_against_the_club(clubs):
