@@ -49,6 +49,12 @@ def pytest_configure(config):
     # Background tasks are only recorded (the dummy backend) unless a test runs them: `immediate_tasks` (the
     # emails' tests), or a worker (tests/club/test_tasks*.py).
     override_settings(TASKS=DUMMY_TASKS).enable()
+    # The tests' SQLite database is one in memory shared between threads (the live server's), where SQLite locks
+    # whole tables: a connection kept after its request (CONN_MAX_AGE, 600 for the site) held a lock that the next
+    # test's flush met. The tests close it after each request, as the site did before it kept them.
+    for database in settings.DATABASES.values():
+        if database["ENGINE"] == "django.db.backends.sqlite3":
+            database["CONN_MAX_AGE"] = 0
 
 
 def pytest_addoption(parser):
