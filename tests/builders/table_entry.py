@@ -18,6 +18,15 @@ def open_tables(session) -> dict[str, str]:
     return {str(link.table): link.ns_path for link in links}
 
 
+def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
+    """A phone's poll of its table's (or room's) state, with the tag of its last answer: (status, the answer's tag,
+    the version when the state was read)."""
+    headers = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
+    response = client.get(path + "state/", **headers)
+    version = response.json()["version"] if response.status_code == 200 else None
+    return response.status_code, response.get("ETag", ""), version
+
+
 def ew(path: str) -> str:
     """The East-West phone's page at the table whose North-South page is `path`."""
     return _EW[path]

@@ -9,9 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from club.models import Member
@@ -21,21 +19,8 @@ from rubber.models import Scorepad
 from teams.models import Adjustment, BoardResult, Match
 from teams.services.matches import add_adjustment
 from tests.builders.accounts import logged_in_client
+from tests.builders.cached_pages import CACHED, kept
 from tests.builders.movements import SOUND
-
-CACHED = [
-    "home",
-    "ranking",
-    "traveller",
-    "scorecard",
-    "member",
-    "teams events",
-    "teams standings",
-    "teams cross-table",
-    "teams round",
-    "teams scorecard",
-    "team",
-]
 
 
 class ChangeForm(HTMLParser):
@@ -91,12 +76,6 @@ def posted(staff: Client, url: str, **changed: str) -> int:
     data.update({name: [value] for name, value in changed.items()})
     data["_save"] = ["Save"]
     return staff.post(url, data).status_code
-
-
-def kept(client: Client, url: str) -> bool:
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    return len(queries) == 0
 
 
 @pytest.fixture

@@ -13,9 +13,7 @@ import inspect
 from pathlib import Path
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from club import unit_of_work
 from club.page_cache import CLUB, MEMBER_PAGES
@@ -24,6 +22,7 @@ from events.entry.services.locking import session_write
 from events.models import Session
 from events.results.services.pages import EVERY_SESSION, session_scope
 from tests.builders.accounts import logged_in_client
+from tests.builders.cached_pages import CACHED, kept
 from tests.builders.service_calls import CALLS, Call, Club, Within, correct
 from tests.builders.service_calls import PAIRS as PAIRS_KEPT
 from tests.builders.service_calls_more import MORE_CALLS
@@ -32,19 +31,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Every app of the project (a folder with an apps.py): a new app's services are enumerated without a list to edit.
 APPS = tuple(sorted(path.parent.name for path in ROOT.glob("*/apps.py")))
 WRITERS = {"merging", "hand_analysis"}  # rubber's merge handler and the club's own writes (the roster's are services)
-CACHED = [
-    "home",
-    "ranking",
-    "traveller",
-    "scorecard",
-    "member",
-    "teams events",
-    "teams standings",
-    "teams cross-table",
-    "teams round",
-    "teams scorecard",
-    "team",
-]
 TABLE = {**CALLS, **MORE_CALLS}
 
 
@@ -89,12 +75,6 @@ def test_the_enumeration_sees_a_new_service(tmp_path):
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "hand_analysis.py").write_text("")
     assert service_modules(tmp_path) == ["club.hand_analysis", "events.services.new_thing"]
-
-
-def kept(client: Client, url: str) -> bool:
-    with CaptureQueriesContext(connection) as queries:
-        client.get(url)
-    return len(queries) == 0
 
 
 @pytest.fixture

@@ -9,17 +9,9 @@ from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.tables.services.table_entry import resolve_correction, set_table_entry
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, poll, save_post
 
 pytestmark = pytest.mark.django_db
-
-
-def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
-    """(status, the answer's tag, the version when the state was read)."""
-    headers = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
-    response = client.get(path + "state/", **headers)
-    version = response.json()["version"] if response.status_code == 200 else None
-    return response.status_code, response.get("ETag", ""), version
 
 
 @pytest.fixture

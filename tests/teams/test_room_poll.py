@@ -8,17 +8,10 @@ import pytest
 from teams.models import BoardResult, TypedRoomResult
 from teams.room_results import read_room
 from teams.services.matches import save_results
+from tests.builders.table_entry import poll
 from tests.builders.team_tables import open_rooms, other_side, room_confirm, room_save
 
 pytestmark = pytest.mark.django_db
-
-
-def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
-    """(status, the answer's tag, the version when the state was read)."""
-    headers = {"HTTP_IF_NONE_MATCH": tag} if tag else {}
-    response = client.get(path + "state/", **headers)
-    version = response.json()["version"] if response.status_code == 200 else None
-    return response.status_code, response.get("ETag", ""), version
 
 
 @pytest.fixture
