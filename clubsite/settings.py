@@ -84,6 +84,16 @@ ROOT_URLCONF = "clubsite.urls"
 # name, the host's list of clubs at / (club/tenancy.py, club/club_middleware.py).
 CLUBS = "many" if os.getenv("CLUBS", "").strip().lower() == "many" else "one"
 CLUB_HOST_URLCONF = "clubsite.host_urls"
+# The host's cross-club season ladder (CLUBS=many, events/federation): "percentages" (each player's best BEST
+# percentages of the season's matchpoint sessions, at least MINIMUM played) or "places" (placing points: a pair placed
+# p-th of n scores n - p + 1; the best BEST sessions summed, at least MINIMUM played); a season starts on the first
+# of SEASON_START (a month, 1-12). Stated on the ladder page; checked by events.federation.selectors.ladder_rule.
+FEDERATION_LADDER = {
+    "rule": os.getenv("LADDER_RULE", "percentages").strip().lower(),
+    "best": int(os.getenv("LADDER_BEST", "10")),
+    "minimum": int(os.getenv("LADDER_MINIMUM", "5")),
+    "season_start": int(os.getenv("LADDER_SEASON_START", "1")),
+}
 WSGI_APPLICATION = "clubsite.wsgi.application"
 
 TEMPLATES = [

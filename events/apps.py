@@ -11,6 +11,7 @@ class EventsConfig(AppConfig):
         from club.registry import register_demo_loader, register_merge_handler
         from club.unit_of_work import MEMBER, SESSION, register_derivation, register_pages
         from events.demo import load_demo_sessions
+        from events.federation.services.ladder import with_ladders
         from events.hands.services.hands import HAND_RECORDS
         from events.results.services.pages import session_pages
         from events.setup.services import merging
@@ -22,4 +23,5 @@ class EventsConfig(AppConfig):
         register_hand_records("events", HAND_RECORDS)
         register_pages(SESSION, session_pages)
         register_derivation(SESSION, DERIVATION)  # a session's results changed: its standings stored again
-        register_derivation(MEMBER, member_summaries.DERIVATION)  # a member's history changed: their summary stale
+        # a member's history changed: their summary stale, and the host's season ladders (many clubs)
+        register_derivation(MEMBER, with_ladders(member_summaries.DERIVATION))

@@ -11,6 +11,7 @@ from events.models.core import (
     SessionQuerySet,
     TravellerLine,
 )
+from events.models.ladder import Ladder
 from events.models.sit_outs import SitOut
 from events.models.summaries import MemberSummary
 from events.models.table_entry import CorrectionRequest, TableEntry, TableResult
@@ -20,6 +21,7 @@ __all__ = [
     "BoardDeal",
     "Correction",
     "CorrectionRequest",
+    "Ladder",
     "MemberSummary",
     "Pair",
     "Seating",
