@@ -198,6 +198,12 @@ CALLS: dict[str, Call | Within] = {
     "events.entry.services.entry.set_focus": Within("the entry page's cursor: writes nothing"),
     "events.entry.services.entry.table_rows": Within(READS),
     "events.entry.services.entry.traveller_rows": Within(READS),
+    # the host's season ladder (many clubs only; a club's pages show none of it): tests/events/test_federation_ladder.py
+    "events.federation.services.ladder.mark_ladders_stale": Within("run by the members' derivation (with_ladders)"),
+    "events.federation.services.ladder.with_ladders": Within(
+        "wraps the members' derivation at start-up: writes nothing"
+    ),
+    "events.federation.services.ladder.refresh_ladders": Within("the ladders' task: no club's page shows a ladder"),
     "events.checks.services.fixes.locked_line": Within("a line locked inside the fixes' session_write blocks"),
     "events.checks.services.fixes.mark_checked": pairs(lambda club: fixes.mark_checked(line=club.line())),
     "events.checks.services.fixes.mark_lines_checked": pairs(
