@@ -181,3 +181,19 @@ def test_a_publication_marks_the_ladders_stale(site):
     with club_scope(site["north"].pk):
         published_session()
     assert set(Ladder.objects.values_list("stale", flat=True)) == {True}
+
+
+def test_a_change_while_the_ladder_is_computed_is_not_lost(site, monkeypatch):
+    # the task marks a ladder fresh before it reads: a publication committed while it reads marks it stale again, and
+    # the next run counts it (were it marked fresh after reading, the change would be lost until the next one)
+    refresh_ladders(today=NOVEMBER)
+    mark_ladders_stale()
+    reading = season_results
+
+    def read_while_a_club_publishes(season, rule):
+        mark_ladders_stale()  # another club's publication, committed between the mark and the read's end
+        return reading(season, rule)
+
+    monkeypatch.setattr("events.federation.services.ladder.season_results", read_while_a_club_publishes)
+    assert refresh_ladders(today=NOVEMBER) == 2
+    assert set(Ladder.objects.values_list("stale", flat=True)) == {True}  # computed again by the next run

@@ -104,6 +104,9 @@ def test_an_unknown_club_in_the_calendar_is_a_clear_404(world, client):
 def test_the_calendar_in_the_readers_language(world, client):
     page = client.get("/calendar/2026/11/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "noviembre" in page and 'lang="es"' in page
+    refresh_ladders(today=NOVEMBER)
+    ladder = client.get("/ladder/", {"season": 2026}, HTTP_ACCEPT_LANGUAGE="ro").content.decode()
+    assert "Clasamentul sezonului" in ladder and "cel mult 10 dintre ele" in ladder and "decembrie 2026" in ladder
 
 
 def test_a_player_found_across_clubs(world, client):
