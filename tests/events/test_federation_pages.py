@@ -8,11 +8,14 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from club.models import Member
 from club.privacy import Privacy
 from club.tenancy import club_scope
+from events.federation.selectors.search import federation_number_path
 from events.federation.services.ladder import refresh_ladders
 from events.models import Session
 from tests.builders.federation import many_clubs_site, members, session_of
@@ -127,6 +130,23 @@ def test_the_search_respects_each_members_choice(world, client):
     by_session = client.get("/results/", {"event": "monday"}).content.decode()
     assert "B. I. – Private player" in by_session  # their public form, as on the club's ranking
     assert "Bea" not in by_session and "Carl" not in by_session
+
+
+def test_a_player_found_by_federation_number_where_people_have_one(world, client, django_user_model):
+    try:
+        person = apps.get_model("accounts", "Person")  # people across clubs (issue 31 item 3), when it is there
+    except LookupError:
+        assert federation_number_path() is None
+        pytest.skip("no federation numbers on this site (accounts.Person)")
+    with club_scope(world["north"].pk):
+        ana, bea = (Member.objects.get(first_name=first) for first in ("Ana", "Bea"))
+        for member, number in ((ana, "ES-42"), (bea, "ES-43")):
+            member.user = django_user_model.objects.create_user(f"user-{number}", password="x-long-password-1")
+            member.save()
+            person.objects.update_or_create(user=member.user, defaults={"federation_number": number})
+    assert "Ana García – Dan Smith" in client.get("/results/", {"player": "es-42"}).content.decode()
+    hidden = client.get("/results/", {"player": "ES-43"}).content.decode()  # Bea is shown by her initials
+    assert "No published result matches." in hidden
 
 
 def test_the_search_shows_public_names_to_a_clubs_director_too(world, client, django_user_model):

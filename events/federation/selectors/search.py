@@ -1,5 +1,6 @@
 """The host's search of results across clubs (issue 31 item 4): the pairs of every club's published sessions, found by
-a player's name and/or the session's name, newest first, at most `MAX_RESULTS` (one query).
+a player's name (or federation number, where the site's people have one) and/or the session's name, newest first, at
+most `MAX_RESULTS` (one query).
 
 Each club's privacy choices hold here as on its own pages, for every reader (a club's director reads real names at
 their club, not across clubs): a member is found by name only when they chose to be shown by name (not by initials,
@@ -12,8 +13,10 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q
 
+from club.models import Member
 from club.privacy import Privacy, real_names, shown_name
 from club.tenancy import all_clubs
 from events.federation.selectors.clubs import club_url
@@ -28,16 +31,32 @@ def _words(text: str) -> list[str]:
     return text.split()[:MAX_WORDS]
 
 
+def federation_number_path() -> str | None:
+    """The lookup from a member to their person's federation number, on a site whose logins have one (a person's,
+    `accounts.Person`, reached through the member's login); None where there is none."""
+    user = Member._meta.get_field("user").related_model
+    try:
+        person = user._meta.get_field("person").related_model
+        person._meta.get_field("federation_number")
+    except FieldDoesNotExist:
+        return None
+    return "user__person__federation_number"
+
+
 def _player_found(words: list[str]) -> Q:
-    """A pair one of whose players has every word in their names (a member shown by name) or typed name (a guest)."""
+    """A pair one of whose players has every word in their names or, typed alone, their federation number (a member
+    shown by name), or every word in their typed name (a guest)."""
+    number = federation_number_path() if len(words) == 1 else None
     found = Q()
     for player in PLAYERS:
-        member = Q(**{f"{player}__privacy": Privacy.NAME, f"{player}__removed_on": None})
+        named = Q()
         guest = ~Q(**{f"{player}_guest": ""})
         for word in words:
-            member &= Q(**{f"{player}__first_name__icontains": word}) | Q(**{f"{player}__last_name__icontains": word})
+            named &= Q(**{f"{player}__first_name__icontains": word}) | Q(**{f"{player}__last_name__icontains": word})
             guest &= Q(**{f"{player}_guest__icontains": word})
-        found |= member | guest
+        if number:
+            named |= Q(**{f"{player}__{number}__iexact": words[0]})
+        found |= Q(named, **{f"{player}__privacy": Privacy.NAME, f"{player}__removed_on": None}) | guest
     return found
 
 
