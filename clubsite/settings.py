@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "club.club_middleware.ClubMiddleware",  # CLUBS=many: the request's club, from its host name or /c/SHORT_NAME/
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.look.ClubLocaleMiddleware",  # Django's, with the club's language as the default and its time zone
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -98,6 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "club.context_processors.roles",
+                "club.context_processors.club_look",
             ],
         },
     },
