@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 
 from django import forms
 from django.conf import settings
@@ -22,6 +23,7 @@ LOGO_FORMATS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}  # Pillow's format:
 MIN_CONTRAST = 4.5  # WCAG AA for text: white on the bar, links on white
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 PRESET_NAMES = {"ebu": "EBU", "acbl": "ACBL", "compscore": "Compscore", "magic-contest": "Magic Contest / Ruter"}
+CLUB_CONVENTIONS = ("short_boards", "datum_discard", "datum_from")  # the conventions a club sets over its preset
 YES_NO = (("", gettext_lazy("— as the preset —")), ("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No")))
 
 
@@ -95,10 +97,8 @@ class ClubSettingsForm(forms.Form):
         self.fields["preset"].choices = [("", _("— none —")), *PRESET_NAMES.items()]
         self.fields["colour"].help_text = _("The bar at the top of the club's pages, as #rrggbb (white text on it).")
         self.fields["accent_colour"].help_text = _("The links of the club's pages, as #rrggbb (on white).")
-        self.fields["logo"].help_text = _("A PNG, JPEG or WebP image of at most %(size)s kB, %(pixels)s pixels a side.") % {
-            "size": LOGO_BYTES // 1024,
-            "pixels": LOGO_PIXELS,
-        }
+        logo_help = _("A PNG, JPEG or WebP image of at most %(size)s kB, %(pixels)s pixels a side.")
+        self.fields["logo"].help_text = logo_help % {"size": LOGO_BYTES // 1024, "pixels": LOGO_PIXELS}
         for name in ("colour", "accent_colour"):
             self.fields[name].widget.attrs["placeholder"] = "#146c43"
 
@@ -159,10 +159,8 @@ def conventions_chosen(data: dict) -> dict[str, object]:
 def default_conventions(preset: str, conventions: dict) -> tuple[str | None, scoring.Conventions]:
     """The scale (or None) and conventions a club's default preset and conventions give; ValueError when they do
     not go together."""
-    from dataclasses import replace
-
     scale, base = scoring.preset(preset) if preset else (None, scoring.Conventions())
-    known = {name: value for name, value in conventions.items() if name in ("short_boards", "datum_discard", "datum_from")}
+    known = {name: value for name, value in conventions.items() if name in CLUB_CONVENTIONS}
     return scale, replace(base, **known)
 
 

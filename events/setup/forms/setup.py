@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 import scoring
 from club.bridge_messages import error_lines
 from club.forms import LimitedModelForm
-from club.look import current_look
 from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
+from club.look import current_look
 from club.models import Member
 from club.settings_form import default_conventions
 from events.models import Section, Session
