@@ -87,6 +87,10 @@ def test_a_custom_movements_name_is_unique_within_its_club_only(clubs):
         assert CustomMovement.objects.get().name == "Club Howell"
 
 
+def nothing(_record) -> dict:
+    return {}
+
+
 class Row(forms.Form):
     """A drawn row with no field of its own: sent as drawn, it is "untouched"."""
 
@@ -106,13 +110,13 @@ def test_a_hidden_field_naming_another_clubs_line_finds_none_of_its_history(club
     line = north_line(north)
     sent = {"drawn": f"{line.pk}.{line.version}"}
     with club_scope(south.pk):
-        row, took = compare_row(Row(sent), None, history=TravellerLine.history, club_path=LINES, initial=lambda record: {})
+        row, took = compare_row(Row(sent), None, history=TravellerLine.history, club_path=LINES, initial=nothing)
     assert not took
     assert row.non_field_errors() == [
         "Another director removed this result after you opened the page. Save again to enter what you typed."
     ]
     with club_scope(north.pk):  # at its own club the record is found: the untouched row takes what is there now
-        _row, took = compare_row(Row(sent), None, history=TravellerLine.history, club_path=LINES, initial=lambda record: {})
+        _row, took = compare_row(Row(sent), None, history=TravellerLine.history, club_path=LINES, initial=nothing)
     assert took
 
 
