@@ -209,6 +209,8 @@ STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
 ]
+# Uploaded files kept by the site: the clubs' logos (club/README.md). Shared by every app server.
+MEDIA_ROOT = os.getenv("MEDIA_ROOT", str(BASE_DIR / "media"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
