@@ -8,9 +8,11 @@ from __future__ import annotations
 import datetime
 import io
 import re
+from functools import partial
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
@@ -21,7 +23,8 @@ from club.club_settings import save_club_settings
 from club.models import Club
 from club.tenancy import single_club_id
 from events.models import Session
-from tests.builders.accounts import logged_in_client
+from tests.builders.accounts import logged_in_client, made_club_admin
+from tests.builders.concurrency import run_at_once
 
 SETTINGS = reverse("club:settings")
 KEPT = {"name": "Bridge club", "language": "", "time_zone": "", "preset": "", "conventions": {}}
@@ -151,7 +154,7 @@ def test_colours_and_logo_are_served_and_the_kept_pages_move(anonymous_client, m
     assert css["Content-Type"].startswith("text/css") and "immutable" in css["Cache-Control"]
     assert ".site-nav { background-color: #1a3d6e; }" in css.content.decode()
     logo = SimpleUploadedFile("logo.png", png(), content_type="image/png")
-    club_admin = logged_in_client(club_admin_of_site())
+    club_admin = logged_in_client(a_club_admin("riverside-admin"))
     club_admin.post(SETTINGS, {**posted(name=club.name, colour="#1a3d6e"), "logo": logo})
     page = client.get(home).content.decode()
     logo_url = re.search(r'<img class="club-logo" src="(/club/logo/\w+/)"', page)[1]
@@ -162,9 +165,21 @@ def test_colours_and_logo_are_served_and_the_kept_pages_move(anonymous_client, m
     assert client.get(stylesheet).status_code == 302  # an old version's address goes to the current sheet
 
 
-def club_admin_of_site():
-    from django.contrib.auth.models import User
+def a_club_admin(username: str) -> User:
+    return made_club_admin(User.objects.create_user(username, password="x-long-password-1"))
 
-    from tests.builders.accounts import made_club_admin
 
-    return made_club_admin(User.objects.create_user("riverside-admin", password="x-long-password-1"))
+def test_two_club_admins_saving_at_once_leave_one_whole_set_of_settings(database, media):
+    admins = [logged_in_client(a_club_admin(name)) for name in ("first-admin", "second-admin")]
+
+    def save(client, colour, language):
+        logo = SimpleUploadedFile("logo.png", png(), content_type="image/png")
+        data = {**posted(name=f"Club {language}", colour=colour, language=language), "logo": logo}
+        return client.post(SETTINGS, data).status_code
+
+    jobs = [partial(save, admins[0], "#1a3d6e", "es"), partial(save, admins[1], "#8a1c1c", "ro")]
+    results, errors = run_at_once(jobs, database)
+    assert errors == [] and results == [302, 302]
+    club = Club.objects.get()
+    assert (club.name, club.colour, club.language) in {("Club es", "#1a3d6e", "es"), ("Club ro", "#8a1c1c", "ro")}
+    assert (media / club.logo.name).read_bytes() == png()
