@@ -16,6 +16,7 @@ club" as its name, the site's language and time zone.
 from __future__ import annotations
 
 import hashlib
+import json
 import zoneinfo
 from dataclasses import dataclass, field
 from functools import cache as memoized
@@ -73,7 +74,8 @@ class ClubLook:
 
 
 def _digest(*values: object) -> str:
-    return hashlib.sha256("|".join(str(value) for value in values).encode()).hexdigest()[:16]
+    text = "|".join(json.dumps(value, sort_keys=True) for value in values)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def look_of(club) -> ClubLook:

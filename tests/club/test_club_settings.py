@@ -147,6 +147,9 @@ def test_colours_and_logo_are_served_and_the_kept_pages_move(anonymous_client, m
     home = reverse("events:home")
     before = client.get(home).content.decode()
     assert "/club/style/" not in before and client.get(home).content.decode() == before  # kept
+    assert client.get(reverse("club:style", args=["0"])).status_code == 404  # no colour set: no sheet
+    assert client.get(reverse("club:logo", args=["0"])).status_code == 404
+    assert client.get("/club/logo/..%2F..%2Fsettings.py/").status_code == 404
     club = saved(colour="#1a3d6e", accent_colour="#8a1c1c")
     page = client.get(home).content.decode()
     stylesheet = re.search(r'<link rel="stylesheet" href="(/club/style/\w+\.css)">', page)[1]
@@ -163,6 +166,7 @@ def test_colours_and_logo_are_served_and_the_kept_pages_move(anonymous_client, m
     assert image["Content-Type"] == "image/png" and image["X-Content-Type-Options"] == "nosniff"
     assert b"".join(image) == png() and "sandbox" in image["Content-Security-Policy"]
     assert client.get(stylesheet).status_code == 302  # an old version's address goes to the current sheet
+    assert client.get(reverse("club:logo", args=["0"]))["Location"] == logo_url
 
 
 def a_club_admin(username: str) -> User:
