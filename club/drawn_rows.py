@@ -9,6 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from club.tenancy import narrowed
+
 DRAWN = "drawn"  # each row's hidden field: "<id>.<version>", or "new" for a row drawn without a result
 NEW = "new"
 
@@ -77,9 +79,13 @@ def _reads(values: dict[str, Any]) -> str:
     return " ".join(str(values[name]) for name in ("contract", "declarer", "tricks") if values[name])
 
 
-def compare_row(form: forms.Form, now: Any, *, history, initial: Callable[[Any], dict]) -> tuple[forms.Form, bool]:
+def compare_row(
+    form: forms.Form, now: Any, *, history, club_path: str, initial: Callable[[Any], dict]
+) -> tuple[forms.Form, bool]:
     """A sent row against its result as it is now (read under the caller's lock): `history` is the result's
-    history (manager or queryset), `initial` gives a result's (or record's) form values.
+    history (manager or queryset), `club_path` its path to its club (the history is no club-owned model's manager:
+    a hidden field naming another club's result finds none of its records), `initial` gives a result's (or
+    record's) form values.
 
     Returns the row's form and whether it took another director's change: a row drawn from the result as it is
     comes back as sent; a row the director left as drawn comes back drawn afresh from `now` (taken); a row typed
@@ -87,6 +93,7 @@ def compare_row(form: forms.Form, now: Any, *, history, initial: Callable[[Any],
     sent = sent_token(form)
     if sent is None or sent == token(now):
         return form, False
+    history = narrowed(history.all(), club_path)
     record = drawn_record(history, sent)
     drawn = {} if record == NEW else (initial(record) if record is not None else None)
     if drawn is not None and untouched(form, drawn):

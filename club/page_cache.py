@@ -210,7 +210,8 @@ def page_key(request: HttpRequest, scopes: list[str], reader: str = VISITOR) -> 
     if versions is None:
         return None
     where = f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
-    digest = hashlib.sha256(f"{where}|{reader}|{versions}".encode()).hexdigest()
+    look = getattr(getattr(request, "club_look", None), "stamp", "")  # the club's settings the page was made with
+    digest = hashlib.sha256(f"{where}|{reader}|{versions}|{look}".encode()).hexdigest()
     return f"{_prefix()}:page:{get_language()}:{reader}:{digest}"
 
 

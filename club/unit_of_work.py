@@ -1,8 +1,9 @@
 """The unit of work: every write records what it changed, and the consequences are derived from that record.
 
-A club changes four kinds of thing: a pairs session (`SESSION`, events), a teams event (`EVENT`, teams), a rubber
+A club changes five kinds of thing: a pairs session (`SESSION`, events), a teams event (`EVENT`, teams), a rubber
 sheet (`RUBBER`: none of its pages is kept by the page cache and nothing is stored from it, so its records move no
-page today) and a member (`MEMBER`: names shown on every page). A service that writes one says so once,
+page today), a member (`MEMBER`: names shown on every page) and its own settings (`CLUB_SETTINGS`: its name,
+language, time zone, colours and logo, on every page). A service that writes one says so once,
 `record_change(SESSION, session.pk, published=...)`, inside its transaction; the app that owns the thing registered
 (`register_pages`, in its `apps.py`) which cached pages show it. At the end of the unit (the outermost
 `unit_of_work()` block, or at once when none is open) the records are read once: every scope they name gets a new
@@ -44,6 +45,7 @@ SESSION = "session"  # a pairs session (events)
 EVENT = "event"  # a teams event (teams)
 MEMBER = "member"  # a member (their name is on every page)
 RUBBER = "rubber"  # a rubber or Chicago sheet (rubber)
+CLUB_SETTINGS = "club-settings"  # the club's own settings (club.club_settings): its name, colours ... on every page
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,10 @@ class Change:
 PageScopes = Callable[[Change], Iterable[str]]
 Derivation = Callable[[list[Change]], None]
 # A member's name is on every page; their stale summary on the member pages only.
-_pages: dict[str, PageScopes] = {MEMBER: lambda change: (MEMBER_PAGES,) if change.stale else (CLUB,)}
+_pages: dict[str, PageScopes] = {
+    MEMBER: lambda change: (MEMBER_PAGES,) if change.stale else (CLUB,),
+    CLUB_SETTINGS: lambda change: (CLUB,),  # every kept page reads the CLUB scope
+}
 _derivations: dict[str, Derivation] = {}
 _open: ContextVar[list[Change] | None] = ContextVar("unit_of_work", default=None)
 

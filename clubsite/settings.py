@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "club.club_middleware.ClubMiddleware",  # CLUBS=many: the request's club, from its host name or /c/SHORT_NAME/
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "club.look.ClubLocaleMiddleware",  # Django's, with the club's language as the default and its time zone
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -108,6 +108,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "club.context_processors.roles",
+                "club.context_processors.club_look",
             ],
         },
     },
@@ -218,6 +219,8 @@ STATICFILES_DIRS = [
     BASE_DIR / "static",
     ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
 ]
+# Uploaded files kept by the site: the clubs' logos (club/README.md). Shared by every app server.
+MEDIA_ROOT = os.getenv("MEDIA_ROOT", str(BASE_DIR / "media"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

@@ -154,7 +154,19 @@ def validate_csv(text: str, name: str) -> tuple[Movement | None, list[LineProble
     return movement, [], violations
 
 
-class CustomMovementForm(forms.ModelForm):
+class NamePerClub:
+    """A custom movement's name is unique within its club (`custommovement_name_per_club`): the model form leaves
+    that constraint to the database (its club is no field of the form), so the form checks it among the club's own
+    movements (the manager narrows to the request's club)."""
+
+    def validate_unique(self):
+        super().validate_unique()
+        name = self.cleaned_data.get("name")
+        if name and CustomMovement.objects.filter(name=name).exclude(pk=self.instance.pk).exists():
+            self.add_error("name", _("A custom movement called “%(name)s” already exists.") % {"name": name})
+
+
+class CustomMovementForm(NamePerClub, forms.ModelForm):
     """A custom movement from an uploaded file or pasted text; saved only when `check` finds it sound (or,
     for pairs meeting more than once only, when the director ticks "save anyway")."""
 
@@ -245,7 +257,7 @@ class CustomMovementForm(forms.ModelForm):
         return super().save(commit)
 
 
-class CustomMovementAdminForm(forms.ModelForm):
+class CustomMovementAdminForm(NamePerClub, forms.ModelForm):
     """The admin's form: the CSV must read and be sound (no "save anyway" here)."""
 
     class Meta:

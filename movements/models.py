@@ -9,7 +9,7 @@ class CustomMovement(models.Model):
 
     club = ClubField()
 
-    name = models.CharField(_("name"), max_length=80, unique=True)
+    name = models.CharField(_("name"), max_length=80)  # unique within its club (`custommovement_name_per_club`)
     csv_text = models.TextField(_("movement as CSV"))
     description = models.CharField(_("description"), max_length=200, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -20,6 +20,7 @@ class CustomMovement(models.Model):
         ordering = ["name"]
         verbose_name = _("custom movement")
         verbose_name_plural = _("custom movements")
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="custommovement_name_per_club")]
 
     def __str__(self):
         return self.name

@@ -99,7 +99,9 @@ def _check_drawn(match: Match, boards: list[EntryBoard]) -> int:
     for board in boards:
         for row in board.rows:
             row.result = current.get((board.number, row.room))
-            row.form, took = compare_row(row.form, row.result, history=BoardResult.history, initial=room_initial)
+            row.form, took = compare_row(
+                row.form, row.result, history=BoardResult.history, club_path="match__event__club", initial=room_initial
+            )
             taken += took
     return taken
 

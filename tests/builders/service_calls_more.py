@@ -210,7 +210,17 @@ def _custom_movement(club: Club):
     return movements.save_custom(form=form)
 
 
+def _club_settings(club: Club):
+    """The club's own settings saved (its colour: every page shows its stylesheet)."""
+    from club.club_settings import save_club_settings
+    from club.tenancy import single_club_id
+
+    values = {"name": "Bridge club", "language": "", "time_zone": "", "preset": "", "conventions": {}}
+    return save_club_settings(club_id=single_club_id(), colour="#1a3d6e", accent_colour="", **values)
+
+
 MORE_CALLS: dict[str, Call | Within] = {
+    "club.club_settings.save_club_settings": Call(_club_settings),
     "movements.services.save_custom": Call(_custom_movement, keeps=EVERY),
     "movements.services.delete_custom": Call(
         lambda club: movements.delete_custom(custom=_custom_movement(club)), keeps=EVERY

@@ -71,6 +71,7 @@ def build_world(director) -> dict[str, object]:
             "rubber:pk": rubber.pk,
             "rubber:season:pk": season.pk,
             "day": EVENING.isoformat(),
+            "club:version": "0",  # the club's stylesheet and logo (none set: 404)
             "uidb64": "MQ",
             "token": "set-password",
         },

@@ -16,6 +16,8 @@ NOT_PAGES = {
     "club:healthz": "JSON for a monitor",
     "events:reader": "JSON: a reader's own links and rows, which static/js/reader.js puts on a kept page",
     "club:favicon": "the icon (a redirect to the static file)",
+    "club:style": "the club's stylesheet (its colours), at an address versioned by its settings",
+    "club:logo": "the club's logo (an image), at an address versioned by its settings",
     "roster:roster_export": "a CSV download",
     "events:ranking_csv": "a CSV download",
     "events:traveller_csv": "a CSV download",

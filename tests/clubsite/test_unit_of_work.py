@@ -30,7 +30,8 @@ from tests.builders.service_calls_more import MORE_CALLS
 ROOT = Path(__file__).resolve().parents[2]
 # Every app of the project (a folder with an apps.py): a new app's services are enumerated without a list to edit.
 APPS = tuple(sorted(path.parent.name for path in ROOT.glob("*/apps.py")))
-WRITERS = {"merging", "hand_analysis"}  # rubber's merge handler and the club's own writes (the roster's are services)
+# rubber's merge handler and the club's own writes (the roster's are services; the club's settings)
+WRITERS = {"merging", "hand_analysis", "club_settings"}
 TABLE = {**CALLS, **MORE_CALLS}
 
 

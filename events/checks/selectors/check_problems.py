@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 import scoring
+from club.tenancy import narrowed
 from club.typed_result import notation
 from events.models import TravellerLine
 from movement_generators.api import BoardPlay, Movement
@@ -171,7 +172,7 @@ def stale_checks(lines: Iterable[TravellerLine]) -> set[int]:
     seen: dict[int, dict] = {}
     previous_checked: dict[int, bool] = {}
     records = (
-        TravellerLine.history.filter(id__in=list(current))
+        narrowed(TravellerLine.history.filter(id__in=list(current)), "board__section__session__club")
         .order_by("id", "history_date", "history_id")
         .values("id", "checked", "history_change_reason", *CONTENT_FIELDS)
     )

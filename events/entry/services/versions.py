@@ -32,7 +32,9 @@ def check_drawn(rows: list[DrawnRow]) -> int:
     taken = 0
     for row in rows:
         row.line = current.get(row.line.pk) if row.line is not None else None
-        row.form, took = compare_row(row.form, row.line, history=history, initial=line_initial)
+        row.form, took = compare_row(
+            row.form, row.line, history=history, club_path="board__section__session__club", initial=line_initial
+        )
         taken += took
     return taken
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from club.tenancy import ClubCommand
 from events.management.commands.import_travellers import iso_date
 from events.models import Section, Session
-from events.setup.forms.setup import SectionFormSet, SessionForm
+from events.setup.forms.setup import SectionFormSet, SessionForm, club_defaults
 from events.setup.services.setup import save_session
 
 
@@ -15,6 +15,12 @@ def setup_data(*, name: str, date, scoring: str, kind: str, tables: int, boards_
     """What the director's set-up page would post for one session of one section A."""
     session = {"name": name, "date": date.isoformat(), "scoring": scoring, "scale": Session.Scale.EBU}
     session["short_boards_neuberg"] = "on"
+    for field, value in club_defaults().items():  # the club's default preset and conventions (its settings)
+        if isinstance(value, bool):
+            session.pop(field, None)
+            session.update({field: "on"} if value else {})
+        else:
+            session[field] = str(value)
     prefix = "sections"
     sections = {
         f"{prefix}-TOTAL_FORMS": "1",

@@ -17,7 +17,9 @@ import scoring
 from club.bridge_messages import error_lines
 from club.forms import LimitedModelForm
 from club.limits import MAX_BOARD, MAX_ROUNDS, MAX_SECTIONS, MAX_TABLES
+from club.look import current_look
 from club.models import Member
+from club.settings_form import default_conventions
 from events.models import Section, Session
 from events.plans import PlanFacts, build_plan, parse_rounds, plan_facts
 from events.standings.selectors.conventions import convention_fields
@@ -57,6 +59,24 @@ def apply_preset(data: dict, name: str) -> None:
     fields = convention_fields(conventions)  # the one mapping, events.standings.selectors.conventions
     data.update({name: fields[name] for name in PRESET_FIELDS})
     data["adjusted_imps_size"] = Decimal(str(fields["adjusted_imps_size"]))
+
+
+def club_defaults() -> dict:
+    """A new session's scale and conventions from the club's default preset and conventions (the club's settings
+    page): the set-up form starts from them, and so does `create_session`. None set: {} (the model's defaults)."""
+    look = current_look()
+    if not (look.preset or look.conventions):
+        return {}
+    try:
+        scale, conventions = default_conventions(look.preset, look.conventions)
+    except ValueError:  # checked when saved; a setting read from elsewhere is left out rather than refused here
+        return {}
+    fields = convention_fields(conventions)
+    values = {name: fields[name] for name in PRESET_FIELDS}
+    values["adjusted_imps_size"] = Decimal(str(fields["adjusted_imps_size"]))
+    if scale is not None:
+        values["scale"] = scale
+    return values
 
 
 class SessionForm(LimitedModelForm):
@@ -104,6 +124,7 @@ class SessionForm(LimitedModelForm):
             today = timezone.localdate()  # tonight, in the club's time zone
             self.initial.setdefault("date", today)
             self.initial.setdefault("name", _("%(weekday)s pairs") % {"weekday": date_format(today, "l")})
+            self.initial.update(club_defaults())
         for name in self.CONVENTION_FIELDS:  # left out or empty: the session keeps its convention
             self.fields[name].required = False
 
