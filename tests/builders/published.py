@@ -4,6 +4,8 @@
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -73,11 +75,31 @@ def public_urls(session: Session, event: TeamEvent, rubber) -> dict[str, str]:
     }
 
 
+def build_published_club(scorer) -> tuple[Session, TeamEvent, dict[str, str]]:
+    session, event = published_session(), played_event()
+    rubber_members = [Member.objects.create(first_name=name, last_name="Pad") for name in ("Ana", "Eva", "Sara", "Ola")]
+    rubber = play(start(scorer, rubber_members), [("We", "4S", 10, None), ("We", "4H", 10, None)])
+    Season.objects.create(name="Autumn 2026", starts=datetime.date(2026, 9, 1), ends=datetime.date(2026, 12, 31))
+    return session, event, public_urls(session, event, rubber)
+
+
 @pytest.fixture
 def published_club(db, player_user):
     """(session, event, urls): the published club and its public pages by name."""
-    session, event = published_session(), played_event()
-    rubber_members = [Member.objects.create(first_name=name, last_name="Pad") for name in ("Ana", "Eva", "Sara", "Ola")]
-    rubber = play(start(player_user, rubber_members), [("We", "4S", 10, None), ("We", "4H", 10, None)])
-    Season.objects.create(name="Autumn 2026", starts=datetime.date(2026, 9, 1), ends=datetime.date(2026, 12, 31))
-    return session, event, public_urls(session, event, rubber)
+    return build_published_club(player_user)
+
+
+@pytest.fixture(scope="module")
+def published_club_of_module(django_db_setup, django_db_blocker):
+    """The published club built once for all the tests of a module, for those that run many writes against the
+    same club (every service, every admin change form): (session id, event id, urls). It is built inside a
+    transaction that the module's end rolls back; each test runs in its own (pytest-django's, a savepoint inside
+    it) and rolls back too, so a test sees the club as it was built, never another test's writes. A test reads the
+    records again by their ids (an object kept in memory would carry one test's changes to the next). A module
+    using it holds no transactional test (its flush would empty the club under the open transaction)."""
+    with django_db_blocker.unblock():
+        with transaction.atomic():
+            scorer = User.objects.create_user("scorer", first_name="Sam", last_name="Scorer")
+            session, event, urls = build_published_club(scorer)
+            yield session.pk, event.pk, urls
+            transaction.set_rollback(True)

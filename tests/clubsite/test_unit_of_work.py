@@ -20,6 +20,7 @@ from club.page_cache import CLUB, MEMBER_PAGES
 from events.checks.services.fixes import set_status
 from events.entry.services.locking import session_write
 from events.models import Session
+from teams.models import TeamEvent
 from events.results.services.pages import EVERY_SESSION, session_scope
 from tests.builders.accounts import logged_in_client
 from tests.builders.cached_pages import CACHED, kept
@@ -79,9 +80,10 @@ def test_the_enumeration_sees_a_new_service(tmp_path):
 
 
 @pytest.fixture
-def club(published_club, director_user, settings):
+def club(published_club_of_module, director_user, settings):
     settings.PAGE_CACHE_SECONDS = 600
-    session, event, urls = published_club
+    session_id, event_id, urls = published_club_of_module
+    session, event = Session.objects.get(pk=session_id), TeamEvent.objects.get(pk=event_id)
     return Club(session, event, urls, logged_in_client(director_user), director_user)
 
 
