@@ -8,7 +8,7 @@ SITE_URL ?= http://127.0.0.1:$(PORT)
 # xstatic-bootstrap builds with pkg_resources, which setuptools 81 removed.
 export PIP_CONSTRAINT := $(CURDIR)/constraints-build.txt
 
-.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands bench-tasks bench-readme messages serve clean
+.PHONY: run test test-fast lint typecheck bench bench-table bench-load bench-http bench-flood bench-hands bench-tasks bench-readme bench-readme-table messages serve clean
 
 $(BIN)/activate: requirements.txt requirements-dev.txt constraints-build.txt
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -70,6 +70,10 @@ bench-http: $(BIN)/activate
 bench-readme: $(BIN)/activate
 	$(BIN)/python bench/bench_readme.py $(if $(BENCH_README_DATABASE_URL),--db-url $(BENCH_README_DATABASE_URL)) \
 		$(if $(BENCH_README_TABLE_DATABASE_URL),--table-db-url $(BENCH_README_TABLE_DATABASE_URL)) $(BENCH_README_ARGS)
+# Table entry alone (SQLite, and BENCH_README_TABLE_DATABASE_URL's PostgreSQL): only its reports in the README, dated.
+bench-readme-table: $(BIN)/activate
+	$(BIN)/python bench/bench_readme.py --only table \
+		$(if $(BENCH_README_TABLE_DATABASE_URL),--table-db-url $(BENCH_README_TABLE_DATABASE_URL))
 # 8 clients on public pages with made-up query strings while two directors save (BENCH_FLOOD_ARGS="--seconds 60").
 bench-flood: $(BIN)/activate
 	$(BIN)/python bench/bench_flood.py $(BENCH_FLOOD_ARGS)

@@ -6,9 +6,13 @@ machine, its load average and the CPU per request beside every wall time, betwee
 
     .venv/bin/python bench/bench_readme.py [--db-url postgres://...] [--scale 1] [--requests 50] [--http-requests 20]
         [--table-db-url postgres://.../table] [--table-args "--rounds 3"] [--tasks-args "--emails 500"] [--skip tasks]
+    .venv/bin/python bench/bench_readme.py --only table [--table-db-url postgres://.../table]
 
 Then `bench_table.py` (table entry: a 30-table room, in its own database) and `bench_tasks.py` (the background
 tasks: the hands' analysis and the results emails), each with the server's CPU per request beside its wall times.
+
+`--only table` measures table entry alone (on SQLite, and on PostgreSQL with `--table-db-url`) and replaces only
+its reports in the section, each dated with its own load average (`make bench-readme-table`).
 
 Nothing is copied from another run: every figure written comes from this run's reports.
 """
@@ -98,6 +102,33 @@ def write_readme(text: str) -> None:
     README.write_text(readme)
 
 
+def table_report(table_db_url: str | None, table_args: str) -> tuple[str, str]:
+    """bench_table's report, titled by its database (SQLite's scratch file unless `table_db_url`)."""
+    env = {"DATABASE_URL": table_db_url} if table_db_url else {}
+    output = run("bench/bench_table.py", *table_args.split(), env=env)
+    where = "PostgreSQL" if (table_db_url or "").startswith("postgres") else "SQLite"
+    return f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers)", from_line(output, "table")
+
+
+def replace_reports(reports: list[tuple[str, str]], load_before: str) -> None:
+    """`--only table`: each report replaces the one of the same title in the README's section (or is added at its
+    end), dated, with the load average of this run; the rest of the section stays as it was measured."""
+    readme = README.read_text()
+    if START not in readme or END not in readme:
+        raise SystemExit("The README has no measured section: run bench_readme.py without --only first.")
+    head, rest = readme.split(START, 1)
+    body, tail = rest.split(END, 1)
+    now = datetime.datetime.now(datetime.UTC)
+    for title, text in reports:
+        block = (
+            f"{title}, measured again {now:%Y-%m-%d %H:%M} UTC on {machine()} (load average before {load_before}, "
+            f"after {load_average()}):\n\n```text\n{text}\n```\n"
+        )
+        found = re.search(rf"^{re.escape(title)}[^\n]*:\n\n```text\n.*?\n```\n", body, flags=re.S | re.M)
+        body = body[: found.start()] + block + body[found.end() :] if found else body.rstrip("\n") + "\n\n" + block
+    README.write_text(head + START + body + END + tail)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db-url", default=None, help="PostgreSQL database for the bench club as well")
@@ -112,8 +143,18 @@ def main() -> None:
     parser.add_argument("--table-args", default="", help='bench_table\'s options, e.g. "--rounds 2"')
     parser.add_argument("--tasks-args", default="", help='bench_tasks\' options, e.g. "--boards 12 --emails 60"')
     parser.add_argument("--skip", default="", help="parts left out, e.g. table,tasks")
+    parser.add_argument(
+        "--only",
+        choices=["table"],
+        help="measure table entry alone (SQLite, and --table-db-url's PostgreSQL), replacing only its reports",
+    )
     args = parser.parse_args()
     load_before = load_average()
+    if args.only == "table":
+        urls = [None] + ([args.table_db_url] if args.table_db_url else [])
+        replace_reports([table_report(url, args.table_args) for url in urls], load_before)
+        print(f"Table entry written to {README.relative_to(ROOT)} (section 'Measured on this machine')")
+        return
     scale = ["--scale", f"{args.scale:g}"]
     sqlite = ROOT / "bench" / "results" / f"club-scale-{args.scale:g}.sqlite3"  # where bench_pages builds it
     databases = [("SQLite", [], f"sqlite:///{sqlite}")]
@@ -140,11 +181,7 @@ def main() -> None:
         reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
     skip = set(args.skip.split(","))
     if "table" not in skip:
-        env = {"DATABASE_URL": args.table_db_url} if args.table_db_url else {}
-        output = run("bench/bench_table.py", *args.table_args.split(), env=env)
-        where = "PostgreSQL" if (args.table_db_url or "").startswith("postgres") else "SQLite"
-        title = f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers)"
-        reports.append((title, from_line(output, "table")))
+        reports.append(table_report(args.table_db_url, args.table_args))
     if "tasks" not in skip:
         output = run("bench/bench_tasks.py", *args.tasks_args.split())
         title = "Background tasks, SQLite (`bench_tasks.py`, `manage.py runsite`)"

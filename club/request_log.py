@@ -23,13 +23,14 @@ from contextvars import ContextVar
 from datetime import UTC, datetime
 
 HEADER = "X-Request-ID"
+META_KEY = "HTTP_X_REQUEST_ID"  # the header as the WSGI server passes it
 SANE = re.compile(r"[A-Za-z0-9._:-]{8,128}")
 
 _current = ContextVar("current_request", default=None)
 
 
 def request_id_of(request) -> str:
-    given = request.headers.get(HEADER, "")
+    given = request.META.get(META_KEY, "")  # not request.headers: that builds every header's entry (a poll's 5 %)
     return given if SANE.fullmatch(given) else uuid.uuid4().hex
 
 

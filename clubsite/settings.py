@@ -64,7 +64,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "club.request_log.RequestIdMiddleware",  # first: every response, a 500 too, carries the X-Request-ID it logs
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",  # the Content-Security-Policy header below on every response
+    "club.csp_header.PolicyOnceMiddleware",  # the Content-Security-Policy header below on every response (django-csp's)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "club.club_middleware.ClubMiddleware",  # CLUBS=many: the request's club, from its host name or /c/SHORT_NAME/
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -121,6 +121,10 @@ DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / '
 # per 304 answer with a connection per request, 1.9 ms kept).
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.getenv("CONN_MAX_AGE", "600"))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = envbool("CONN_HEALTH_CHECKS", "1")
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's, with the health check above asking the server (SELECT 1) only when the socket says something
+    # happened: a round trip less per request (clubsite/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "clubsite.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Directors save at the same moment: every transaction takes SQLite's write lock when it begins and waits
     # for it (up to SQLITE_TIMEOUT seconds) instead of failing with "database is locked"; WAL lets pages read

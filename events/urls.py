@@ -58,6 +58,14 @@ director_patterns = [
 ]
 
 urlpatterns = [
+    # First: the phones poll the state every few seconds, and Django tries the patterns in order (no other pattern
+    # here matches an address under t/).
+    path("t/<int:session_id>/<str:letter>/<int:table>/<str:side>/<str:secret>/", table.table_page, name="table"),
+    path(
+        "t/<int:session_id>/<str:letter>/<int:table>/<str:side>/<str:secret>/state/",
+        table.table_page_state,
+        name="table_state",
+    ),
     path("", public.home, name="home"),
     path("reader.json", public.reader, name="reader"),
     path("members/<int:member_id>/", results.member_detail, name="member_detail"),
@@ -76,12 +84,6 @@ urlpatterns = [
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", results.pair_scorecard, name="pair_scorecard"),
     path("sessions/<int:session_id>/live/", live.live_results, name="live_results"),
     path("sessions/<int:session_id>/live/ranking/", live.live_ranking, name="live_ranking"),
-    path("t/<int:session_id>/<str:letter>/<int:table>/<str:side>/<str:secret>/", table.table_page, name="table"),
-    path(
-        "t/<int:session_id>/<str:letter>/<int:table>/<str:side>/<str:secret>/state/",
-        table.table_page_state,
-        name="table_state",
-    ),
     path("sessions/<int:session_id>/hands.pbn", hand_records.hands_pbn, name="hands_pbn"),
     path("sessions/<int:session_id>/hands/", hand_records.hand_sheet, name="hand_sheet"),
     path("sessions/<int:session_id>/hands/<int:number>/", hand_records.board_deal, name="board_deal"),
