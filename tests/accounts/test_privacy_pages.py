@@ -15,6 +15,12 @@ from tests.builders.accounts import logged_in_client
 from tests.builders.table_entry import open_tables
 
 
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 def choose(member: Member, privacy: str) -> None:
     """The member's choice, saved as the choices page saves it (the service moves the cached pages on)."""
     from accounts.forms import PreferencesForm

@@ -103,3 +103,11 @@ def published_club_of_module(django_db_setup, django_db_blocker):
             session, event, urls = build_published_club(scorer)
             yield session.pk, event.pk, urls
             transaction.set_rollback(True)
+
+
+@pytest.fixture
+def published_club_kept(published_club_of_module, db):
+    """`published_club`'s (session, event, urls), from the module's one build (`published_club_of_module`): a
+    module whose tests only read the club, or write and roll back, takes it by naming it `published_club`."""
+    session_id, event_id, urls = published_club_of_module
+    return Session.objects.get(pk=session_id), TeamEvent.objects.get(pk=event_id), urls

@@ -23,6 +23,12 @@ from tests.builders.cached_pages import CACHED, kept
 from tests.builders.movements import SOUND
 
 
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 class ChangeForm(HTMLParser):
     """The fields of the admin page's change form as the browser would send them (its `*_form`)."""
 

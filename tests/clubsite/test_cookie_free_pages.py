@@ -8,6 +8,13 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 PAGES = [
     "home",
     "home by year",

@@ -26,6 +26,13 @@ from teams.models import TeamEvent
 from teams.services.matches import set_event_status
 from tests.builders.published import published_session
 
+
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 CACHED = ["home", "home by year", "ranking", "traveller", "scorecard", "member"]
 SESSION_PAGES = ["ranking", "traveller", "scorecard"]
 

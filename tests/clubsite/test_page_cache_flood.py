@@ -10,6 +10,13 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 RANDOM = random.Random(29)
 
 

@@ -16,6 +16,13 @@ from club.privacy import Privacy
 from events.models import Pair, Session
 from tests.builders.accounts import logged_in_client
 
+
+@pytest.fixture
+def published_club(published_club_kept):
+    """The published club built once for this module (its tests roll back their writes)."""
+    return published_club_kept
+
+
 PAGES = ["home", "ranking", "traveller", "scorecard", "member", "teams standings", "teams scorecard", "team"]
 
 

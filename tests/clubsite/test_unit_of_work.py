@@ -20,8 +20,8 @@ from club.page_cache import CLUB, MEMBER_PAGES
 from events.checks.services.fixes import set_status
 from events.entry.services.locking import session_write
 from events.models import Session
-from teams.models import TeamEvent
 from events.results.services.pages import EVERY_SESSION, session_scope
+from teams.models import TeamEvent
 from tests.builders.accounts import logged_in_client
 from tests.builders.cached_pages import CACHED, kept
 from tests.builders.service_calls import CALLS, Call, Club, Within, correct
