@@ -10,7 +10,9 @@ first club (the original rows) and its last (the newest copy). For each: `profil
 process CPU per request, Django's test client, no page cache: every page made) and `profile_table.py --keep` (a
 30-table room's saves, confirmations and polls, process CPU per request; its session dated 2000, older than
 every other, so that it never becomes the newest). Each part runs in its own process, one after the other, with
-the load average before it. The report is printed and written to `bench/results/clubs.txt`.
+the load average before it; then the capacity those figures give (`club_capacity.py`: how many clubs' nights one
+2-core app server carries, under the assumptions stated there). The report is printed and written to
+`bench/results/clubs.txt`, and with `--readme` into README.md (*Many clubs, measured*, between its markers).
 """
 
 from __future__ import annotations
@@ -24,8 +26,14 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from club_capacity import estimate  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results"
+README = ROOT / "README.md"
+START, END = "<!-- bench-clubs:start -->", "<!-- bench-clubs:end -->"
 PAGE = re.compile(r"^=== (?P<name>\S+) \S+: (?P<cpu>[\d.]+) ms CPU per request")
 TABLE = re.compile(r"^  CPU per (?P<name>.+?): median (?P<median>[\d.]+) ms, p95 (?P<p95>[\d.]+) ms")
 
@@ -39,6 +47,7 @@ def parse_args(argv=None):
     parser.add_argument("--tables", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--skip-table", action="store_true")
+    parser.add_argument("--readme", action="store_true", help="write the report into README.md (its markers)")
     return parser.parse_args(argv)
 
 
@@ -98,7 +107,7 @@ def report(args, measured: dict, facts: dict, clubs: dict) -> str:
     lines = [
         f"bench_clubs: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, PostgreSQL",
         f"  one club:  {facts['one']}",
-        f"  many:      {facts['many']}",
+        f"  many:      {facts['many']} (multiply_clubs.py: {clubs['seconds']} s)",
         f"pages: process CPU ms per request (mean of {args.requests}, test client, no page cache), load average "
         "(1 min) before each column",
         "  1 club: today's single-club mode; 1 club, many: the same database with CLUBS=many (/c/SHORT_NAME/);",
@@ -129,14 +138,26 @@ def report(args, measured: dict, facts: dict, clubs: dict) -> str:
             lines.append(f"{name:20} " + " ".join(f"{median:7.1f} /{p95:6.1f}" for median, p95 in cells))
         loads = [measured[key][1][0] for key in keys]
         lines.append(f"{'load average':20} {loads[0]:15.2f} {loads[1]:15.2f} {loads[2]:15.2f}")
+        lines.append("capacity (bench/club_capacity.py: the assumptions in its docstring and the README):")
+        lines += estimate(measured["pages one"][0], measured["table one"][0], "1 club, single-club mode")
+        lines += estimate(measured["pages last"][0], measured["table last"][0], f"{n} clubs, CLUBS=many")
     return "\n".join(lines) + "\n"
+
+
+def write_readme(text: str) -> None:
+    """The report into README.md between its markers (section *Many clubs, measured*)."""
+    readme = README.read_text()
+    block = f"{START}\n```text\n{text}```\n{END}"
+    README.write_text(readme[: readme.index(START)] + block + readme[readme.index(END) + len(END) :])
 
 
 def main(argv=None) -> None:
     args = parse_args(argv)
     name = args.many.rstrip("/").rsplit("/", 1)[-1]
-    copies = json.loads((RESULTS / f"clubs-{name}.json").read_text())["clubs"]
+    made = json.loads((RESULTS / f"clubs-{name}.json").read_text())
+    copies = made["clubs"]
     clubs = {"first": min(copies, key=copies.get), "last": max(copies, key=copies.get), "count": len(copies)}
+    clubs["seconds"] = made.get("seconds", "?")
     alone = club_of(args.one)
     facts = {"one": database_facts(args.one), "many": database_facts(args.many)}
     measured = {
@@ -153,6 +174,8 @@ def main(argv=None) -> None:
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "clubs.txt").write_text(text)
+    if args.readme:
+        write_readme(text)
 
 
 if __name__ == "__main__":
