@@ -12,7 +12,7 @@ process CPU per request, Django's test client, no page cache: every page made) a
 every other, so that it never becomes the newest). Each part runs in its own process, one after the other, with
 the load average before it; then the capacity those figures give (`club_capacity.py`: how many clubs' nights one
 2-core app server carries, under the assumptions stated there). The report is printed and written to
-`bench/results/clubs.txt`, and with `--readme` into README.md (*Many clubs, measured*, between its markers).
+`bench/results/clubs-DB.txt`, and with `--readme` into README.md (*Many clubs on one site*, between its markers).
 """
 
 from __future__ import annotations
@@ -62,7 +62,8 @@ def run(command: list[str], env: dict | None = None) -> tuple[str, tuple[float, 
 
 
 def pages(args, url: str, club: str | None) -> tuple[dict[str, float], tuple]:
-    command = [sys.executable, "bench/profile_pages.py", "--cpu-only", "--db-url", url, "--scale", args.scale]
+    where = ["--db", url[len("sqlite:///") :]] if url.startswith("sqlite:") else ["--db-url", url]
+    command = [sys.executable, "bench/profile_pages.py", "--cpu-only", *where, "--scale", args.scale]
     command += ["--requests", str(args.requests), *(("--club", club) if club else ())]
     out, load, _wall = run(command)
     return {found["name"]: float(found["cpu"]) for found in map(PAGE.match, out.splitlines()) if found}, load
@@ -94,9 +95,13 @@ def database_facts(url: str) -> str:
         "from club.tenancy import all_clubs\n"
         "from events.models import Session, TravellerLine\n"
         "with all_clubs(), connection.cursor() as c:\n"
-        "    c.execute('SELECT pg_size_pretty(pg_database_size(current_database()))')\n"
+        "    if connection.vendor == 'postgresql':\n"
+        "        c.execute('SELECT pg_size_pretty(pg_database_size(current_database()))')\n"
+        "        size = c.fetchone()[0]\n"
+        "    else:\n"
+        "        size = f'{os.path.getsize(connection.settings_dict[\"NAME\"]) // 2**20} MB'\n"
         "    print(f'{Club.objects.count()} clubs, {Session.objects.count():,} sessions, '\n"
-        "          f'{TravellerLine.objects.count():,} traveller lines, {c.fetchone()[0]}')\n"
+        "          f'{TravellerLine.objects.count():,} traveller lines, {size}')\n"
     )
     out, _load, _wall = run([sys.executable, "-c", code], {"DATABASE_URL": url, "CLUBS": "many"})
     return out.strip()
@@ -105,7 +110,8 @@ def database_facts(url: str) -> str:
 def report(args, measured: dict, facts: dict, clubs: dict) -> str:
     n = clubs["count"]
     lines = [
-        f"bench_clubs: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, PostgreSQL",
+        f"bench_clubs: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {os.cpu_count()} CPUs, "
+        f"{'SQLite' if args.many.startswith('sqlite:') else 'PostgreSQL'}",
         f"  one club:  {facts['one']}",
         f"  many:      {facts['many']} (multiply_clubs.py: {clubs['seconds']} s)",
         f"pages: process CPU ms per request (mean of {args.requests}, test client, no page cache), load average "
@@ -145,7 +151,7 @@ def report(args, measured: dict, facts: dict, clubs: dict) -> str:
 
 
 def write_readme(text: str) -> None:
-    """The report into README.md between its markers (section *Many clubs, measured*)."""
+    """The report into README.md between its markers (section *Many clubs on one site*)."""
     readme = README.read_text()
     block = f"{START}\n```text\n{text}```\n{END}"
     README.write_text(readme[: readme.index(START)] + block + readme[readme.index(END) + len(END) :])
@@ -153,7 +159,7 @@ def write_readme(text: str) -> None:
 
 def main(argv=None) -> None:
     args = parse_args(argv)
-    name = args.many.rstrip("/").rsplit("/", 1)[-1]
+    name = Path(args.many).stem if args.many.startswith("sqlite:") else args.many.rstrip("/").rsplit("/", 1)[-1]
     made = json.loads((RESULTS / f"clubs-{name}.json").read_text())
     copies = made["clubs"]
     clubs = {"first": min(copies, key=copies.get), "last": max(copies, key=copies.get), "count": len(copies)}
@@ -173,7 +179,7 @@ def main(argv=None) -> None:
     text = report(args, measured, facts, clubs)
     print(text)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "clubs.txt").write_text(text)
+    (RESULTS / f"clubs-{name}.txt").write_text(text)
     if args.readme:
         write_readme(text)
 

@@ -37,6 +37,9 @@ def parse_args(argv=None):
     parser.add_argument("--db-url", help="the PostgreSQL database holding the one club (a copy: it is added to)")
     parser.add_argument("--clubs", type=int, default=200, help="clubs in all, the first one included (200)")
     parser.add_argument("--batch", type=int, default=10, help="copies made by one statement per table (10)")
+    parser.add_argument(
+        "--finish", action="store_true", help="after a run stopped early: keep the copies made, drop the clubs not made"
+    )
     args = parser.parse_args(argv)
     if bool(args.db) == bool(args.db_url):
         parser.error("give one of --db and --db-url")
@@ -147,6 +150,30 @@ def multiply(args) -> dict:
     return {"offset": offset, "clubs": copies}
 
 
+def finish(args) -> dict:
+    """A run stopped between two batches (each one transaction): the clubs whose copies were made are kept, the
+    others (made empty up front) removed; the sequences and the statistics as at the end of a run."""
+    from django.db import connection
+
+    from club.models import Club
+
+    tables = copied_tables()
+    clubs = dict(Club._base_manager.filter(short_name__startswith="bench-").values_list("short_name", "pk"))
+    with connection.cursor() as cursor:
+        cursor.execute('SELECT "club_id", MIN("id") FROM "events_session" GROUP BY "club_id"')
+        firsts = dict(cursor.fetchall())
+        made = {short: pk for short, pk in clubs.items() if pk in firsts}
+        number = {short: int(short.split("-")[1]) - 1 for short in made}
+        copy = max(number, key=number.get)  # copy k's ids are the first club's moved by k * offset
+        offset = (firsts[made[copy]] - firsts[clubs["bench-1"]]) // max(number[copy], 1)
+        Club._base_manager.filter(short_name__startswith="bench-").exclude(pk__in=made.values()).delete()
+        reset_sequences(tables, cursor, connection.vendor)
+        cursor.execute("DROP TABLE IF EXISTS bench_copies")
+        print("  ANALYZE", flush=True)
+        cursor.execute("ANALYZE")
+    return {"offset": offset, "clubs": number}
+
+
 def main(argv=None) -> None:
     args = parse_args(argv)
     os.environ["DATABASE_URL"] = args.db_url or f"sqlite:///{args.db.resolve()}"
@@ -155,11 +182,11 @@ def main(argv=None) -> None:
 
     django.setup()
     started = time.perf_counter()
-    facts = multiply(args)
+    facts = finish(args) if args.finish else multiply(args)
     facts["seconds"] = round(time.perf_counter() - started)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"clubs-{args.name}.json").write_text(json.dumps(facts, indent=2))
-    print(f"{args.clubs} clubs in {facts['seconds']} s; offset {facts['offset']}", flush=True)
+    print(f"{len(facts['clubs'])} clubs in {facts['seconds']} s; offset {facts['offset']}", flush=True)
 
 
 if __name__ == "__main__":
