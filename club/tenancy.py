@@ -233,6 +233,8 @@ class ClubCommand(BaseCommand):
     def execute(self, *args, **options):
         if self.club_option == self.SITE:
             scope = ALL
+        elif not options.get("club") and isinstance(_club.get(), int):
+            scope = _club.get()  # called (call_command) inside a club's scope: that club's
         else:
             scope = command_club(options.get("club"), every=self.club_option == self.ANY)
         with club_scope(scope):
