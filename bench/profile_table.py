@@ -2,6 +2,7 @@
 whole 30-table session rescored.
 
     .venv/bin/python bench/profile_table.py [--tables 30] [--rounds 3] [--profile] [--rescore]
+    DATABASE_URL=postgres://.../scale_many .venv/bin/python bench/profile_table.py --keep --club bench-200
 
 In the database of DATABASE_URL (a scratch SQLite file, bench/results/profile-table.sqlite3, made afresh otherwise;
 a PostgreSQL database is emptied first), a `--tables` Mitchell is set up and its tables opened; then, round after
@@ -10,13 +11,17 @@ and every phone polls its table's state, once with the tag it was given (nothing
 (the state built). Each request's process CPU time (`time.process_time`) is kept; the report gives the median and
 p95 of each kind. `--profile` prints the confirmations' cProfile (top functions by own time and cumulated time).
 `--rescore` also builds the bench's 30-table session (three 10-table sections of 30 boards, as bench_pages.py
-does) and times `rescore_session` on it 12 times (median, p95).
+does) and times `rescore_session` on it 12 times (median, p95). `--keep` sets the room up in the database as it
+is (a bench club's: its session dated in 2000, older than every other), `--club SHORT_NAME` in one club of a
+database of many (`multiply_clubs.py`), as a site serving many clubs (`CLUBS=many`, the phones' links under
+`/c/SHORT_NAME/`).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
 import io
 import os
 import pstats
@@ -38,6 +43,8 @@ def setup(args) -> None:
     import warnings
 
     warnings.filterwarnings("ignore", message="No directory at")
+    if args.club:
+        os.environ["CLUBS"] = "many"
     if "DATABASE_URL" not in os.environ:
         RESULTS.mkdir(exist_ok=True)
         scratch = RESULTS / "profile-table.sqlite3"
@@ -58,6 +65,8 @@ def setup(args) -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    if args.keep:
+        return
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
@@ -75,18 +84,29 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
+@dataclasses.dataclass
+class Link:
+    ns_path: str
+    ew_path: str
+
+
 def room(args) -> dict[str, list[float]]:
     from django.test import Client
 
+    from club.tenancy import club_scope, command_club
     from events.plans import section_plan
     from events.tables.selectors.table_entry import table_links
     from events.tables.services.table_entry import set_table_entry
 
-    session = create_session_for(args.tables)
-    set_table_entry(session=session, is_open=True)
-    links = {link.table: link for link in table_links(session)}
-    section = session.sections.get()
+    with club_scope(command_club(args.club)):
+        session = create_session_for(args.tables, args.club, "2000-01-03" if args.keep else "2026-12-01")
+        set_table_entry(session=session, is_open=True)
+        links = {link.table: link for link in table_links(session)}
+        section = session.sections.get()
     plan = section_plan(section)
+    if args.club:
+        links = {table: Link(f"/c/{args.club}" + link.ns_path, f"/c/{args.club}" + link.ew_path)
+                 for table, link in links.items()}  # fmt: skip
     phones = {table: (Client(), Client()) for table in links}
     for table, (ns, ew) in phones.items():
         ns.get(links[table].ns_path)
@@ -127,15 +147,15 @@ def room(args) -> dict[str, list[float]]:
     return times
 
 
-def create_session_for(tables: int):
+def create_session_for(tables: int, club: str | None, date: str):
     from django.core.management import call_command
 
     from events.models import Session
 
     out = io.StringIO()
     call_command(
-        *("create_session", "--name", "Profile room", "--date", "2026-12-01", "--movement", "mitchell"),
-        *("--tables", str(tables), "--boards-per-round", "2"),
+        *("create_session", "--name", "Profile room", "--date", date, "--movement", "mitchell"),
+        *("--tables", str(tables), "--boards-per-round", "2", *(("--club", club) if club else ())),
         stdout=out,
     )
     return Session.objects.get(pk=int(out.getvalue().strip().splitlines()[-1]))
@@ -172,6 +192,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--rescore", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="the room in the database as it is (not emptied)")
+    parser.add_argument("--club", help="one club of a database of many (multiply_clubs.py), with CLUBS=many")
     args = parser.parse_args()
     setup(args)
     from django.db import connection

@@ -27,6 +27,7 @@ from django.apps import apps
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections, models
+from django.utils.translation import gettext as _
 
 ALL = "all"  # the scope of work that is every club's (the background tasks)
 _club: contextvars.ContextVar[int | str | None] = contextvars.ContextVar("club", default=None)
@@ -204,25 +205,52 @@ class ClubField(models.ForeignKey):
 
 
 class ClubCommand(BaseCommand):
-    """A command run for one club: `--club SHORT_NAME` (needed only on a site serving many clubs)."""
+    """A management command that touches club-owned records: every one of our apps' commands but the site's own
+    (`create_club`, `runsite`, `worker`) derives from it, so that each runs in a club's scope (`club_scope`).
+
+    `club_option` says how the command finds its club:
+    - `ONE` (the default): `--club SHORT_NAME`, needed on a site serving many clubs, optional with one;
+    - `ANY`: `--club SHORT_NAME` for one club, or every club's work without it (the maintenance a worker also does:
+      analysing deals, storing standings, writing summaries);
+    - `SITE`: no `--club`, the whole site's (a backup and its restore are the whole database)."""
+
+    ONE, ANY, SITE = "one", "any", "site"
+    club_option = ONE
 
     def create_parser(self, prog_name, subcommand, **kwargs):
         parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.add_argument("--club", metavar="SHORT_NAME", help="the club's short name (its address)")
+        if self.club_option != self.SITE:
+            every = self.club_option == self.ANY
+            parser.add_argument(
+                "--club",
+                metavar="SHORT_NAME",
+                help=_("the club's short name (its address); every club's when not given")
+                if every
+                else _("the club's short name (its address), needed on a site serving many clubs"),
+            )
         return parser
 
     def execute(self, *args, **options):
-        with club_scope(command_club(options.get("club"))):
+        if self.club_option == self.SITE:
+            scope = ALL
+        elif not options.get("club") and isinstance(_club.get(), int):
+            scope = _club.get()  # called (call_command) inside a club's scope: that club's
+        else:
+            scope = command_club(options.get("club"), every=self.club_option == self.ANY)
+        with club_scope(scope):
             return super().execute(*args, **options)
 
 
-def command_club(short_name: str | None) -> int | None:
-    """The id of the club a command names (None in single-club mode without --club)."""
+def command_club(short_name: str | None, *, every: bool = False) -> int | str | None:
+    """The id of the club a command names (None in single-club mode without --club; `ALL` without it for a command
+    that does every club's work)."""
     if not short_name:
+        if every:
+            return ALL
         if many_clubs():
-            raise CommandError("This site serves many clubs: say which with --club SHORT_NAME.")
+            raise CommandError(_("This site serves many clubs: say which with --club SHORT_NAME."))
         return None
     found = apps.get_model("club", "Club")._base_manager.filter(short_name=short_name).values_list("pk", flat=True)
     if not found:
-        raise CommandError(f"No club with the short name {short_name!r}.")
+        raise CommandError(_("--club: no club with the short name %(name)r.") % {"name": short_name})
     return found[0]

@@ -195,7 +195,7 @@ def test_the_commands_take_the_club(clubs, tmp_path):
     with all_clubs():
         assert Member.objects.get(number="1001").club_id == south.pk
         assert Session.objects.get(pk=out.getvalue().strip().splitlines()[-1]).club_id == north.pk
-    with pytest.raises(CommandError, match="No club"):
+    with pytest.raises(CommandError, match="--club: no club"):
         call_command("import_members", str(roster), "--club", "west", stdout=io.StringIO())
 
 

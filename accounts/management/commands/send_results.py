@@ -1,10 +1,10 @@
-from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from accounts.results_mail import send_results
+from club.tenancy import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Email each player who asked for them the results of every recent publication not sent yet (the task "
         "worker sends each publication's as it is published)."

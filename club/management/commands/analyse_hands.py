@@ -4,15 +4,18 @@ The task worker does the same on its own (`club.tasks.analyse_pending_hands`, en
 runs that overlap share the work, never analysing one deal twice.
 """
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.hand_analysis import analyse_pending
+from club.tenancy import ClubCommand
 from deals.analysis import BATCH
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
+    club_option = ClubCommand.ANY
+
     @property
     def help(self) -> str:
         return _(

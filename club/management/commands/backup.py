@@ -1,14 +1,17 @@
 """python manage.py backup: a consistent snapshot of the database while the site runs, into BACKUP_DIR."""
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.backups import BackupError, make_backup
+from club.tenancy import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
+    club_option = ClubCommand.SITE
+
     @property
     def help(self) -> str:
         return _(

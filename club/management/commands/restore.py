@@ -3,14 +3,17 @@ database instead and counts its rows."""
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.backups import BackupError, TableCount, check_backup, restore
+from club.tenancy import ClubCommand
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
+    club_option = ClubCommand.SITE
+
     @property
     def help(self) -> str:
         return _(

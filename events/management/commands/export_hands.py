@@ -1,13 +1,14 @@
 """python manage.py export_hands SESSION_ID: the session's deals as PBN 2.1 on standard output."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from events.hands.selectors.hands import session_pbn
 from events.models import Session
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,13 +1,14 @@
 """python manage.py export_travellers SESSION_ID: the session's traveller lines as CSV on standard output."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from events.files.services.transfer import export_csv
 from events.models import Session
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

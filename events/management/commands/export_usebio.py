@@ -1,15 +1,16 @@
 """python manage.py export_usebio SESSION_ID > session.xml"""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from events.entry.services.locking import NOW, refresh_stale_standings
 from events.files.selectors.usebio_export import usebio_event
 from events.models import Session
 from interchange.usebio_write import write_usebio
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,14 +1,15 @@
 """python manage.py import_hands SESSION_ID FILE.pbn: a PBN file's deals stored on a session's boards."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from club.hand_commands import add_file_arguments, import_file
+from club.tenancy import ClubCommand
 from events.hands.services.hands import import_hands
 from events.models import Session
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,6 +1,6 @@
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from club.tenancy import ClubCommand
 from events.hands.services.pair_par import store_pair_par
 from events.models import Session
 from events.standings.services.member_summaries import refresh_all_member_summaries, refresh_stale_member_summaries
@@ -8,7 +8,9 @@ from events.standings.services.member_summaries import refresh_all_member_summar
 BATCH = 200  # sessions whose pairs' figures against par are stored at once
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
+    club_option = ClubCommand.ANY
+
     help = (
         "Stores every pair's figure against par and every member's summary (what the member page shows from the "
         "whole history) again: once after upgrading, or after data was loaded around the site's services. With "

@@ -1,12 +1,14 @@
-from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from club.tenancy import ClubCommand
 from events.entry.services.locking import NOW, refresh_stale_standings
 from events.models import TableEntry
 from events.standings.services.standings import store_standings
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
+    club_option = ClubCommand.ANY
+
     help = (
         "Stores every pair's standing again from its session's ranking (after data was loaded or changed "
         "around the site's services); with --stale, only those of the sessions whose tables' results marked them "

@@ -1,16 +1,17 @@
 """python manage.py table_links SESSION_ID: opens table entry if it is not open, then prints one line per table,
 its section letter and number, then its page's path (e.g. `A1 /t/12/A/1/.../`)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from events.models import Session
 from events.plans import section_plan
 from events.tables.selectors.table_entry import table_links
 from events.tables.services.table_entry import set_table_entry
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _("Opens table entry of a session if it is not open yet and prints each table's link.")

@@ -1,15 +1,16 @@
 """python manage.py merge_members FROM_ID INTO_ID | --guest NAME INTO_ID | --undo MERGE_ID"""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.limits import MAX_ID
 from club.registry import MergeSource
+from club.tenancy import ClubCommand
 from roster.services.merging import MergeRefused, merge_people, undo_merge
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

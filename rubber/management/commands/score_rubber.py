@@ -3,17 +3,18 @@
 import datetime
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from club.tenancy import ClubCommand
 from rubber import paper
 from rubber import sheet as pad
 from rubber.models import ClubChoices, Deal, Scorepad, SeatedPlayer
 from rubber.services import sheet_message
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Reads a scorepad (CSV columns DEAL, DECLARER_SIDE, CONTRACT, TRICKS, HONOURS), stores it with guest "
         "players We and They, and prints 'We <total> They <total>' on its last line."

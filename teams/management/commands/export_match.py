@@ -1,13 +1,14 @@
 """python manage.py export_match MATCH_ID: a match's board results as CSV on standard output."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from teams.models import Match
 from teams.services.transfer import match_csv
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _("Writes a team match's board results as CSV (one line per room of a board) to standard output.")

@@ -1,13 +1,14 @@
 """python manage.py export_match_hands MATCH_ID: a teams match's deals as PBN 2.1 on standard output."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from club.tenancy import ClubCommand
 from teams.models import Match
 from teams.selectors.hands import match_pbn
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,15 +1,16 @@
 """python manage.py import_match MATCH_ID FILE: replaces a team match's board results from a CSV file."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from club.csv_files import FileRefused, read_text
+from club.tenancy import ClubCommand
 from teams.models import Match
 from teams.services.transfer import COLUMNS, import_match
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(

@@ -1,14 +1,15 @@
 """python manage.py import_match_hands MATCH_ID FILE.pbn: a PBN file's deals stored on a teams match's boards."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from club.hand_commands import add_file_arguments, import_file
+from club.tenancy import ClubCommand
 from teams.models import Match
 from teams.services.hands import read_match_pbn, store_match_deals
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     @property
     def help(self) -> str:
         return _(
