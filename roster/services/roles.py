@@ -21,11 +21,11 @@ from django.db.models import Case, F, Q, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from club.models import Member
+from club.models import ClubRole, Member
 from club.page_cache import readers_changed
-from club.models import ClubRole
 from club.roles import CLUB_ADMINS, DIRECTORS, ROLE_OF_GROUP, give_role, holders_here, take_role
 from club.tenancy import many_clubs
+
 ROLES = {DIRECTORS: gettext_lazy("Directors"), CLUB_ADMINS: gettext_lazy("Club admins")}
 
 
