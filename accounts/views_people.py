@@ -98,3 +98,8 @@ def host_club_made(request, short_name: str):
     if club is None:
         return render(request, "club/host_not_found.html", status=404)
     return render(request, "club/host_club_made.html", {"club": club, "address": hosting.club_address(short_name)})
+
+
+def host_forbidden(request, exception=None):
+    """A 403 on the host's pages (in the host's frame: the site's frame links a club's pages)."""
+    return render(request, "club/host_forbidden.html", status=403)

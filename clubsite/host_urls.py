@@ -25,5 +25,6 @@ urlpatterns = [
     path("clubs/<slug:short_name>/made/", views_people.host_club_made, name="host_club_made"),
 ]
 
+handler403 = "accounts.views_people.host_forbidden"
 handler404 = "club.club_middleware.host_not_found"
 handler500 = "club.views_ops.server_error"
