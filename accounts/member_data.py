@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Invitation, ResultsEmail
+from accounts.models import Invitation, Person, ResultsEmail
 from club.models import ClubRole, Member
 from club.privacy import Privacy
 from club.roles import ROLE_OF_GROUP, take_role
@@ -54,7 +54,15 @@ def member_data(member: Member) -> dict[str, list[dict]]:
     parts: dict[str, list[dict]] = {
         "member": [{name: getattr(member, name) for name in MEMBER_FIELDS}],
         "account": [
-            {"username": user.username, "email": user.email, "joined": user.date_joined, "last_login": user.last_login}
+            {
+                "username": user.username,
+                "email": user.email,
+                "joined": user.date_joined,
+                "last_login": user.last_login,
+                "federation_number": Person.objects.filter(user=user)
+                .values_list("federation_number", flat=True)
+                .first(),
+            }
         ]
         if user
         else [],

@@ -6,12 +6,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts.member_data import remove_member
 from accounts.services import link_account
 from accounts.tokens import LinkRefused, claim_token
 from club.models import ClubRole, Member
 from club.tenancy import club_scope
 from events.models import Session
-from roster.services.roles import CLUB_ADMINS, DIRECTORS, grant, holders, revoke
+from roster.services.roles import CLUB_ADMINS, DIRECTORS, LastClubAdmin, grant, holders, revoke
 from tests.builders.accounts import logged_in_client
 from tests.builders.people import at, two_clubs
 
@@ -88,3 +89,18 @@ def test_a_visitor_following_a_claim_link_is_told_to_log_in_first_to_keep_one_ac
     response = Client().get(at(clubs.south, reverse("accounts:claim_link", args=[token])))
     body = response.content.decode()
     assert response.status_code == 200 and 'id="have-an-account"' in body and "Log in first" in body
+
+
+def test_removing_the_account_at_one_club_keeps_the_person_at_the_other(db, settings):
+    clubs = two_clubs(settings)
+    with club_scope(clubs.south.pk), pytest.raises(LastClubAdmin):
+        remove_member(member=clubs.at_south)  # south's last club admin: refused there
+    with club_scope(clubs.north.pk):
+        remove_member(member=clubs.at_north, guest_name="P. N.")  # north's director, not its admin: done
+    clubs.at_south.refresh_from_db()
+    assert clubs.at_south.user_id == clubs.person.pk  # still south's member and club admin
+    assert ClubRole._base_manager.filter(user=clubs.person).values_list("club_id", "role").get() == (
+        clubs.south.pk,
+        "admin",
+    )
+    assert not clubs.person.groups.filter(name=DIRECTORS).exists()  # north's director role went with the record
