@@ -40,7 +40,8 @@ def member_page(view):
     def wrapper(request, *args, **kwargs):
         member = member_of_login(request.user.pk)
         if member is None:
-            return render(request, "accounts/no_member.html")
+            context = {"all_clubs_url": host_url(getattr(request, "club", None))} if many_clubs() else {}
+            return render(request, "accounts/no_member.html", context)
         return view(request, member, *args, **kwargs)
 
     return wrapper

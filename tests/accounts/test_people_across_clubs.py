@@ -30,7 +30,8 @@ def test_each_role_works_only_at_its_own_club(db, settings):
     # south's session is no record of north's, even to north's director
     assert pat.get(at(clubs.north, reverse("events:session_setup", args=[south_session.pk]))).status_code == 404
     # a player at both: each club's "My results" is its own member record
-    assert "Pat Northern" in pat.get(at(clubs.north, reverse("accounts:me"))).content.decode()
+    north_page = pat.get(at(clubs.north, reverse("accounts:me"))).content.decode()
+    assert "Pat Northern" in north_page and 'id="all-my-clubs"' in north_page and 'href="/me/"' in north_page
     assert "Pat Southern" in pat.get(at(clubs.south, reverse("accounts:me"))).content.decode()
 
 
