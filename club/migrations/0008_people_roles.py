@@ -21,6 +21,18 @@ def roles_at_clubs(apps, schema_editor):
                 role_model.objects.get_or_create(club_id=club_id, user_id=user_id, role=ROLES[group.name])
 
 
+def gather_statistics(apps, schema_editor):
+    """SQLite remade the members' table for its new login column and constraint, and a remade table loses the
+    planner's statistics: gathered again where the database kept statistics (as club.0007 does)."""
+    connection = schema_editor.connection
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")
+        if cursor.fetchone():
+            cursor.execute("ANALYZE")
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("club", "0007_tenants_statistics"),
@@ -83,4 +95,5 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.RunPython(roles_at_clubs, migrations.RunPython.noop),
+        migrations.RunPython(gather_statistics, migrations.RunPython.noop),
     ]
