@@ -105,3 +105,14 @@ def test_removing_the_account_at_one_club_keeps_the_person_at_the_other(db, sett
         "admin",
     )
     assert not clubs.person.groups.filter(name=DIRECTORS).exists()  # north's director role went with the record
+
+
+def test_the_federation_number_is_edited_from_a_clubs_my_results_too(db, settings):
+    clubs = two_clubs(settings)
+    pat, path = logged_in_client(clubs.person), at(clubs.south, reverse("accounts:federation_number"))
+    assert "My federation number" in pat.get(path).content.decode()
+    response = pat.post(path, {"federation_number": "ro-555"})
+    assert response.status_code == 302 and response.url == at(clubs.south, reverse("accounts:me"))
+    for club in (clubs.north, clubs.south):  # the person's, shown at each of their clubs
+        assert "Federation number: RO-555." in pat.get(at(club, reverse("accounts:me"))).content.decode()
+    assert Client().get(path).status_code == 302  # a visitor is sent to log in
