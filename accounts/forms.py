@@ -83,3 +83,32 @@ class RemovalForm(PasswordCheckMixin, forms.Form):
         data = super().clean()
         self.check_password()
         return data
+
+
+class FederationNumberForm(forms.Form):
+    """A person's federation number (checked by `services.save_federation_number`: its form, and that nobody else
+    has it)."""
+
+    federation_number = forms.CharField(
+        label=_("Federation number"),
+        max_length=20,
+        required=False,
+        help_text=_("The number your national federation gave you, if it gave you one. Leave it empty if none."),
+    )
+
+
+class NewClubForm(forms.Form):
+    """The host's new club and its first club admin (checked by `club.clubs.open_club`)."""
+
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    short_name = forms.SlugField(
+        label=_("Short name"), max_length=40, help_text=_("Its address: /c/SHORT_NAME/ (letters, digits, dashes).")
+    )
+    host = forms.CharField(label=_("Own host name"), max_length=200, required=False)
+    admin_email = forms.EmailField(
+        label=_("First club admin's email"),
+        max_length=254,
+        help_text=_("An account with this address becomes the club's admin; without one, an account is made."),
+    )
+    admin_first_name = forms.CharField(label=_("First admin's first name"), max_length=60, required=False)
+    admin_last_name = forms.CharField(label=_("First admin's last name"), max_length=60, required=False)

@@ -2,13 +2,17 @@
 
 One home for it: the login backend (`accounts.backends`) asks it which accounts to try, and the login throttle
 (`accounts.throttle`) asks it which account to count a failure against, so that `dir2`, `dir2@club.test`,
-`DIR2@Club.test` and dir2's membership number are one account to both. An email two accounts share (a couple) names
-both: the password tells them apart at login, and its failures count against each of them.
+`DIR2@Club.test` and dir2's membership number are one account to both. A membership number is the request's club's
+(a person is a member of several clubs, each with its own numbers); a federation number is the person's, anywhere.
+An email two accounts share (a couple) names both: the password tells them apart at login, and its failures count
+against each of them.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+
+from club.tenancy import many_clubs, scoped_club
 
 MAX_TYPED = 254  # an email's longest; anything longer names no account
 MAX_KEY = 150  # axes' username column: a throttle key is cut to a username's length
@@ -30,7 +34,11 @@ def login_candidates(identifier) -> list:
     users = get_user_model().objects
     if "@" in text:
         return list(users.filter(email__iexact=text).order_by("pk")[:MAX_SHARING])
-    return list(users.filter(member__number__iexact=text, member__removed_on=None)[:1])
+    members = {"member__number__iexact": text, "member__removed_on": None}
+    if many_clubs():  # a membership number is its club's own: the request's club's (none at the host's pages)
+        club_id = scoped_club()
+        members["member__club"] = club_id if isinstance(club_id, int) else None
+    return list(users.filter(**members)[:1]) or list(users.filter(person__federation_number=text.upper())[:1])
 
 
 def accounts_for(identifier) -> list:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import Invitation, ResultsEmail
-from club.models import Member
+from accounts.models import Invitation, Person, ResultsEmail
+from club.models import ClubRole, Member
 from club.privacy import Privacy
+from club.roles import ROLE_OF_GROUP, take_role
 from club.unit_of_work import MEMBER, record_change
 from events.results.selectors.member_history import load_history
 from roster.services.roles import check_admins_remain
@@ -52,7 +54,15 @@ def member_data(member: Member) -> dict[str, list[dict]]:
     parts: dict[str, list[dict]] = {
         "member": [{name: getattr(member, name) for name in MEMBER_FIELDS}],
         "account": [
-            {"username": user.username, "email": user.email, "joined": user.date_joined, "last_login": user.last_login}
+            {
+                "username": user.username,
+                "email": user.email,
+                "joined": user.date_joined,
+                "last_login": user.last_login,
+                "federation_number": Person.objects.filter(user=user)
+                .values_list("federation_number", flat=True)
+                .first(),
+            }
         ]
         if user
         else [],
@@ -98,4 +108,14 @@ def remove_member(*, member: Member, guest_name: str = "") -> None:
         Invitation.objects.filter(member=member).delete()
         ResultsEmail.objects.filter(member=member).delete()
         if user_id:
-            get_user_model().objects.filter(pk=user_id).delete()
+            _forget_login(user_id)
+
+
+def _forget_login(user_id: int) -> None:
+    """The removed member's login goes, unless it is the person's at another club too (a member there, or a role
+    there): then only this club's roles go, and the person keeps their other clubs."""
+    for group in Group.objects.filter(name__in=ROLE_OF_GROUP):
+        take_role(user_id=user_id, group=group)  # this club's roles
+    elsewhere = Member._base_manager.filter(user_id=user_id).exists()
+    if not elsewhere and not ClubRole._base_manager.filter(user_id=user_id).exists():
+        get_user_model().objects.filter(pk=user_id).delete()

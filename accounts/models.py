@@ -1,5 +1,8 @@
-"""What the accounts app records: the invitations sent, and the results emails sent for each publication."""
+"""What the accounts app records: a person's federation number, the invitations sent, and the results emails sent for
+each publication."""
 
+from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -45,3 +48,35 @@ class ResultsEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member.real_name}: {self.session} ({self.publication})"
+
+
+FEDERATION_NUMBER = RegexValidator(
+    r"^[A-Z0-9](?:[A-Z0-9.-]{0,18}[A-Z0-9])?$",
+    _("A federation number is 1 to 20 letters and digits (dots and dashes between them)."),
+)
+
+
+class Person(models.Model):
+    """A person (issue 31): their login, which may be a member of several clubs (`Member.user`), and what belongs to
+    the person rather than to one club: the federation number, when they have one (unique: one person per number).
+    Not club-owned."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="person", verbose_name=_("login")
+    )
+    federation_number = models.CharField(  # noqa: DJ001 (NULL: none; unique where given)
+        _("federation number"),
+        max_length=20,
+        null=True,
+        blank=True,
+        unique=True,
+        validators=[FEDERATION_NUMBER],
+        help_text=_("The number your national federation gave you, if it gave you one."),
+    )
+
+    class Meta:
+        verbose_name = _("person")
+        verbose_name_plural = _("people")
+
+    def __str__(self) -> str:
+        return self.federation_number or str(self.user_id)

@@ -6,11 +6,13 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from accounts.identity import MAX_SHARING
 from accounts.mail import deliver, language_of, render, send, site_url
-from accounts.models import Invitation
+from accounts.models import Invitation, Person
 from accounts.tokens import LinkRefused, claim_token, email_token
+from club.duplicates import refused_if_taken
 from club.models import Member
 from club.unit_of_work import MEMBER, record_change
 
@@ -57,6 +59,34 @@ def claim_account(*, member: Member, password: str):
     except IntegrityError as error:  # the other claim took the same username a moment ago
         raise LinkRefused(expired=False) from error
     return user
+
+
+def link_account(*, member: Member, user) -> None:
+    """Makes `member` (a member of the request's club, reached by their claim link) one of `user`'s clubs: the
+    person already has an account (another club's) and is logged in, so no second account is made. Refused if
+    the member has a login by now or `user` is already another member of this club (LinkRefused)."""
+    try:
+        with transaction.atomic():
+            if Member.objects.filter(user=user).exists():
+                raise LinkRefused(expired=False)
+            if not Member.objects.filter(pk=member.pk, user=None, removed_on=None).update(user=user):
+                raise LinkRefused(expired=False)
+            record_change(MEMBER, member.pk)
+    except IntegrityError as error:  # the same person linked another member of this club a moment ago
+        raise LinkRefused(expired=False) from error
+
+
+def save_federation_number(*, user, number: str) -> Person:
+    """The person's federation number (empty: none). Refused (ValidationError on `federation_number`) when it is
+    not a number's form or is another person's: the unique column decides between two saves at once."""
+    number = number.strip().upper() or None
+    with transaction.atomic():
+        person = Person.objects.select_for_update().filter(user=user).first() or Person(user=user)
+        person.federation_number = number
+        person.full_clean(exclude=["user"], validate_unique=False)
+        with refused_if_taken({"federation_number": _("Another person has this federation number.")}):
+            person.save()
+    return person
 
 
 def request_email_change(*, member: Member, new_email: str) -> None:

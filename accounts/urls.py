@@ -1,6 +1,6 @@
 from django.urls import path
 
-from accounts import views
+from accounts import views, views_people
 
 app_name = "accounts"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("claim/", views.claim, name="claim"),
     path("claim/<str:token>/", views.claim_link, name="claim_link"),
     path("me/", views.me, name="me"),
+    path("me/federation-number/", views_people.federation_number, name="federation_number"),
     path("me/choices/", views.preferences, name="preferences"),
     path("me/email/", views.email, name="email"),
     path("me/email/<str:token>/", views.email_confirm, name="email_confirm"),

@@ -14,14 +14,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts import mail_limits, services
+from accounts.across_clubs import federation_number_of, host_url
 from accounts.forms import ClaimForm, ClaimPasswordForm, EmailChangeForm, PreferencesForm, RemovalForm
 from accounts.member_data import member_data, member_data_rows, remove_member
 from accounts.tokens import LinkRefused, email_change, member_to_claim
+from accounts.views_people import claim_link_existing
 from club.access import club_admin_required
 from club.csv_files import csv_response
 from club.models import Member
 from club.registry import member_sections
 from club.selectors import member_of_login
+from club.tenancy import many_clubs
 from events.results.selectors.member_summary import load_member_page
 from roster.services.roles import LastClubAdmin, last_admin_message
 
@@ -37,7 +40,8 @@ def member_page(view):
     def wrapper(request, *args, **kwargs):
         member = member_of_login(request.user.pk)
         if member is None:
-            return render(request, "accounts/no_member.html")
+            context = {"all_clubs_url": host_url(getattr(request, "club", None))} if many_clubs() else {}
+            return render(request, "accounts/no_member.html", context)
         return view(request, member, *args, **kwargs)
 
     return wrapper
@@ -73,6 +77,8 @@ def claim_link(request, token: str):
         member = member_to_claim(token)
     except LinkRefused as error:
         return refused(request, error)
+    if request.user.is_authenticated:  # a person with an account (another club's): this record joins it
+        return claim_link_existing(request, member)
     user = User(email=member.email, first_name=member.first_name, last_name=member.last_name)
     form = ClaimPasswordForm(user, request.POST or None, member=member)
     if request.method == "POST" and form.is_valid():
@@ -95,6 +101,9 @@ def me(request, member: Member):
     prefixes = {name: reverse(f"events:{name}", args=[0])[:-2] for name in ("member_detail", "session")}
     context.update(member_prefix=prefixes["member_detail"], session_prefix=prefixes["session"])
     context.update(member_sections(member))
+    context["federation_number"] = federation_number_of(request.user)
+    if many_clubs():
+        context["all_clubs_url"] = host_url(getattr(request, "club", None))
     return render(request, "accounts/me.html", context)
 
 

@@ -39,27 +39,37 @@ def club_admin_required(view):
 
 
 def is_director(user) -> bool:
-    return user.is_authenticated and user.has_perm(DIRECT_PERMISSION) and at_this_club(user)
+    return user.is_authenticated and user.has_perm(DIRECT_PERMISSION) and at_this_club(user, "director")
 
 
 def is_club_admin(user) -> bool:
-    return user.is_authenticated and user.has_perm(ADMINISTER_PERMISSION) and at_this_club(user)
+    return user.is_authenticated and user.has_perm(ADMINISTER_PERMISSION) and at_this_club(user, "admin")
 
 
-def at_this_club(user) -> bool:
-    """Whether `user`'s roles count at the request's club. The roles are per club: on a site serving many clubs a
-    director or club admin is one at the club their member record belongs to (a superuser, the host's, at every
-    club); with one club, everywhere."""
+def is_host_admin(user) -> bool:
+    """The host's admin: a Django superuser (made with `createsuperuser`). Chosen over a flag of our own because
+    Django already gives a superuser every permission, the Django admin and every club (below), and needs no new
+    column; the host's pages (`clubsite/host_urls.py`: a new club and its first admin) admit nobody else."""
+    return bool(user.is_authenticated and user.is_active and user.is_superuser)
+
+
+def at_this_club(user, role: str) -> bool:
+    """Whether `user`'s `role` ("director", "admin": `club.models.ClubRole.Role`) counts at the request's club.
+    Roles are per club: on a site serving many clubs a login holds a role at the clubs where it has that role's
+    `ClubRole` row (a superuser, the host's, at every club); with one club, everywhere. One query per request and
+    club, remembered on the user."""
     if not many_clubs() or user.is_superuser:
         return True
     club_id = scoped_club()
     remembered = getattr(user, "_roles_club", None)
     if remembered is None or remembered[0] != club_id:
-        from club.models import Member  # late: club.models imports club.privacy, which imports this module
+        from club.models import ClubRole  # late: club.models imports club.privacy, which imports this module
 
-        here = isinstance(club_id, int) and Member.objects.filter(user_id=user.pk).exists()
+        here = frozenset()
+        if isinstance(club_id, int):
+            here = frozenset(ClubRole.objects.filter(user_id=user.pk).values_list("role", flat=True))
         user._roles_club = remembered = (club_id, here)
-    return remembered[1]
+    return role in remembered[1]
 
 
 # The one rule for what a visitor sees: a session or a teams event in progress is hidden (a 404) from

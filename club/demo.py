@@ -12,6 +12,7 @@ from django.db import transaction
 
 from club.models import Member
 from club.registry import demo_loaders
+from club.roles import give_role
 
 DIRECTOR_USERNAME = "director"
 DIRECTOR_PASSWORD = "demo-director-2026"
@@ -86,11 +87,11 @@ def demo_logins() -> dict[str, User]:
             user.save()
         if group:
             # The groups come from a migration (get_or_create: a flushed test database has none).
-            user.groups.add(Group.objects.get_or_create(name=group)[0])
+            give_role(user=user, group=Group.objects.get_or_create(name=group)[0])  # at the demo's club
         users[role] = user
     player = users["player"]
     member = Member.objects.get(number=PLAYER_NUMBER)
-    if member.user_id is None and not hasattr(player, "member"):
+    if member.user_id is None and not Member.objects.filter(user=player).exists():
         member.user = player
         member.save(update_fields=["user"])
         User.objects.filter(pk=player.pk, email="").update(email=member.email)

@@ -61,13 +61,15 @@ class Member(models.Model):
     number = models.CharField(_("membership number"), max_length=20, null=True, blank=True)  # noqa: DJ001 (NULL: no number)
     email = models.EmailField(_("email"), blank=True)
     active = models.BooleanField(_("active"), default=True)
-    user = models.OneToOneField(
+    # A person's login (issue 31): one member record at each club they play at, at most one at a club.
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("login"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="member",
+        related_name="members",
+        related_query_name="member",
     )
     # What the member chose (issue 18): how the public pages name them, results by email and in which language.
     privacy = models.CharField(_("shown on public pages by"), max_length=8, choices=Privacy, default=Privacy.NAME)
@@ -90,7 +92,13 @@ class Member(models.Model):
         db_table = "events_member"  # the table it had when members lived in the events app
         ordering = ["last_name", "first_name"]
         # A membership number is the club's own: two clubs may each have a member 1001.
-        constraints = [models.UniqueConstraint(fields=["club", "number"], name="member_number_per_club")]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "number"], name="member_number_per_club"),
+            # A login is one member of a club at most (and may be one of several clubs').
+            models.UniqueConstraint(
+                fields=["club", "user"], condition=models.Q(user__isnull=False), name="member_login_per_club"
+            ),
+        ]
         verbose_name = _("member")
         verbose_name_plural = _("members")
         permissions = [("administer_club", _("Can manage the roster, merge people and say who directs"))]
@@ -111,6 +119,31 @@ class Member(models.Model):
     @property
     def page_is_public(self) -> bool:
         return page_is_public(self.privacy, self.removed_on is not None)
+
+
+class ClubRole(models.Model):
+    """A role a login holds at one club (issue 31: roles are per club): director or club admin. The role's group
+    (`club.roles`) carries Django's permission; this row says at which club it counts."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        CLUB_ADMIN = "admin", _("Club admin")
+
+    club = ClubField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles", verbose_name=_("login")
+    )
+    role = models.CharField(_("role"), max_length=8, choices=Role)
+
+    objects = scoped_manager("club")
+
+    class Meta:
+        verbose_name = _("role at a club")
+        verbose_name_plural = _("roles at clubs")
+        constraints = [models.UniqueConstraint(fields=["club", "user", "role"], name="club_role_once")]
+
+    def __str__(self):
+        return f"{self.user_id} {self.role} @{self.club_id}"
 
 
 class HandRecord(models.Model):

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.access import is_director
 from club.bridge_messages import translate
+from club.models import Member
 from club.unit_of_work import RUBBER, record_change
 
 from . import sheet as pad
@@ -31,8 +32,14 @@ def can_edit(user, rubber: Scorepad) -> bool:
         return False
     if is_director(user) or rubber.created_by_id == user.pk:
         return True
-    member = getattr(user, "member", None)
-    return member is not None and any(p.member_id == member.pk for p in rubber.players.all())
+    return _seated_here(user, rubber)
+
+
+def _seated_here(user, rubber: Scorepad) -> bool:
+    """Whether one of the members seated at the rubber is `user`'s (their member record at this club: a person may
+    be a member of several clubs)."""
+    seated = [player.member_id for player in rubber.players.all() if player.member_id]
+    return bool(seated) and Member.objects.filter(user_id=user.pk, pk__in=seated).exists()
 
 
 def _trusted(user) -> bool:
@@ -46,9 +53,7 @@ def can_confirm(user, rubber: Scorepad) -> bool:
         return False
     if is_director(user):
         return True
-    member = getattr(user, "member", None)
-    seated = member is not None and any(p.member_id == member.pk for p in rubber.players.all())
-    return seated and rubber.written_by_id != user.pk
+    return _seated_here(user, rubber) and rubber.written_by_id != user.pk
 
 
 def confirm(*, rubber: Scorepad, user, version: int) -> None:

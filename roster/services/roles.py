@@ -1,5 +1,6 @@
-"""Who directs and who administers the club: the Directors and Club admins groups, changed by club admins on the
-roles page (`roster.views.roles`) instead of the Django admin.
+"""Who directs and who administers the club: the Directors and Club admins groups and, with many clubs, each role's
+row at its club (`club.roles`), changed by club admins on the roles page (`roster.views.roles`) instead of the
+Django admin.
 
 The club never loses its last club admin, by any path: a role taken away here, an account removed
 (`accounts.member_data.remove_member`), a merge or a deactivation on the roster (the merged or deactivated member's
@@ -16,13 +17,15 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import connection, transaction
+from django.db.models import Case, F, Q, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from club.models import ClubRole, Member
 from club.page_cache import readers_changed
+from club.roles import CLUB_ADMINS, DIRECTORS, ROLE_OF_GROUP, give_role, holders_here, take_role
+from club.tenancy import many_clubs
 
-DIRECTORS = "Directors"
-CLUB_ADMINS = "Club admins"
 ROLES = {DIRECTORS: gettext_lazy("Directors"), CLUB_ADMINS: gettext_lazy("Club admins")}
 
 
@@ -43,17 +46,33 @@ class RoleHolder:
 
 
 def holders() -> list[RoleHolder]:
-    """Every user in either group, with their roles (one query)."""
-    users = (
-        get_user_model()
-        .objects.filter(groups__name__in=ROLES)
-        .values_list("pk", "username", "first_name", "last_name", "groups__name")
-        .order_by("username")
-    )
+    """Every user holding either role at this club, with their roles (one query). With many clubs a role is its
+    club's row (`club.roles`); with one, the group."""
+    if many_clubs():
+        group_of = {role: group for group, role in ROLE_OF_GROUP.items()}
+        rows = ClubRole.objects.annotate(role_group=_group_name()).filter(user__groups__name=F("role_group"))
+        users = [
+            (pk, username, first, last, group_of[role])
+            for pk, username, first, last, role in rows.values_list(
+                "user_id", "user__username", "user__first_name", "user__last_name", "role"
+            ).order_by("user__username")
+        ]
+    else:
+        users = (
+            get_user_model()
+            .objects.filter(groups__name__in=ROLES)
+            .values_list("pk", "username", "first_name", "last_name", "groups__name")
+            .order_by("username")
+        )
     found: dict[int, tuple[str, str, set[str]]] = {}
     for pk, username, first, last, group in users:
         found.setdefault(pk, (username, f"{first} {last}".strip(), set()))[2].add(group)
     return [RoleHolder(pk, username, name, frozenset(roles)) for pk, (username, name, roles) in found.items()]
+
+
+def _group_name():
+    """A role row's group's name (the row counts only while its login is in that group)."""
+    return Case(*(When(role=role, then=Value(group)) for group, role in ROLE_OF_GROUP.items()))
 
 
 def _locked_group(role: str) -> Group:
@@ -71,13 +90,8 @@ def _locked_group(role: str) -> Group:
 def standing_admins():
     """The users who administer the club: active, in the Club admins group, and not the login of a member who was
     deactivated, merged away or removed."""
-    return (
-        get_user_model()
-        .objects.filter(groups__name=CLUB_ADMINS, is_active=True)
-        .exclude(member__active=False)
-        .exclude(member__removed_on__isnull=False)
-        .distinct()
-    )
+    gone = Member.objects.filter(Q(active=False) | Q(removed_on__isnull=False)).exclude(user=None).values("user_id")
+    return holders_here(CLUB_ADMINS).filter(is_active=True).exclude(pk__in=gone).distinct()
 
 
 def admins_remain_without(user_ids) -> bool:
@@ -114,7 +128,7 @@ def grant(*, username: str, role: str) -> None:
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise RoleRefused(_("There is no user “%(username)s”.") % {"username": username[:150]})
-        user.groups.add(group)
+        give_role(user=user, group=group)
         readers_changed()  # the pages kept for each class of reader: this user's class is read again
 
 
@@ -122,7 +136,7 @@ def revoke(*, user_id: int, role: str, by) -> None:
     """Takes the user out of the role's group; never the last club admin, never oneself from Club admins."""
     with transaction.atomic():
         group = _locked_group(role)
-        members = group.user_set
+        members = holders_here(role)
         if not members.filter(pk=user_id).exists():
             raise RoleRefused(_("That user does not have this role (changed meanwhile?)."))
         if role == CLUB_ADMINS:
@@ -130,5 +144,5 @@ def revoke(*, user_id: int, role: str, by) -> None:
                 raise RoleRefused(_("You cannot take yourself out of the club admins: ask another club admin."))
             if members.count() <= 1 or not admins_remain_without([user_id]):
                 raise LastClubAdmin(_("The club must keep at least one club admin."))
-        members.remove(user_id)
+        take_role(user_id=user_id, group=group)
         readers_changed()

@@ -3,6 +3,9 @@
 from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 
+from club.roles import give_role
+from club.tenancy import many_clubs, scoped_club
+
 
 def logged_in_client(user) -> Client:
     """A test client logged in as `user`."""
@@ -22,7 +25,16 @@ def directors_group() -> Group:
 def director(username: str, first_name: str) -> User:
     """A director (in the Directors group, rebuilt when a transactional test flushed it)."""
     user = User.objects.create_user(username, password="correct-horse-battery", first_name=first_name, last_name="D")
-    user.groups.add(directors_group())
+    return with_role(user, directors_group())
+
+
+def with_role(user: User, group: Group) -> User:
+    """`user` given the group's role at the current club (club.roles), or only the group when a site serving many
+    clubs has no club set (the role then counts nowhere until `give_role` at a club)."""
+    if many_clubs() and not isinstance(scoped_club(), int):
+        user.groups.add(group)
+    else:
+        give_role(user=user, group=group)
     return user
 
 
@@ -38,6 +50,5 @@ def club_admins_group() -> Group:
 
 
 def made_club_admin(user: User) -> User:
-    """`user` put in the Club admins group (rebuilt when a transactional test flushed it)."""
-    user.groups.add(club_admins_group())
-    return user
+    """`user` put in the Club admins group (rebuilt when a transactional test flushed it), at the current club."""
+    return with_role(user, club_admins_group())

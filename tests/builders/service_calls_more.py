@@ -177,6 +177,11 @@ def claimed(club: Club):
     return accounts.claim_account(member=person, password="A long pass phrase 42")
 
 
+def linked(club: Club) -> None:
+    """A member's record joined to a login that already exists (a person's account from another club)."""
+    accounts.link_account(member=member(club), user=get_user_model().objects.create_user("from-another-club"))
+
+
 def analysed(club: Club) -> None:
     from events.hands.services.hands import store_typed_deal
     from tests.builders.hands import SIX_BOARDS
@@ -335,6 +340,10 @@ MORE_CALLS: dict[str, Call | Within] = {
     ),
     "accounts.services.claim_account": Call(claimed),
     "accounts.services.claimable": Within(READS),
+    "accounts.services.link_account": Call(linked),
+    "accounts.services.save_federation_number": Call(
+        lambda club: accounts.save_federation_number(user=club.director_user, number="ES-1"), keeps=EVERY
+    ),
     "accounts.services.invite_members": Call(lambda club: (claimed(club), accounts.invite_members())),
     "accounts.services.members_to_invite": Within(READS),
     "accounts.services.request_claim": Call(lambda club: accounts.request_claim(email="nobody@example.org")),
