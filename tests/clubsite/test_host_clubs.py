@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from club.models import Club, ClubRole
 from club.tenancy import club_scope
-from tests.builders.accounts import logged_in_client, made_club_admin
+from tests.builders.accounts import club_admins_group, logged_in_client, made_club_admin
 
 NEW = "/clubs/new/"
 FORM = {"name": "East  Bridge Club", "short_name": "east", "host": "", "admin_email": "Ann@Example.org"}
@@ -23,6 +23,7 @@ def host(db, settings, immediate_tasks) -> Client:
     settings.CLUBS = "many"
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.SITE_URL = "https://results.example.org"
+    club_admins_group()  # the data migration's group, made again after a transactional test's flush
     return logged_in_client(User.objects.create_superuser("host", password="a-long-host-password"))
 
 
@@ -107,6 +108,7 @@ def test_nobody_but_the_host_admin_gets_in(host):
 
 def test_the_command_makes_a_club_with_its_first_admin(db, settings, capsys):
     settings.CLUBS = "many"
+    club_admins_group()
     call_command("create_club", "east", "--name", "East", "--admin-email", "ann@example.org", "--admin-name", "Ann A")
     lines = capsys.readouterr().out.splitlines()
     club = Club.objects.get(short_name="east")
