@@ -18,7 +18,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import render
 from django.urls import get_script_prefix, set_script_prefix
 
-from club.selectors import club_at_host, club_named, clubs_listed
+from club.club_directory import club_for
+from club.selectors import clubs_listed
 from club.tenancy import club_scope, many_clubs
 
 PREFIX = re.compile(r"^/c/(?P<short_name>[-a-zA-Z0-9_]+)(?P<rest>/.*)?$")
@@ -31,24 +32,24 @@ class ClubMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if not many_clubs():
             return self.get_response(request)
-        club = club_at_host(request.get_host().rsplit(":", 1)[0])
-        if club is not None:
+        host = request.get_host().rsplit(":", 1)[0].lower()
+        found = PREFIX.match(request.path_info)
+        club = club_for(host, found["short_name"] if found else "")
+        if club is not None and host and club.host == host:
             request.club = club
             with club_scope(club.pk):
                 return self.get_response(request)
-        return self._by_prefix(request)
-
-    def _by_prefix(self, request: HttpRequest) -> HttpResponse:
-        found = PREFIX.match(request.path_info)
-        club = club_named(found["short_name"]) if found else None
         if club is None:
             request.urlconf = settings.CLUB_HOST_URLCONF
             return self.get_response(request)
-        if not found["rest"]:
+        return self._by_prefix(request, club, found["rest"])
+
+    def _by_prefix(self, request: HttpRequest, club, rest: str | None) -> HttpResponse:
+        if not rest:
             return HttpResponsePermanentRedirect(f"{request.path}/")
         request.club = club
         before = get_script_prefix()
-        request.path_info = found["rest"]
+        request.path_info = rest
         set_script_prefix(f"{before.rstrip('/')}/c/{club.short_name}/")
         try:
             with club_scope(club.pk):

@@ -11,6 +11,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 
+from club.club_directory import clubs_changed
 from club.look import forget_one_club_look, refresh_one_club_look
 from club.models import Club
 from club.unit_of_work import CLUB_SETTINGS, record_change, unit_of_work
@@ -59,6 +60,7 @@ def save_club_settings(
         elif remove_logo:
             club.logo = ""
         club.save()
+        clubs_changed()  # the processes' kept clubs (club.club_directory) read again
         forget_one_club_look()
         transaction.on_commit(refresh_one_club_look)  # before the pages' version moves after the commit
         if old_logo and old_logo != club.logo.name:

@@ -12,6 +12,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.club_directory import clubs_changed
 from club.duplicates import refused_if_taken
 from club.models import Club
 from club.roles import CLUB_ADMINS, give_role
@@ -50,6 +51,7 @@ def open_club(*, short_name: str, name: str, host: str = "", first_admin: FirstA
     with transaction.atomic():
         with refused_if_taken(_("A club with this short name or host name already exists.")):
             club.save()
+        clubs_changed()
         if first_admin is None:
             return NewClub(club, None, False)
         admin, made = _admin_login(first_admin, club)

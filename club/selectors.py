@@ -28,8 +28,3 @@ def clubs_listed() -> QuerySet[Club]:
 
 def club_named(short_name: str) -> Club | None:
     return Club.objects.filter(short_name=short_name).first()
-
-
-def club_at_host(host: str) -> Club | None:
-    """The club whose own host name `host` is (none for an empty one)."""
-    return Club.objects.filter(host=host.lower()).first() if host else None

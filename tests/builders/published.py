@@ -5,7 +5,6 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,6 +16,7 @@ from events.standings.services.member_summaries import refresh_stale_member_summ
 from rubber.models import Season
 from teams.models import TeamEvent
 from teams.services.matches import set_event_status
+from tests.builders.module_data import built_once_per_module
 from tests.builders.rubber import EVENING, play, start
 from tests.builders.sessions import club_night, enter_all
 from tests.builders.teams import enter_match, make_event
@@ -89,20 +89,15 @@ def published_club(db, player_user):
     return build_published_club(player_user)
 
 
-@pytest.fixture(scope="module")
-def published_club_of_module(django_db_setup, django_db_blocker):
-    """The published club built once for all the tests of a module, for those that run many writes against the
-    same club (every service, every admin change form): (session id, event id, urls). It is built inside a
-    transaction that the module's end rolls back; each test runs in its own (pytest-django's, a savepoint inside
-    it) and rolls back too, so a test sees the club as it was built, never another test's writes. A test reads the
-    records again by their ids (an object kept in memory would carry one test's changes to the next). A module
-    using it holds no transactional test (its flush would empty the club under the open transaction)."""
-    with django_db_blocker.unblock():
-        with transaction.atomic():
-            scorer = User.objects.create_user("scorer", first_name="Sam", last_name="Scorer")
-            session, event, urls = build_published_club(scorer)
-            yield session.pk, event.pk, urls
-            transaction.set_rollback(True)
+def _published_ids() -> tuple[int, int, dict[str, str]]:
+    scorer = User.objects.create_user("scorer", first_name="Sam", last_name="Scorer")
+    session, event, urls = build_published_club(scorer)
+    return session.pk, event.pk, urls
+
+
+# The published club built once for all the tests of a module (tests/builders/module_data.py), for those that run
+# many writes against the same club (every service, every admin change form): (session id, event id, urls).
+published_club_of_module = built_once_per_module(_published_ids)
 
 
 @pytest.fixture

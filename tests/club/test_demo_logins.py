@@ -13,18 +13,26 @@ from django.urls import reverse
 from club.demo import LOGINS, MEMBERS
 from club.models import Member
 from tests.builders.accounts import club_admins_group, directors_group
+from tests.builders.module_data import built_once_per_module
 
-pytestmark = pytest.mark.slow  # each test loads the whole demo club
+pytestmark = pytest.mark.slow  # the whole demo club is loaded
 
 
-@pytest.fixture
-def demo(db):
+def _demo_loaded_twice() -> str:
     directors_group()  # the groups come from data migrations, which a transactional test may have flushed
     club_admins_group()
     printed = io.StringIO()
     call_command("load_demo", stdout=printed)
     call_command("load_demo", stdout=io.StringIO())  # twice: nothing changes
     return printed.getvalue()
+
+
+demo_of_module = built_once_per_module(_demo_loaded_twice)  # loaded once for the module's tests
+
+
+@pytest.fixture
+def demo(demo_of_module, db):
+    return demo_of_module
 
 
 def logged_in(username: str, password: str) -> Client:
