@@ -37,6 +37,15 @@ def at_a_club(request) -> bool:
     return getattr(request, "club", None) is not None
 
 
+def site_wide_links(model) -> list:
+    """The editable links of a model to site-wide models (a login)."""
+    return [
+        field
+        for field in model._meta.get_fields()
+        if field.is_relation and field.concrete and field.editable and not club_owned(field.related_model)
+    ]
+
+
 class Placed:
     """A model's admin where it belongs with many clubs: a club-owned model at a club's address, a site-wide one at
     the host's; elsewhere it is not listed and its pages refuse (403) before any query."""
@@ -58,6 +67,14 @@ class Placed:
 
     def has_delete_permission(self, request, obj=None):
         return self.placed(request) and super().has_delete_permission(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        """With many clubs a club-owned record's link to a site-wide one (a member's login, a session's director)
+        is shown, not chosen: its choices would list every club's logins."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if many_clubs() and club_owned(self.model):
+            fields += [field.name for field in site_wide_links(self.model) if field.name not in fields]
+        return fields
 
     def get_queryset(self, request):
         if not self.placed(request):

@@ -20,8 +20,9 @@ from tests.builders.accounts import director, logged_in_client, made_club_admin
 
 
 def records(club, name: str) -> tuple[Member, Session]:
+    login = get_user_model().objects.create_user(f"{name.lower()}-login", password="x-long-password-3")
     with club_scope(club.pk):
-        member = Member.objects.create(number="5", first_name=name, last_name=f"{name}son")
+        member = Member.objects.create(number="5", first_name=name, last_name=f"{name}son", user=login)
         session = Session.objects.create(name=f"{name} pairs", date=datetime.date(2026, 12, 1))
         session.name = f"{name} pairs renamed"  # a second state in its history
         session.save()
@@ -47,7 +48,8 @@ def test_a_clubs_admin_lists_and_edits_only_its_own_records(clubs):
     assert "Norason" in listed and "Sidson" not in listed
     listed = boss.get("/c/north/admin/events/session/").content.decode()
     assert "Nora pairs" in listed and "Sid pairs" not in listed
-    assert boss.get(change(Member, member.pk)).status_code == 200
+    page = boss.get(change(Member, member.pk)).content.decode()
+    assert "nora-login" in page and "sid-login" not in page  # its login shown, no other club's offered
     assert boss.get(change(Session, session.pk, what="history")).status_code == 200
     for model, pk in ((Member, their_member.pk), (Session, their_session.pk)):
         for what in ("change", "delete", "history"):
