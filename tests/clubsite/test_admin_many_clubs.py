@@ -63,6 +63,8 @@ def test_a_clubs_admin_lists_and_edits_only_its_own_records(clubs):
     posted = boss.post(change(Member, their_member.pk), {"last_name": "Taken", "first_name": "Sid", "_save": "Save"})
     assert posted.status_code == 404
     assert boss.post(change(Member, their_member.pk, what="delete"), {"post": "yes"}).status_code == 404
+    chosen = {"action": "delete_selected", "_selected_action": [their_member.pk], "post": "yes"}
+    assert boss.post("/c/north/admin/club/member/", chosen).status_code < 500  # the list's action: none chosen
     with club_scope(_south.pk):
         assert Member.objects.get(pk=their_member.pk).last_name == "Sidson"
         assert Session.objects.get(pk=their_session.pk).name == "Sid pairs renamed"
@@ -77,7 +79,8 @@ def test_each_place_shows_its_own_models(clubs):
         at_club = boss.get(f"/c/north/admin/{meta.app_label}/{meta.model_name}/")
         at_host = boss.get(f"/admin/{meta.app_label}/{meta.model_name}/")
         assert (at_club.status_code, at_host.status_code) == ((200, 403) if owned else (403, 200)), meta.label
-    assert "/c/north/admin/club/member/" in boss.get("/c/north/admin/").content.decode()
+    index = boss.get("/c/north/admin/").content.decode()
+    assert "/c/north/admin/club/member/" in index and 'href="/c/north/"' in index  # "View site": the club's pages
     index = boss.get("/admin/").content.decode()
     assert "/admin/club/club/" in index and "/admin/club/member/" not in index
 
