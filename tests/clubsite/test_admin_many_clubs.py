@@ -43,19 +43,23 @@ def change(model, pk: int, club: str = "north", what: str = "change") -> str:
 
 
 def test_a_clubs_admin_lists_and_edits_only_its_own_records(clubs):
-    _north, (member, session), _south, (their_member, their_session), boss = clubs
+    north, (member, session), south, (their_member, their_session), boss = clubs
     listed = boss.get("/c/north/admin/club/member/").content.decode()
     assert "Norason" in listed and "Sidson" not in listed
     listed = boss.get("/c/north/admin/events/session/").content.decode()
     assert "Nora pairs" in listed and "Sid pairs" not in listed
     page = boss.get(change(Member, member.pk)).content.decode()
     assert "nora-login" in page and "sid-login" not in page  # its login shown, no other club's offered
+    edit = {"first_name": "Nora", "last_name": "Renamed", "number": "5", "active": "on", "privacy": member.privacy}
+    assert boss.post(change(Member, member.pk), {**edit, "_save": "Save"}).status_code == 302  # through save_member
+    with club_scope(north.pk):
+        assert Member.objects.get(pk=member.pk).last_name == "Renamed"
     assert boss.get(change(Session, session.pk, what="history")).status_code == 200
     for model, pk in ((Member, their_member.pk), (Session, their_session.pk)):
         for what in ("change", "delete", "history"):
             assert boss.get(change(model, pk, what=what)).status_code == 404, (model, what)
     # an old state of south's session: neither shown nor reverted from north's admin
-    with club_scope(_south.pk):
+    with club_scope(south.pk):
         version = their_session.history.order_by("history_id").first().history_id
     url = f"/c/north/admin/events/session/{their_session.pk}/history/{version}/"
     assert boss.get(url).status_code == 404
@@ -65,7 +69,7 @@ def test_a_clubs_admin_lists_and_edits_only_its_own_records(clubs):
     assert boss.post(change(Member, their_member.pk, what="delete"), {"post": "yes"}).status_code == 404
     chosen = {"action": "delete_selected", "_selected_action": [their_member.pk], "post": "yes"}
     assert boss.post("/c/north/admin/club/member/", chosen).status_code < 500  # the list's action: none chosen
-    with club_scope(_south.pk):
+    with club_scope(south.pk):
         assert Member.objects.get(pk=their_member.pk).last_name == "Sidson"
         assert Session.objects.get(pk=their_session.pk).name == "Sid pairs renamed"
 
