@@ -1,6 +1,7 @@
 """The host's own pages on a site serving many clubs (`CLUBS=many`, `club.club_middleware`): a request that names no
 club (neither its host name nor `/c/SHORT_NAME/`) is answered from here."""
 
+from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
@@ -30,6 +31,8 @@ urlpatterns = [
     path("me/federation-number/", views_people.host_federation_number, name="host_federation_number"),
     path("clubs/new/", views_people.host_club_new, name="host_club_new"),
     path("clubs/<slug:short_name>/made/", views_people.host_club_made, name="host_club_made"),
+    # The host admin's Django admin: the clubs and the site-wide models, no club's records (club/admin_site.py)
+    path("admin/", admin.site.urls),
 ]
 
 handler403 = "accounts.views_people.host_forbidden"

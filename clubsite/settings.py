@@ -37,7 +37,7 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG el
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "club.admin_site.ClubAdminConfig",  # django.contrib.admin, its site placing each model with many clubs
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

@@ -1,0 +1,127 @@
+"""The Django admin on a site serving many clubs (issue 31): the project's default admin site (`ClubAdminConfig`).
+
+With one club (the default) nothing changes. With `CLUBS=many` the one admin is served in two places:
+- at a club's address (`/c/SHORT_NAME/admin/` or its own host name), for the host's admin (a superuser) and a staff
+  login holding a role at that club: its club-owned models only, each listing and editing that club's records (the
+  scoped managers narrow every query, `club.tenancy`); another club's record, or its history, is not found (404);
+- at the host's address (`/admin/`, `clubsite/host_urls.py`), for the host's admin only: the site-wide models (the
+  clubs, logins, groups, the task queue); a club-owned model, which needs a club, is left out (its pages: 403).
+
+Every registered `ModelAdmin` is given `Placed` on registration, so that an app's admin module needs nothing of this.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.admin.apps import AdminConfig
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.urls import get_script_prefix
+
+from club.access import at_this_club, is_host_admin
+from club.tenancy import ClubScopedManager, many_clubs, narrowed
+
+
+class ClubAdminConfig(AdminConfig):
+    """`django.contrib.admin` with `ClubAdminSite` as `admin.site` (INSTALLED_APPS)."""
+
+    default_site = "club.admin_site.ClubAdminSite"
+
+
+def club_owned(model) -> bool:
+    return isinstance(model._default_manager, ClubScopedManager)
+
+
+def at_a_club(request) -> bool:
+    return getattr(request, "club", None) is not None
+
+
+def site_wide_links(model) -> list:
+    """The editable links of a model to site-wide models (a login)."""
+    return [
+        field
+        for field in model._meta.get_fields()
+        if field.is_relation and field.concrete and field.editable and not club_owned(field.related_model)
+    ]
+
+
+class Placed:
+    """A model's admin where it belongs with many clubs: a club-owned model at a club's address, a site-wide one at
+    the host's; elsewhere it is not listed and its pages refuse (403) before any query."""
+
+    def placed(self, request) -> bool:
+        return not many_clubs() or club_owned(self.model) == at_a_club(request)
+
+    def has_module_permission(self, request):
+        return self.placed(request) and super().has_module_permission(request)
+
+    def has_view_permission(self, request, obj=None):
+        return self.placed(request) and super().has_view_permission(request, obj)
+
+    def has_add_permission(self, request, *args):
+        return self.placed(request) and super().has_add_permission(request, *args)
+
+    def has_change_permission(self, request, obj=None):
+        return self.placed(request) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return self.placed(request) and super().has_delete_permission(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        """With many clubs a club-owned record's link to a site-wide one (a member's login, a session's director)
+        is shown, not chosen: its choices would list every club's logins."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if many_clubs() and club_owned(self.model):
+            fields += [field.name for field in site_wide_links(self.model) if field.name not in fields]
+        return fields
+
+    def get_queryset(self, request):
+        if not self.placed(request):
+            raise PermissionDenied
+        return super().get_queryset(request)
+
+    def _get_obj_does_not_exist_redirect(self, request, opts, object_id):
+        """With many clubs a record the club's managers do not find (another club's, or none) is not found, as on
+        the club's own pages; with one club the admin's redirect with its message."""
+        if many_clubs():
+            raise Http404
+        return super()._get_obj_does_not_exist_redirect(request, opts, object_id)
+
+    # simple-history's pages read the history tables, which no club's manager narrows
+    def get_history_queryset(self, request, history_manager, pk_name, object_id):
+        queryset = super().get_history_queryset(request, history_manager, pk_name, object_id)
+        return narrowed(queryset, self.model._default_manager.club_path) if club_owned(self.model) else queryset
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        """A past state of another club's record is not found (its page would show it, its POST revert it)."""
+        if many_clubs() and club_owned(self.model):
+            history = self.model._meta.simple_history_manager_attribute
+            states = getattr(self.model, history).filter(**{self.model._meta.pk.attname: unquote(object_id)})
+            if not narrowed(states, self.model._default_manager.club_path).filter(history_id=version_id).exists():
+                raise Http404
+        return super().history_form_view(request, object_id, version_id, extra_context)
+
+
+class ClubAdminSite(admin.AdminSite):
+    def register(self, model_or_iterable, admin_class=None, **options):
+        admin_class = admin_class or admin.ModelAdmin
+        if not issubclass(admin_class, Placed):
+            admin_class = type(admin_class.__name__, (Placed, admin_class), {"__module__": admin_class.__module__})
+        super().register(model_or_iterable, admin_class, **options)
+
+    def has_permission(self, request):
+        """Django's rule (an active staff login); with many clubs, at a club's address a login holding a role at it
+        (director or club admin), at the host's the host's admin."""
+        if not super().has_permission(request):
+            return False
+        user = request.user
+        if not many_clubs() or is_host_admin(user):
+            return True
+        return at_a_club(request) and (at_this_club(user, "admin") or at_this_club(user, "director"))
+
+    def each_context(self, request):
+        context = super().each_context(request)
+        if many_clubs() and self.site_url == "/":
+            context["site_url"] = get_script_prefix()  # "View site": the club's pages, not the host's
+        return context
