@@ -53,6 +53,17 @@ HOSTILE = [
 CORE = [MARKUP, "²", "a\x00b", "x" * 100_000, "-1", "99999999999999999999", ""]
 values = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=30))
 EXTREMES = ["0", "-1", "2147483648", str(10**20), "1e9", "NaN"]
+# What a database refuses by itself (a NUL in a text, a value too long for its column, a number too large for its
+# integers): sent on both databases. The rest of CORE and EXTREMES finds faults in the site's code, the same on
+# either, and is sent on SQLite only, like hypothesis' examples (CI runs this test on both: README, "What runs twice").
+REFUSED_BY_A_DATABASE = ["a\x00b", "x" * 100_000, "99999999999999999999"]
+TOO_LARGE = ["2147483648", str(10**20)]
+
+
+def on_this_database(values: list[str], refused: list[str]) -> list[str]:
+    return values if connection.vendor == "sqlite" else refused
+
+
 BOUND = 2.0  # seconds of this thread's processor time (the test client runs the view in it) for any answer
 NOT_PAGES = {"logout"}  # logging out would end the director's session for the forms after it
 
@@ -119,7 +130,7 @@ def fuzz_form(client, form, names) -> None:
 
     On SQLite only: the random text finds faults in the site's code, which are the same on either database, and
     CI runs this test on both. What a database refuses by itself (a value too long for its column, a number too
-    large for its integers, a NUL in a text) is sent on both by the fixed values of CORE."""
+    large for its integers, a NUL in a text) is sent on both by the fixed values REFUSED_BY_A_DATABASE and TOO_LARGE."""
     if connection.vendor != "sqlite":
         return
 
@@ -133,13 +144,14 @@ def fuzz_form(client, form, names) -> None:
 
 
 def extremes(client, form) -> int:
-    """Each number field at each of EXTREMES, the other fields as drawn; returns how many requests were sent."""
+    """Each number field at each of EXTREMES (those too large for a database's integers on PostgreSQL), the other
+    fields as drawn; returns how many number fields there were."""
     drawn = form.as_drawn()
     for name in form.numbers:
-        for value in EXTREMES:
+        for value in on_this_database(EXTREMES, TOO_LARGE):
             data = {**drawn, name: value}
             check(timed(client, form, data), form, data)
-    return len(form.numbers) * len(EXTREMES)
+    return len(form.numbers)
 
 
 @pytest.mark.slow
@@ -150,12 +162,12 @@ def test_every_form_field_refuses_hostile_input(site):
     for (who, *_key), form in sorted(forms.items(), key=lambda item: item[0][:3]):
         names = form.fields + form.files
         fuzz_form(clients[who], form, names)
-        for value in CORE:  # and each core string in every field at once, whatever hypothesis chose
+        for value in on_this_database(CORE, REFUSED_BY_A_DATABASE):  # each in every field at once
             data = dict.fromkeys(names, value)
             check(timed(clients[who], form, data), form, data)
         numbers += extremes(clients[who], form)
     # The parser finds the number fields: the set-up page's section counts and movement, the teams event's boards
-    assert numbers >= 20 * len(EXTREMES), numbers
+    assert numbers >= 20, numbers
 
 
 @pytest.mark.slow
