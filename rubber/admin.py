@@ -1,6 +1,6 @@
 """Rubber sheets in the Django admin: shown, and deleted through the service (`rubber.services.delete`, the unit of
 work's record); never added or changed here, where the sheet's scores would not be worked out again: a sheet is
-written on its own pages."""
+written on its own pages. Seasons and the rubber room's settings are shown only (written on their pages)."""
 
 from django.contrib import admin
 
@@ -48,5 +48,10 @@ class RubberAdmin(Shown, admin.ModelAdmin):
             services.delete(rubber=rubber)
 
 
-admin.site.register(Season)
-admin.site.register(ClubChoices)
+@admin.register(Season, ClubChoices)
+class WrittenOnTheirPagesAdmin(Shown, admin.ModelAdmin):
+    """A league season and the rubber room's settings: shown; written on the rubber pages, through the services
+    (`add_season`, `save_choices`)."""
+
+    def has_delete_permission(self, request, obj=None):
+        return False

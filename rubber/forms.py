@@ -185,9 +185,3 @@ class SeasonForm(LimitedModelForm):
             "starts": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
             "ends": forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
         }
-
-    def clean(self):
-        data = super().clean()
-        if data.get("starts") and data.get("ends") and data["ends"] < data["starts"]:
-            self.add_error("ends", _("The last day comes before the first."))
-        return data

@@ -1,6 +1,7 @@
 """Rubbers and Chicagos played at the club's tables, their deals, the club's choices and the seasons."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -85,6 +86,11 @@ class Season(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        """The season's days in order (the form's message; the database's constraint holds it too)."""
+        if self.starts and self.ends and self.ends < self.starts:
+            raise ValidationError({"ends": _("The last day comes before the first.")})
 
 
 class Scorepad(models.Model):

@@ -8,6 +8,8 @@ through their account, or a director approves it (`confirm`). `by=None` is the c
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -19,7 +21,7 @@ from club.models import Member
 from club.unit_of_work import RUBBER, record_change
 
 from . import sheet as pad
-from .models import ClubChoices, Deal, Scorepad, SeatedPlayer
+from .models import ClubChoices, Deal, Scorepad, Season, SeatedPlayer
 
 
 class Conflict(Exception):
@@ -201,3 +203,21 @@ def delete(*, rubber: Scorepad) -> None:
     with transaction.atomic():
         record_change(RUBBER, rubber.pk)
         rubber.delete()
+
+
+def add_season(*, name: str, starts: datetime.date, ends: datetime.date) -> Season:
+    """A league season (its table reads the counted rubbers played between its days; no kept page shows it and
+    nothing is stored from it); refused (ValidationError) when its last day comes before its first."""
+    season = Season(name=name, starts=starts, ends=ends)
+    season.full_clean()
+    season.save()
+    return season
+
+
+def save_choices(*, chicago_bonus: str, rounding: str, rotate: bool) -> ClubChoices:
+    """The rubber room's settings (the club's one row), copied into each rubber started from now on."""
+    with transaction.atomic():
+        choices = ClubChoices.objects.select_for_update().order_by("pk").first() or ClubChoices()
+        choices.chicago_bonus, choices.rounding, choices.rotate = chicago_bonus, rounding, rotate
+        choices.save()
+    return choices

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from club.access import director_required, is_director
 
-from . import selectors, standings
+from . import selectors, services, standings
 from .forms import ChoicesForm, SeasonForm
 from .models import ClubChoices
 
@@ -67,7 +67,7 @@ def club_choices(request):
     choices = ClubChoices.current()
     form = ChoicesForm(request.POST or None, instance=choices)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        services.save_choices(**form.cleaned_data)
         messages.success(request, _("Saved: rubbers started from now on use these choices."))
         return redirect("rubber:index")
     return render(request, "rubber/choices.html", {"form": form}, status=400 if form.errors else 200)
@@ -77,7 +77,7 @@ def club_choices(request):
 def new_season(request):
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        created = form.save()
+        created = services.add_season(**form.cleaned_data)
         messages.success(request, _("Season %(name)s added.") % {"name": created.name})
         return redirect("rubber:season", pk=created.pk)
     return render(request, "rubber/season_form.html", {"form": form}, status=400 if form.errors else 200)

@@ -3,6 +3,7 @@ analysis) and the players' accounts against the published club: see `tests/build
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -300,6 +301,12 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.transfer.match_rows": Within(READS),
     "teams.services.transfer.import_match": teams(import_match),
     "teams.services.transfer.parse_match": Within("reads a match's CSV file for import_match (its Call)"),
+    "rubber.services.add_season": Call(
+        lambda club: rubber.add_season(name="Spring", starts=date(2027, 3, 1), ends=date(2027, 5, 31)), keeps=EVERY
+    ),
+    "rubber.services.save_choices": Call(
+        lambda club: rubber.save_choices(chicago_bonus="fourth", rounding="down50", rotate=False), keeps=EVERY
+    ),
     "rubber.services.can_edit": Within(CHECK),
     "rubber.services.delete": Call(lambda club: rubber.delete(rubber=started(club)), keeps=EVERY),
     "rubber.services.delete_last_deal": Call(last_deal_deleted, keeps=EVERY),

@@ -15,7 +15,8 @@ from django.urls import reverse
 from club.models import Member
 from events.models import Session
 from movements.models import CustomMovement
-from rubber.models import Scorepad
+from rubber.models import ClubChoices, Scorepad, Season
+from rubber.services import save_choices
 from teams.models import Adjustment, BoardResult, Match
 from teams.services.matches import add_adjustment
 from tests.builders.accounts import logged_in_client
@@ -147,10 +148,13 @@ def test_a_custom_movement_renamed_in_its_change_form(pages, client, settings):
     fresh_everywhere(client, urls, settings)
 
 
-@pytest.mark.parametrize("model", [Match, BoardResult, Adjustment, Scorepad])
+@pytest.mark.parametrize("model", [Match, BoardResult, Adjustment, Scorepad, Season, ClubChoices])
 def test_a_result_posted_to_its_change_form_is_refused(pages, client, settings, model):
-    """The results are entered on their own pages (scored there, the pages moved); the admin only shows them."""
+    """The results are entered on their own pages (scored there, the pages moved), the rubber league's seasons and
+    its room's settings too (through rubber's services); the admin only shows them."""
     _session, event, urls, staff = pages
+    if model is ClubChoices:
+        save_choices(chicago_bonus="none", rounding="exact", rotate=True)
     if model is Adjustment:
         match = event.matches.filter(away__isnull=False).order_by("pk").first()
         add_adjustment(match=match, team=match.home, kind=Adjustment.Kind.IMPS, amount=Decimal(3), reason="Late")

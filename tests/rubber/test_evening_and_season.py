@@ -3,9 +3,11 @@
 import datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from rubber.models import ClubChoices, Member, Season
+from rubber.services import add_season, save_choices
 from tests.builders.rubber import play, start
 from tests.builders.rubber_examples import FAST_RUBBER, SEED_RUBBER
 
@@ -147,3 +149,13 @@ def test_the_rubber_breadcrumb_writes_its_date_in_the_readers_format(player_clie
     for language, date in (("en", "03/11/2026"), ("es", "03/11/2026"), ("ro", "03.11.2026")):
         page = player_client.get(reverse("rubber:pad", args=[rubber.pk]), HTTP_ACCEPT_LANGUAGE=language)
         assert date in page.content.decode() and "2026-11-03<" not in page.content.decode()
+
+
+def test_the_services_refuse_a_season_out_of_order_and_keep_one_room_setting(db):
+    with pytest.raises(ValidationError) as refused:
+        add_season(name="Backwards", starts=datetime.date(2027, 6, 1), ends=datetime.date(2027, 1, 1))
+    assert refused.value.message_dict == {"ends": ["The last day comes before the first."]}
+    assert not Season.objects.exists()
+    save_choices(chicago_bonus="none", rounding="exact", rotate=False)
+    save_choices(chicago_bonus="standing", rounding="up50", rotate=True)  # sent twice: still the club's one row
+    assert list(ClubChoices.objects.values_list("chicago_bonus", "rounding", "rotate")) == [("standing", "up50", True)]
