@@ -30,7 +30,11 @@ SITE_OWN = {"create_club", "runsite", "worker"}  # the site's own: they read or 
 
 def our_commands() -> dict[str, ClubCommand]:
     root = str(django_settings.BASE_DIR)
-    ours = {config.name for config in apps.get_app_configs() if config.path.startswith(root)}
+    ours = {  # the project's apps: under its folder, and not installed packages (a .venv inside it, as CI makes)
+        config.name
+        for config in apps.get_app_configs()
+        if config.path.startswith(root) and "site-packages" not in Path(config.path).parts
+    }
     return {name: load_command_class(app, name) for name, app in get_commands().items() if app in ours}
 
 
