@@ -89,15 +89,31 @@ def pytest_collection_modifyitems(config, items):
         kept = [item for item in items if database_test(item)]
         config.hook.pytest_deselected(items=[item for item in items if not database_test(item)])
         items[:] = kept
-    # The long tests first (the browser flows, then those marked slow), so that the workers share them from the
-    # start instead of one worker running the longest alone at the end.
-    items.sort(key=running_order)
+    items[:] = running_order(items)
 
 
-def running_order(item) -> int:
-    if is_browser_test(item):
-        return 0
-    return 1 if item.get_closest_marker("slow") else 2
+def running_order(items: list) -> list:
+    """The long tests first (those marked slow), so that the workers share them from the start instead of one
+    worker running the longest alone at the end; the browser tests spread over the first half, one every few
+    tests. pytest-xdist hands each worker a run of consecutive tests: with the browser tests all first, one worker
+    ran every one of them (more than 400 s, most of it waiting for the browser) while the others ran out of work."""
+    browser = sorted((item for item in items if is_browser_test(item)), key=lambda item: not is_slow(item))
+    others = sorted((item for item in items if not is_browser_test(item)), key=lambda item: not is_slow(item))
+    if not browser:
+        return others
+    step = max(1, len(others) // 2 // len(browser))
+    ordered, due = [], 0
+    for index, item in enumerate(others):
+        # between two modules only: a module's data built once for its tests stays built (tests/builders/module_data)
+        if index >= due and browser and (not ordered or ordered[-1].module is not item.module):
+            ordered.append(browser.pop(0))
+            due = index + step
+        ordered.append(item)
+    return ordered + browser
+
+
+def is_slow(item) -> bool:
+    return item.get_closest_marker("slow") is not None
 
 
 @pytest.fixture(autouse=True)
