@@ -13,10 +13,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q
 
-from club.models import Member
 from club.privacy import Privacy, real_names, shown_name
 from club.tenancy import all_clubs
 from events.federation.selectors.clubs import club_url
@@ -31,22 +29,15 @@ def _words(text: str) -> list[str]:
     return text.split()[:MAX_WORDS]
 
 
-def federation_number_path() -> str | None:
-    """The lookup from a member to their person's federation number, on a site whose logins have one (a person's,
-    `accounts.Person`, reached through the member's login); None where there is none."""
-    user = Member._meta.get_field("user").related_model
-    try:
-        person = user._meta.get_field("person").related_model
-        person._meta.get_field("federation_number")
-    except FieldDoesNotExist:
-        return None
-    return "user__person__federation_number"
+# A member's federation number: their person's (accounts.Person, through the member's login), named by its path
+# (events sits below accounts and imports nothing of it).
+FEDERATION_NUMBER = "user__person__federation_number"
 
 
 def _player_found(words: list[str]) -> Q:
     """A pair one of whose players has every word in their names or, typed alone, their federation number (a member
     shown by name), or every word in their typed name (a guest)."""
-    number = federation_number_path() if len(words) == 1 else None
+    number = FEDERATION_NUMBER if len(words) == 1 else None
     found = Q()
     for player in PLAYERS:
         named = Q()
