@@ -1,15 +1,17 @@
 """The README's measured figures, made again on the machine at hand (`make bench-readme`): runs `bench_pages.py`
-(the pages made afresh and the rescoring, on SQLite and, with `--db-url`, PostgreSQL) and `bench_http.py` (each
-public page over HTTP against a static file, on the same bench club), then writes their reports, dated, with the
-machine, its load average and the CPU per request beside every wall time, between the README's markers
+(the pages made afresh and the rescoring, on SQLite and, with `--db-url`, PostgreSQL), `bench_http.py` (each
+public page over HTTP against a static file, on the same bench club) and `bench_reader.py` (a logged-in player's
+ranking, traveller and scorecard from the page cache against a static file), then writes their reports, dated,
+with the machine, its load average and the CPU per request beside every wall time, between the README's markers
 `<!-- bench-readme:start -->` and `<!-- bench-readme:end -->` (section *Measured on this machine*).
 
     .venv/bin/python bench/bench_readme.py [--db-url postgres://...] [--scale 1] [--requests 50] [--http-requests 20]
         [--table-db-url postgres://.../table] [--table-args "--rounds 3"] [--tasks-args "--emails 500"] [--skip tasks]
     .venv/bin/python bench/bench_readme.py --only table [--table-db-url postgres://.../table]
 
-Then `bench_table.py` (table entry: a 30-table room, in its own database) and `bench_tasks.py` (the background
-tasks: the hands' analysis and the results emails), each with the server's CPU per request beside its wall times.
+Then `bench_table.py` (table entry: a 30-table room, in its own database, then `profile_table.py`: each save,
+confirmation and poll's CPU in process) and `bench_tasks.py` (the background tasks: the hands' analysis and the
+results emails), each with the server's CPU per request beside its wall times.
 
 `--only table` measures table entry alone (on SQLite, and on PostgreSQL with `--table-db-url`) and replaces only
 its reports in the section, each dated with its own load average (`make bench-readme-table`).
@@ -107,7 +109,10 @@ def table_report(table_db_url: str | None, table_args: str) -> tuple[str, str]:
     env = {"DATABASE_URL": table_db_url} if table_db_url else {}
     output = run("bench/bench_table.py", *table_args.split(), env=env)
     where = "PostgreSQL" if (table_db_url or "").startswith("postgres") else "SQLite"
-    return f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers)", from_line(output, "table")
+    # Then each request's own CPU, in process (its database emptied first: bench_table's, or a scratch SQLite file).
+    in_process = run("bench/profile_table.py", env=env)
+    title = f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers; then `profile_table.py`, in process)"
+    return title, from_line(output, "table") + "\n\n" + from_line(in_process, "table entry in process")
 
 
 def replace_reports(reports: list[tuple[str, str]], load_before: str) -> None:
@@ -127,6 +132,28 @@ def replace_reports(reports: list[tuple[str, str]], load_before: str) -> None:
         found = re.search(rf"^{re.escape(title)}[^\n]*:\n\n```text\n.*?\n```\n", body, flags=re.S | re.M)
         body = body[: found.start()] + block + body[found.end() :] if found else body.rstrip("\n") + "\n\n" + block
     README.write_text(head + START + body + END + tail)
+
+
+def http_reports(databases: list[tuple[str, list[str], str]], args) -> list[tuple[str, str]]:
+    """Over HTTP, each database's bench club: its public pages (bench_http) and a logged-in player's (bench_reader)."""
+    reports = []
+    for name, _where, url in databases:
+        output = run(
+            "bench/bench_http.py",
+            "--db-url",
+            url,
+            "--requests",
+            str(args.http_requests),
+            "--concurrency",
+            args.concurrency,
+            "--port",
+            args.http_port,
+        )
+        reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
+        output = run("bench/bench_reader.py", "--db-url", url, "--requests", "100")  # cached pages: cheap
+        title = f"A logged-in player's pages over HTTP, {name} (`bench_reader.py`, gunicorn)"
+        reports.append((title, from_line(output, "load average before")))
+    return reports
 
 
 def main() -> None:
@@ -166,19 +193,7 @@ def main() -> None:
         reports.append(
             (f"Pages made afresh, {name} (`bench_pages.py`, Django's test client in one process)", pages_report(output))
         )
-    for name, _where, url in databases:
-        output = run(
-            "bench/bench_http.py",
-            "--db-url",
-            url,
-            "--requests",
-            str(args.http_requests),
-            "--concurrency",
-            args.concurrency,
-            "--port",
-            args.http_port,
-        )
-        reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
+    reports += http_reports(databases, args)
     skip = set(args.skip.split(","))
     if "table" not in skip:
         reports.append(table_report(args.table_db_url, args.table_args))

@@ -113,7 +113,7 @@ def room(args) -> dict[str, list[float]]:
         ew.get(links[table].ew_path)
     times: dict[str, list[float]] = {"save": [], "confirm": [], "poll 304": [], "poll (state built)": []}
     tags: dict[int, str] = {}
-    profile = cProfile.Profile() if args.profile else None
+    profile = cProfile.Profile(time.process_time) if args.profile else None
     for round_ in range(1, min(args.rounds, plan.rounds) + 1):
         for table, link in links.items():
             ns, ew = phones[table]
@@ -141,7 +141,7 @@ def room(args) -> dict[str, list[float]]:
     if profile:
         for order in ("tottime", "cumulative"):
             out = io.StringIO()
-            ours = r"/(events|club|scoring|movements)/"  # the site's own functions
+            ours = os.environ.get("PROFILE_FILTER", r"/(events|club|scoring|movements)/")  # the site's own functions
             pstats.Stats(profile, stream=out).sort_stats(order).print_stats(ours, 45)
             print(out.getvalue())
     return times
@@ -198,7 +198,8 @@ def main() -> None:
     setup(args)
     from django.db import connection
 
-    print(f"table entry in process, {args.tables} tables, {connection.vendor}, load average {os.getloadavg()}")
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    print(f"table entry in process, {args.tables} tables, {connection.vendor}, load average {load}")
     for name, values in room(args).items():
         if not values:
             continue

@@ -14,6 +14,7 @@ class ClubConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from club.collation import register_sqlite_collation
+        from club.history_managers import keep_history_managers
         from club.tenancy import forget_single_club
 
         # Names sort accent-insensitively on SQLite as on PostgreSQL (club/collation.py).
@@ -22,3 +23,5 @@ class ClubConfig(AppConfig):
         # and the accounts' services, the admin) records its change in the unit of work (club/unit_of_work.py).
         # The one club's id is remembered (single-club mode); a migrate or a test's flush may make it again.
         post_migrate.connect(forget_single_club, dispatch_uid="club-forget-single-club")
+        # `Model.history`'s manager class made once per model, not at every save of a tracked model.
+        keep_history_managers()

@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "club.csp_header.PolicyOnceMiddleware",  # the Content-Security-Policy header below on every response (django-csp's)
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "club.club_middleware.ClubMiddleware",  # CLUBS=many: the request's club, from its host name or /c/SHORT_NAME/
+    "club.early_answer.EarlyAnswerMiddleware",  # a phone's poll with its tag: answered here, the rest skipped
     "django.contrib.sessions.middleware.SessionMiddleware",
     "club.look.ClubLocaleMiddleware",  # Django's, with the club's language as the default and its time zone
     "django.middleware.common.CommonMiddleware",

@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from club.early_answer import answers_early
 from club.table_entry import (
     ConfirmBoardForm,
     CorrectionForm,
@@ -92,15 +93,26 @@ def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret:
     )
 
 
+def _poll_early(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> HttpResponse | None:
+    """A poll answered before most middleware (`club.early_answer`); None for a link the view refuses."""
+    context, _problem = find_room(match_id, room, side, secret)
+    return _answer_poll(context, request) if context is not None else None
+
+
+def _answer_poll(context: RoomContext, request: HttpRequest) -> HttpResponse:
+    return polled_state(request, room_tag(context), lambda: room_state(context).version)
+
+
+@answers_early(_poll_early)
 @require_GET
 def room_page_state(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> HttpResponse:
     """What the page shows, as a short version string: the phones poll it to stay in step. A poll sending the room's
     tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread (`room_tag`,
-    `club.table_entry.polled_state`, as the pairs tables' polls)."""
+    `club.table_entry.polled_state`, as the pairs tables' polls), answered before most middleware (`_poll_early`)."""
     context, problem = find_room(match_id, room, side, secret)
     if context is None:
         return state_refused(problem)
-    return polled_state(request, room_tag(context), lambda: room_state(context).version)
+    return _answer_poll(context, request)
 
 
 def room_link_before_sides(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:

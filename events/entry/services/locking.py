@@ -45,7 +45,6 @@ from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
 
 _open_sessions: ContextVar[frozenset[int]] = ContextVar("open_session_writes", default=frozenset())
-_reasons: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("correction_reasons", default=())
 
 
 def lock_session(session_id: int, *, final_allowed: bool = False, shared: bool = False) -> str | None:
@@ -83,10 +82,30 @@ def history_reason(reason: str) -> str:
     return reason if len(reason) <= HISTORY_REASON_LENGTH else reason[: HISTORY_REASON_LENGTH - 1] + "…"
 
 
+class _OpenReason:
+    """The reason of the correction open on a session, read at its first use inside the session's `session_write`
+    block (under its lock), then kept: most writes never ask (a table's confirmation names its table instead)."""
+
+    def __init__(self, session_id: int) -> None:
+        self.session_id = session_id
+        self.text: str | None = None
+
+    def __call__(self) -> str:
+        if self.text is None:
+            # The model's order within the session, without its join to the session (ordered by date and name).
+            found = Correction.objects.filter(session_id=self.session_id, closed_at__isnull=True)
+            self.text = found.order_by("reopened_at", "pk").values_list("reason", flat=True).first() or ""
+        return self.text
+
+
+_reasons: ContextVar[tuple[tuple[int, _OpenReason], ...]] = ContextVar("correction_reasons", default=())
+
+
 def correction_reason(session_id: int) -> str:
     """The reason of the correction open on the session (inside its `session_write` block), fitted to a history
     record, or ""."""
-    return history_reason(dict(_reasons.get()).get(session_id, ""))
+    reason = dict(_reasons.get()).get(session_id)
+    return history_reason(reason()) if reason is not None else ""
 
 
 @contextmanager
@@ -104,11 +123,8 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
         # one (whose stored standings its pages read) store them in their transaction, one after the other.
         status = lock_session(session_id, shared=shared)
         deferred = status == Session.Status.IN_PROGRESS and shared
-        reason = Correction.objects.filter(session_id=session_id, closed_at__isnull=True)
-        # The model's order within the session, without its join to the session (ordered by date and name).
-        reason = reason.order_by("reopened_at", "pk").values_list("reason")
         token = _open_sessions.set(_open_sessions.get() | {session_id})
-        reasons = _reasons.set((*_reasons.get(), (session_id, next(iter(reason), ("",))[0])))
+        reasons = _reasons.set((*_reasons.get(), (session_id, _OpenReason(session_id))))
         try:
             yield
         finally:

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from club.early_answer import answers_early
 from club.table_entry import CorrectionForm, polled_state, refused, run_action, state_refused
 from club.table_sides import own_version, shown_versions
 from events.entry.services.locking import refresh_stale_standings
@@ -102,15 +103,27 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
     )
 
 
+def _answer_poll(request: HttpRequest, context: TableContext) -> HttpResponse:
+    """`304 Not Modified` or the new version; and the standings the room's last confirmations marked stored, once a
+    second at most (`refresh_stale_standings`)."""
+    refresh_stale_standings(session_id=context.entry.session_id, read=context.entry)
+    return polled_state(request, table_tag(context), lambda: table_state(context, pairs=False).version)
+
+
+def _poll_early(request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str):
+    """A poll answered before most middleware (`club.early_answer`); None for a link the view refuses."""
+    context, _problem = find_table(session_id, letter, table, side, secret)
+    return _answer_poll(request, context) if context is not None else None
+
+
+@answers_early(_poll_early)
 @require_GET
 def table_page_state(request: HttpRequest, session_id: int, letter: str, table: int, side: str, secret: str):
-    """What the page shows, as a short version string: the phones poll it to stay in step (and store the standings
-    the room's last confirmations marked, once a second at most: `refresh_stale_standings`). A poll sending the
+    """What the page shows, as a short version string: the phones poll it to stay in step. A poll sending the
     table's tag it was given (If-None-Match) while nothing changed gets `304 Not Modified`, the state unread
-    (`table_tag`, `club.table_entry.polled_state`). Closed or final, the answer says so (`static/js/table.js` shows
-    it; final, it stops polling)."""
+    (`table_tag`, `club.table_entry.polled_state`); such polls are answered before most middleware
+    (`_poll_early`). Closed or final, the answer says so (`static/js/table.js` shows it; final, it stops polling)."""
     context, problem = find_table(session_id, letter, table, side, secret)
     if context is None:
         return state_refused(problem)
-    refresh_stale_standings(session_id=context.entry.session_id, read=context.entry)
-    return polled_state(request, table_tag(context), lambda: table_state(context, pairs=False).version)
+    return _answer_poll(request, context)
