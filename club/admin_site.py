@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.admin.apps import AdminConfig
 from django.contrib.admin.utils import unquote
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.urls import get_script_prefix
 
@@ -103,7 +103,45 @@ class Placed:
         return super().history_form_view(request, object_id, version_id, extra_context)
 
 
+def recent_actions(request, count: int = 10) -> list:
+    """The login's latest actions (the index's "Recent actions") on the records of this address: at a club's, that
+    club's (another club's would link to a page not found here; a removed record's club is not known, so it is left
+    out); at the host's, the site-wide models'. One query, then one per kind of record."""
+    from django.contrib.admin.models import LogEntry  # this module is read before the apps' models are
+
+    entries = list(
+        LogEntry.objects.filter(user_id=request.user.pk).select_related("content_type").order_by("-action_time")[:100]
+    )
+    shown: dict[int, set[str]] = {}  # content type: the ids of its records this address finds
+    for content_type_id in {entry.content_type_id for entry in entries if entry.content_type_id is not None}:
+        model = next(entry.content_type.model_class() for entry in entries if entry.content_type_id == content_type_id)
+        if model is None or club_owned(model) != at_a_club(request):
+            continue
+        ids = {entry.object_id for entry in entries if entry.content_type_id == content_type_id}
+        shown[content_type_id] = _found_here(model, ids) if club_owned(model) else ids
+    return [entry for entry in entries if entry.object_id in shown.get(entry.content_type_id, ())][:count]
+
+
+def _found_here(model, ids: set[str]) -> set[str]:
+    """Of the records' ids (as the admin's log keeps them, text), those the club's manager finds."""
+    keys = []
+    for value in ids:
+        try:
+            keys.append(model._meta.pk.to_python(value))
+        except ValidationError:
+            continue
+    return {str(pk) for pk in model._default_manager.filter(pk__in=keys).values_list("pk", flat=True)}
+
+
 class ClubAdminSite(admin.AdminSite):
+    index_template = "admin/club_index.html"
+
+    def index(self, request, extra_context=None):
+        """With many clubs, the recent actions of this address only (`recent_actions`); else Django's index."""
+        if many_clubs():
+            extra_context = {**(extra_context or {}), "club_admin_log": recent_actions(request)}
+        return super().index(request, extra_context)
+
     def register(self, model_or_iterable, admin_class=None, **options):
         admin_class = admin_class or admin.ModelAdmin
         if not issubclass(admin_class, Placed):

@@ -115,3 +115,34 @@ def test_only_a_clubs_own_staff_and_the_host_admin_get_in(clubs):
         assert ours.get(refused)["Location"].startswith(f"{refused}login/"), refused
     assert logged_in_client(plain).get("/c/north/admin/")["Location"].startswith("/c/north/admin/login/")
     assert boss.get("/c/south/admin/").status_code == 200 and boss.get("/admin/").status_code == 200
+
+
+def test_the_recent_actions_of_each_address_are_its_own_records(clubs):
+    """The index's "Recent actions": at a club's address, what the login did to that club's records (another
+    club's would link to a page not found there); at the host's, to the site-wide ones (a club's settings)."""
+    north, (member, _session), south, (their_member, _their_session), boss = clubs
+    edit = {"first_name": "Nora", "last_name": "Northern", "number": "5", "active": "on", "privacy": member.privacy}
+    # followed: the admin's "changed successfully" message is read on the page it redirects to
+    assert boss.post(change(Member, member.pk), {**edit, "_save": "Save"}, follow=True).status_code == 200
+    theirs = {**edit, "first_name": "Sid", "last_name": "Southern", "privacy": their_member.privacy}
+    saved = boss.post(change(Member, their_member.pk, club="south"), {**theirs, "_save": "Save"}, follow=True)
+    assert saved.status_code == 200
+    at_north = boss.get("/c/north/admin/").content.decode()
+    assert "Northern" in at_north and "Southern" not in at_north
+    assert f'href="/c/north/admin/club/member/{member.pk}/change/"' in at_north
+    at_south = boss.get("/c/south/admin/").content.decode()
+    assert "Southern" in at_south and "Northern" not in at_south
+    assert f'href="/c/south/admin/club/member/{their_member.pk}/change/"' in at_south
+    at_host = boss.get("/admin/").content.decode()
+    assert "Northern" not in at_host and "Southern" not in at_host and "Recent actions" in at_host
+    assert boss.get(f"/c/north/admin/club/member/{member.pk}/change/").status_code == 200  # the link listed opens
+
+
+@pytest.mark.django_db
+def test_with_one_club_the_recent_actions_are_djangos():
+    boss = logged_in_client(get_user_model().objects.create_superuser("one", "one@example.org", "A long pass 42"))
+    member = Member.objects.create(number="7", first_name="Una", last_name="Onlyson")
+    edit = {"first_name": "Una", "last_name": "Solo", "number": "7", "active": "on", "privacy": member.privacy}
+    assert boss.post(f"/admin/club/member/{member.pk}/change/", {**edit, "_save": "Save"}).status_code == 302
+    index = boss.get("/admin/").content.decode()
+    assert f'href="/admin/club/member/{member.pk}/change/"' in index and "Solo" in index
