@@ -64,7 +64,8 @@ bench-load: $(BIN)/activate
 bench-http: $(BIN)/activate
 	$(BIN)/python bench/bench_http.py $(BENCH_HTTP_ARGS)
 # The README's measured figures made again on this machine, dated (section "Measured on this machine"): bench_pages
-# and bench_http on the bench club, SQLite and BENCH_README_DATABASE_URL (PostgreSQL) when set, then bench_table (in
+# and bench_http (and bench_reader: a logged-in player's cached pages) on the bench club, SQLite and
+# BENCH_README_DATABASE_URL (PostgreSQL) when set, then bench_table and profile_table (SQLite, and
 # BENCH_README_TABLE_DATABASE_URL when set) and bench_tasks; CPU per request beside every wall time.
 # BENCH_README_ARGS="--scale 0.05 --requests 20" for a quick run.
 bench-readme: $(BIN)/activate

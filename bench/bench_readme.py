@@ -195,8 +195,9 @@ def main() -> None:
         )
     reports += http_reports(databases, args)
     skip = set(args.skip.split(","))
-    if "table" not in skip:
-        reports.append(table_report(args.table_db_url, args.table_args))
+    if "table" not in skip:  # on SQLite, and on PostgreSQL when given its database
+        for url in [None] + ([args.table_db_url] if args.table_db_url else []):
+            reports.append(table_report(url, args.table_args))
     if "tasks" not in skip:
         output = run("bench/bench_tasks.py", *args.tasks_args.split())
         title = "Background tasks, SQLite (`bench_tasks.py`, `manage.py runsite`)"
