@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import os
 import statistics
 import sys
 import tempfile
@@ -26,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_http import PAGES_CODE, ROOT, environment, manage, serve  # noqa: E402
 from bench_table import server_cpu  # noqa: E402
+from cpu_meter import load_average  # noqa: E402
 
 PLAYER_CODE = """
 from importlib import import_module
@@ -109,14 +109,14 @@ def main() -> None:
             for name, size in sizes.items():
                 (static_dir / f"reader-{name}.html").write_bytes(b"x" * size)
             server = serve(env, args.port)  # whitenoise finds the files when it starts
-            print(f"load average before: {os.getloadavg()}; page sizes (bytes): {sizes}")
+            print(f"load average before: {load_average()}; page sizes (bytes): {sizes}")
             print(f"{'page':10} {'static':>7} {'visitor':>7} {'player':>7} {'p95':>7} {'ratio':>6} "
                   f"{'cpu st':>7} {'cpu vi':>7} {'cpu pl':>7}  (ms; ratio: player's to static's)")  # fmt: skip
             for name in names:
                 get(args.port, pages[name], cookie)
                 get(args.port, pages[name])
                 print(measure(server, args.port, name, pages[name], cookie, args.requests), flush=True)
-            print(f"load average after: {os.getloadavg()}")
+            print(f"load average after: {load_average()}")
         finally:
             server.terminate()
             server.wait()
