@@ -33,21 +33,35 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from cpu_meter import load_average  # noqa: E402
+from cpu_meter import load_average, speed_probe  # noqa: E402
 
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 README = ROOT / "README.md"
 START, END = "<!-- bench-readme:start -->", "<!-- bench-readme:end -->"
 
 
+PROBES: list[float] = []  # the machine's speed (cpu_meter.speed_probe) before and after each script run
+
+
 def run(*args: str, env: dict[str, str] | None = None) -> str:
-    """A bench script's standard output (its progress goes to the terminal as it runs)."""
+    """A bench script's standard output (its progress goes to the terminal as it runs), the machine's speed probed
+    before and after it (`PROBES`)."""
     print("$", " ".join(args), flush=True)
+    PROBES.append(speed_probe())
     done = subprocess.run(
         [PYTHON, *args], cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True, env={**os.environ, **(env or {})}
     )
+    PROBES.append(speed_probe())
     print(done.stdout, flush=True)
     return done.stdout
+
+
+def probed(text: str, runs: int = 1) -> str:
+    """A report with the machine's speed before and after its last `runs` scripts."""
+    before, after = PROBES[-2 * runs], PROBES[-1]
+    return (
+        f"{text}\nspeed probe before / after (ms of a fixed Python loop; lower is faster): {before:.0f} / {after:.0f}"
+    )
 
 
 def from_line(output: str, starts: str) -> str:
@@ -112,7 +126,7 @@ def table_report(table_db_url: str | None, table_args: str) -> tuple[str, str]:
     # Then each request's own CPU, in process (its database emptied first: bench_table's, or a scratch SQLite file).
     in_process = run("bench/profile_table.py", env=env)
     title = f"Table entry, {where} (`bench_table.py`, gunicorn with 3 workers; then `profile_table.py`, in process)"
-    return title, from_line(output, "table") + "\n\n" + from_line(in_process, "table entry in process")
+    return title, probed(from_line(output, "table") + "\n\n" + from_line(in_process, "table entry in process"), runs=2)
 
 
 def replace_reports(reports: list[tuple[str, str]], load_before: str) -> None:
@@ -149,10 +163,10 @@ def http_reports(databases: list[tuple[str, list[str], str]], args) -> list[tupl
             "--port",
             args.http_port,
         )
-        reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", http_report(output)))
+        reports.append((f"Over HTTP, {name} (`bench_http.py`, gunicorn with 2 workers)", probed(http_report(output))))
         output = run("bench/bench_reader.py", "--db-url", url, "--requests", "100")  # cached pages: cheap
         title = f"A logged-in player's pages over HTTP, {name} (`bench_reader.py`, gunicorn)"
-        reports.append((title, from_line(output, "load average before")))
+        reports.append((title, probed(from_line(output, "load average before"))))
     return reports
 
 
@@ -191,7 +205,10 @@ def main() -> None:
     for name, where, _url in databases:
         output = run("bench/bench_pages.py", *scale, *where, "--requests", str(args.requests))
         reports.append(
-            (f"Pages made afresh, {name} (`bench_pages.py`, Django's test client in one process)", pages_report(output))
+            (
+                f"Pages made afresh, {name} (`bench_pages.py`, Django's test client in one process)",
+                probed(pages_report(output)),
+            )
         )
     reports += http_reports(databases, args)
     skip = set(args.skip.split(","))
@@ -201,7 +218,7 @@ def main() -> None:
     if "tasks" not in skip:
         output = run("bench/bench_tasks.py", *args.tasks_args.split())
         title = "Background tasks, SQLite (`bench_tasks.py`, `manage.py runsite`)"
-        reports.append((title, from_line(output, "set up")))
+        reports.append((title, probed(from_line(output, "set up"))))
     write_readme(section(reports, load_before, args))
     print(f"Written to {README.relative_to(ROOT)} (section 'Measured on this machine')")
 
