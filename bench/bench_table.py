@@ -8,8 +8,8 @@ DATABASE_URL (by default a scratch SQLite file, bench/results/table.sqlite3, mad
 its board within the same second as every other table (one thread per table, released together for each board,
 each at a random moment of that second: `--spread 1`; `--spread 0` releases them all at the same instant; at a
 real table the save and the confirmation are seconds apart, here one follows the other at once), while `--pollers`
-phones ask for their table's state every 4 seconds (as the page does: with the tag of their last answer, which the
-server answers `304 Not Modified` while nothing changed). Then it checks that the database holds every result once,
+phones ask for their table's state every 4 seconds (as the page does: with the tag of their last answer, the
+first time the tag the page carried, which the server answers `304 Not Modified` while nothing changed). Then it checks that the database holds every result once,
 scored, and reports saves per second, the p50/p95 time of a save, of a confirmation and of the two together, the
 polls' p50/p95 and the errors; and what the room cost the machine: the server's process CPU time (gunicorn's master
 and workers, from /proc) over the room's wall time and the machine's cores, with the load average before and after
@@ -21,6 +21,7 @@ per board (save + confirm) is the room's CPU less its polls', over the boards.
 from __future__ import annotations
 
 import argparse
+import html
 import http.client
 import os
 import random
@@ -45,6 +46,7 @@ from cpu_meter import tree_cpu  # noqa: E402
 RESULTS = ROOT / "bench" / "results"
 CONTRACTS = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("PASS", "", "")]
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+PAGE_TAG = re.compile(r'data-tag="([^"]*)"')  # the table's tag the page carries for its first poll
 
 
 @dataclass
@@ -96,6 +98,8 @@ class Phone:
         if status != 200 or not found:
             raise RuntimeError(f"the table page answered {status}")
         self.token = found.group(1)
+        tagged = PAGE_TAG.search(text)  # as static/js/table.js starts: the first poll sends the page's tag
+        self.tag = html.unescape(tagged.group(1)) if tagged else ""
 
     def post(self, data: dict) -> int:
         status, _text = self.request("POST", self.path, urlencode({**data, "csrfmiddlewaretoken": self.token}))

@@ -128,7 +128,8 @@
     every(state.error === "final" ? 0 : 30000);
   };
 
-  let tag = "";
+  // The table's tag when the page was made (read before its state): the first poll, nothing new, is answered 304.
+  let tag = page.dataset.tag || "";
   const poll = async () => {
     if (document.visibilityState !== "visible" || !navigator.onLine || readQueue().length) {
       showNotice();

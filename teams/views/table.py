@@ -81,6 +81,7 @@ def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret:
         failed_board, failed_form = _post(request, context)
         if failed_form is None:
             return redirect(f"{request.path}#board-{failed_board}")
+    tag = room_tag(context)  # before the state, as a poll reads them: the phone's first poll sends it
     state = room_state(context)
     cards = [_card(context, board, failed_board, failed_form) for board in state.boards]
     shown = [card["number"] for card in cards if not card["done"]]
@@ -88,7 +89,7 @@ def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret:
     return render(
         request,
         "teams/table/page.html",
-        {"context": context, "state": state, "cards": cards, "other_error": other_error},
+        {"context": context, "state": state, "tag": tag, "cards": cards, "other_error": other_error},
         status=400 if failed_form is not None else 200,
     )
 

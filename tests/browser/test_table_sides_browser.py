@@ -201,3 +201,17 @@ def test_a_phone_typing_while_the_other_phone_saves_says_its_page_is_out_of_date
     expect(east.locator("[data-offline]")).to_be_visible(timeout=15_000)  # offline, with nothing queued
     east.context.set_offline(False)
     expect(east.locator("[data-offline]")).to_be_hidden(timeout=15_000)
+
+
+def test_a_phones_first_poll_sends_the_pages_tag_and_finds_nothing_new(phones):
+    """The page carries its table's tag (read before its state): the phone's first poll sends it and is answered
+    `304 Not Modified`, the state unread, as every later poll while nothing changes."""
+    session, _section = make_session("mitchell", tables=3, boards_per_round=2, name="Tag night")
+    path = open_tables(session)["1"]
+    (phone,) = phones(1)
+    with phone.expect_response(lambda response: response.url.endswith("/state/"), timeout=15_000) as answer:
+        phone.goto(path)
+    tag = phone.locator("[data-table-page]").get_attribute("data-tag")
+    assert tag and tag.startswith('"')
+    assert answer.value.request.headers.get("if-none-match") == tag
+    assert answer.value.status == 304

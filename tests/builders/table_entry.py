@@ -1,6 +1,9 @@
 """Table entry in tests: a session's tables opened, and each board played at its table through the phones' pages:
 North-South's phone saves, East-West's confirms."""
 
+import re
+from html import unescape
+
 from events.plans import section_plan
 from events.tables.selectors.table_entry import table_links
 from events.tables.services.table_entry import set_table_entry
@@ -25,6 +28,11 @@ def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
     response = client.get(path + "state/", **headers)
     version = response.json()["version"] if response.status_code == 200 else None
     return response.status_code, response.get("ETag", ""), version
+
+
+def page_tag(html: str) -> str:
+    """The table's tag a table page carries for its phone's first poll (`data-tag`, unescaped)."""
+    return unescape(re.search(r'data-tag="([^"]*)"', html).group(1))
 
 
 def ew(path: str) -> str:

@@ -9,7 +9,7 @@ from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.tables.services.table_entry import resolve_correction, set_table_entry
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, ew, open_tables, poll, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, page_tag, poll, save_post
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +76,13 @@ def test_a_closed_table_answers_without_a_tag_so_the_phone_asks_afresh(room, cli
     assert closed.status_code == 403 and "ETag" not in closed
     set_table_entry(session=session, is_open=True)
     assert poll(client, paths["1"])[0] == 200  # the phone dropped its tag with the closed answer
+
+
+def test_the_page_carries_its_tag_so_the_phones_first_poll_finds_nothing_new(room, client, anonymous_client):
+    _session, section, paths = room
+    tag = page_tag(client.get(paths["1"]).content.decode())
+    assert poll(client, paths["1"], tag)[0] == 304  # the first poll after a load: no state built
+    play = section_plan(section).plays_at(1, 1)[0]
+    saved = anonymous_client.post(paths["1"], save_post(play, "4S", "N", "="), follow=True)  # the page again
+    moved = page_tag(saved.content.decode())
+    assert moved != tag and poll(client, paths["1"], moved)[0] == 304 and poll(client, paths["1"], tag)[0] == 200

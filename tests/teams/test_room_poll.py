@@ -8,7 +8,7 @@ import pytest
 from teams.models import BoardResult, TypedRoomResult
 from teams.room_results import read_room
 from teams.services.matches import save_results
-from tests.builders.table_entry import poll
+from tests.builders.table_entry import page_tag, poll
 from tests.builders.team_tables import open_rooms, other_side, room_confirm, room_save
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +71,13 @@ def test_every_change_of_the_room_moves_the_tag_and_the_other_rooms_do_not(rooms
     assert not BoardResult.objects.filter(pk=line.pk).exists()
     moved(lambda: anonymous_client.post(path, room_save(second, "2H", "E", "=")))
     moved(lambda: anonymous_client.post(other_side(path), room_confirm(second, typed(second).version)))
+
+
+def test_the_room_page_carries_its_tag_so_the_phones_first_poll_finds_nothing_new(rooms, client, anonymous_client):
+    match, _other, paths = rooms
+    path = paths[match.pk, 1]
+    tag = page_tag(client.get(path).content.decode())
+    assert poll(client, path, tag)[0] == 304  # the first poll after a load: no state built
+    saved = anonymous_client.post(path, room_save(match.first_board, "4S", "N", "="), follow=True)  # the page again
+    moved = page_tag(saved.content.decode())
+    assert moved != tag and poll(client, path, moved)[0] == 304 and poll(client, path, tag)[0] == 200

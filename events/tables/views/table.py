@@ -84,6 +84,7 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
         failed_board, failed_form = _post(request, context)
         if failed_form is None:
             return redirect(f"{request.path}#board-{failed_board}")
+    tag = table_tag(context)  # before the state, as a poll reads them: the phone's first poll sends it
     state = table_state(context)
     cards = []
     for board in state.boards:
@@ -98,7 +99,7 @@ def table_page(request: HttpRequest, session_id: int, letter: str, table: int, s
     return render(
         request,
         "events/table/page.html",
-        {"context": context, "state": state, "cards": cards, "other_error": other_error, "letter": letter},
+        {"context": context, "state": state, "tag": tag, "cards": cards, "other_error": other_error, "letter": letter},
         status=400 if failed_form is not None else 200,
     )
 
