@@ -3,12 +3,13 @@
 Every table's phones ask their table's state every few seconds (`static/js/table.js`), sending the tag of their
 last answer (If-None-Match); most polls find nothing new and are answered `304 Not Modified`
 (`club.table_entry.polled_state`). Such a poll reads no session, no login, no language and no CSRF token, yet
-each of those middleware cost it CPU: with the URL's resolving, about half of a poll's own CPU in Django. A view
+each of those middleware cost it CPU: skipping them took about a quarter off a `304` poll's server CPU over HTTP
+(bench/README.md, *bench_table.py*). A view
 marked `@answers_early(quick)` is asked here instead, right after the request's club is found
 (`club.club_middleware.ClubMiddleware`): `quick(request, **kwargs)` answers the poll (304, or the new version)
 or returns None when it would refuse it (a closed table, a wrong link), and the request then goes the whole way
-to the view, whose refusal speaks the reader's language. Only a GET with If-None-Match is looked at: a page
-read, a form posted or a phone's first poll is not.
+to the view, whose refusal speaks the reader's language. Only a GET with If-None-Match is looked at (a phone's
+first poll sends the tag its page carried): a page read or a form posted is not.
 
 What the middleware skipped leaves no mark on an answer: the answer is private and never cached, sets no cookie,
 and gets the frame header `XFrameOptionsMiddleware` gives every answer (the headers of the middleware above this
