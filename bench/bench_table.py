@@ -11,9 +11,10 @@ real table the save and the confirmation are seconds apart, here one follows the
 phones ask for their table's state every 4 seconds (as the page does: with the tag of their last answer, the
 first time the tag the page carried, which the server answers `304 Not Modified` while nothing changed). Then it
 checks that the database holds every result once, scored, and reports saves per second, the p50/p95 time of a
-save, of a confirmation and of the two together, the polls' p50/p95 and the errors; and what the room cost the machine: the server's process CPU time (gunicorn's master
-and workers, from /proc) over the room's wall time and the machine's cores, with the load average before and after
-(other work on the machine moves wall times, much less CPU times). After the room, with nothing else sent, every
+save, of a confirmation and of the two together, the polls' p50/p95 and the errors; and what the room cost the
+machine: the server's process CPU time (gunicorn's master and workers, from /proc) over the room's wall time and
+the machine's cores, with the load average before and after (other work on the machine moves wall times, much
+less CPU times). After the room, with nothing else sent, every
 polling phone polls 5 times with its tag (304) and once without: the server's CPU per poll of each kind; the CPU
 per board (save + confirm) is the room's CPU less its polls', over the boards.
 """
