@@ -112,13 +112,15 @@ def recent_actions(request, count: int = 10) -> list:
     entries = list(
         LogEntry.objects.filter(user_id=request.user.pk).select_related("content_type").order_by("-action_time")[:100]
     )
+    by_kind: dict[int, tuple] = {}  # content type: (its model, the ids of its records in the entries)
+    for entry in entries:
+        if entry.content_type_id is not None:
+            model, ids = by_kind.setdefault(entry.content_type_id, (entry.content_type.model_class(), set()))
+            ids.add(entry.object_id)
     shown: dict[int, set[str]] = {}  # content type: the ids of its records this address finds
-    for content_type_id in {entry.content_type_id for entry in entries if entry.content_type_id is not None}:
-        model = next(entry.content_type.model_class() for entry in entries if entry.content_type_id == content_type_id)
-        if model is None or club_owned(model) != at_a_club(request):
-            continue
-        ids = {entry.object_id for entry in entries if entry.content_type_id == content_type_id}
-        shown[content_type_id] = _found_here(model, ids) if club_owned(model) else ids
+    for content_type_id, (model, ids) in by_kind.items():
+        if model is not None and club_owned(model) == at_a_club(request):
+            shown[content_type_id] = _found_here(model, ids) if club_owned(model) else ids
     return [entry for entry in entries if entry.object_id in shown.get(entry.content_type_id, ())][:count]
 
 

@@ -97,10 +97,10 @@ def room_page(request: HttpRequest, match_id: int, room: int, side: str, secret:
 def _poll_early(request: HttpRequest, match_id: int, room: int, side: str, secret: str) -> HttpResponse | None:
     """A poll answered before most middleware (`club.early_answer`); None for a link the view refuses."""
     context, _problem = find_room(match_id, room, side, secret)
-    return _answer_poll(context, request) if context is not None else None
+    return _answer_poll(request, context) if context is not None else None
 
 
-def _answer_poll(context: RoomContext, request: HttpRequest) -> HttpResponse:
+def _answer_poll(request: HttpRequest, context: RoomContext) -> HttpResponse:
     return polled_state(request, room_tag(context), lambda: room_state(context).version)
 
 
@@ -113,7 +113,7 @@ def room_page_state(request: HttpRequest, match_id: int, room: int, side: str, s
     context, problem = find_room(match_id, room, side, secret)
     if context is None:
         return state_refused(problem)
-    return _answer_poll(context, request)
+    return _answer_poll(request, context)
 
 
 def room_link_before_sides(request: HttpRequest, match_id: int, room: int, secret: str) -> HttpResponse:

@@ -30,6 +30,14 @@ def poll(client, path: str, tag: str = "") -> tuple[int, str, str | None]:
     return response.status_code, response.get("ETag", ""), version
 
 
+def three_table_room(name: str) -> tuple:
+    """A 3-table Mitchell of 2 boards a round with its tables opened: (session, section, each table's path)."""
+    from tests.builders.sessions import make_session
+
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name=name)
+    return session, section, open_tables(session)
+
+
 def page_tag(html: str) -> str:
     """The table's tag a table page carries for its phone's first poll (`data-tag`, unescaped)."""
     return unescape(re.search(r'data-tag="([^"]*)"', html).group(1))

@@ -12,7 +12,7 @@ from club.tenancy import club_scope
 from events.plans import section_plan
 from events.tables.services.table_entry import set_table_entry
 from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, ew, open_tables, poll, save_post
+from tests.builders.table_entry import confirm_post, ew, open_tables, poll, save_post, three_table_room
 from tests.builders.team_tables import open_rooms
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +25,7 @@ def _whole_way(response) -> bool:
 
 @pytest.fixture
 def room():
-    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Early night")
-    return session, section, open_tables(session)
+    return three_table_room("Early night")
 
 
 def test_a_tagged_poll_is_answered_early_304_or_the_new_version(room, client, anonymous_client):

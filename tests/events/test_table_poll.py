@@ -8,16 +8,14 @@ from events.entry.services.lines import delete_line
 from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
 from events.tables.services.table_entry import resolve_correction, set_table_entry
-from tests.builders.sessions import make_session
-from tests.builders.table_entry import confirm_post, ew, open_tables, page_tag, poll, save_post
+from tests.builders.table_entry import confirm_post, ew, page_tag, poll, save_post, three_table_room
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def room():
-    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Poll night")
-    return session, section, open_tables(session)
+    return three_table_room("Poll night")
 
 
 def test_a_poll_that_finds_nothing_new_is_answered_304_from_the_tag(room, client, django_assert_max_num_queries):
