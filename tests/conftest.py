@@ -78,10 +78,12 @@ def is_browser_test(item) -> bool:
 
 
 def database_test(item) -> bool:
-    """A test CI runs again on PostgreSQL: it touches the database, and it is not a browser test. What a browser
-    test checks is what a person sees (markup, scripts, polling), the same on either database; the writes and reads
-    behind its steps are the services', selectors' and views' own tests, which run on both."""
-    return uses_database(item) and not is_browser_test(item)
+    """A test CI runs again on PostgreSQL: it touches the database, and it is not a browser test nor marked
+    `one_database`. What a browser test checks is what a person sees (markup, scripts, polling), the same on either
+    database; the writes and reads behind its steps are the services', selectors' and views' own tests, which run
+    on both. A test marked `one_database` checks a rule of our code that no query decides (that every service
+    records what it changes, for one), over writes whose own tests run on both."""
+    return uses_database(item) and not is_browser_test(item) and item.get_closest_marker("one_database") is None
 
 
 def pytest_collection_modifyitems(config, items):

@@ -3,10 +3,11 @@ club admin too) reach, at 360 and 1280 px, with the phone menu open too, in the 
 one browser, one context per width, language and role, the pages in a loop.
 
 The pages are found from the URL conf (`tests/builders/site_pages.py`): a named URL is a page someone reaches, or
-it is in NOT_PAGES with the reason, or this test fails. Each page is scanned in English at both widths; Spanish and
-Romanian each scan every page too, Spanish at 360 px and Romanian at 1280 px (the languages change words, not
-colours or structure; their long words are tried at the phone's width in Spanish, the longer of the two), so that
-every page meets every width and every language at a cost CI can carry (README: the test's time).
+it is in NOT_PAGES with the reason, or this test fails. Each page is scanned three times: in English and in Spanish
+at 360 px, in Romanian at 1280 px (the languages change words, not colours or structure; their long words are tried
+at the phone's width in Spanish, the longer of the two), so that every page meets every width and every language at
+a cost CI can carry (README: the test's time). A fourth scan, English at 1280 px, met the same markup and colours
+as the Romanian one at that width, for 40 s of CI's time.
 
 axe-core's script comes from the axe-playwright-python package (pinned in requirements-dev.txt), never from the
 repository. The failure lists each page, width, language and rule with the elements at fault."""
@@ -37,8 +38,8 @@ WCAG_21_AA = {
     "resultTypes": ["violations"],  # passes and incomplete collected for the first node only: a faster scan
 }
 WIDTHS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
-# (width, language): every page in each; English at both widths, Spanish on the phone, Romanian on the desktop.
-PASSES = [("phone", "en"), ("desktop", "en"), ("phone", "es"), ("desktop", "ro")]
+# (width, language): every page in each; English and Spanish on the phone, Romanian on the desktop.
+PASSES = [("phone", "en"), ("phone", "es"), ("desktop", "ro")]
 
 
 def scan(page, axe, label, problems):

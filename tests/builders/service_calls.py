@@ -317,6 +317,7 @@ CALLS: dict[str, Call | Within] = {
     "events.setup.services.setup.split_label": Within("a pair's label read: writes nothing"),
     "events.entry.services.sit_outs.add_sit_out": pairs(sit_out),
     "events.entry.services.sit_outs.check_not_sitting_out": Within(CHECK),
+    "events.entry.services.sit_outs.sitting_out": Within(CHECK),
     "events.entry.services.sit_outs.remove_sit_out": pairs(lambda club: sit_outs.remove_sit_out(sit_out=sit_out(club))),
     "events.standings.services.standings.DERIVATION": Within(
         "the unit of work's derivation, run by every session_write's Call"

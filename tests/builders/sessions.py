@@ -150,19 +150,28 @@ def entered_before_publishing(session_id: int):
             Session.objects.filter(pk=session_id).update(status=Session.Status.FINAL)
 
 
-def enter(section, board_number, ns_label, contract, declarer="", result=""):
-    """Enters the line of `ns_label` on a board against whoever the movement seats opposite."""
+def enter(section, board_number, ns_label, contract, declarer="", result="", *, pairs=None, boards=None):
+    """Enters the line of `ns_label` on a board against whoever the movement seats opposite. A caller entering
+    many lines passes the section's `pairs` by label and `boards` by number (`section_maps`), read once."""
     plan = section_plan(section)
     slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    board = section.boards.get(number=board_number)
+    if pairs is None:
+        pairs, boards = section_maps(section)
     with entered_before_publishing(section.session_id):
         return save_line(
-            board=board,
+            board=boards[board_number],
             ns_pair=pairs[slot.ns],
             ew_pair=pairs[slot.ew],
             result=read_typed_result(board_number, contract, declarer, result),
         )
+
+
+def section_maps(section) -> tuple[dict, dict]:
+    """The section's pairs by label and boards by number (each board's section the one given: no query for it)."""
+    boards = {board.number: board for board in section.boards.all()}
+    for board in boards.values():
+        board.section = section
+    return {pair.label: pair for pair in section.pairs.all()}, boards
 
 
 def enter_all(section, skip=(), results=None):

@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from club.typed_result import LineResult
 from events.entry.services.locking import correction_reason, session_write
-from events.entry.services.sit_outs import check_not_sitting_out
+from events.entry.services.sit_outs import check_not_sitting_out, sitting_out
 from events.models import Board, Pair, Seating, TravellerLine
 from events.plans import section_plan
 from events.standings.services.rescoring import rescore_board
@@ -79,7 +79,6 @@ def check_placement(
         )
 
 
-@transaction.atomic
 def save_line(
     *,
     board: Board,
@@ -100,15 +99,16 @@ def save_line(
     table 3"); empty for the director's entry.
     """
     section = board.section
-    with session_write(section.session_id):
+    with session_write(section.session_id):  # the transaction (or the caller's): no savepoint of its own
         plan = section_plan(section)
         # The board's row, then its lines: tables confirming at once (sharing the session's lock) write a board
-        # one after the other, a first line included.
-        Board.objects.select_for_update(of=("self",)).filter(pk=board.pk).order_by().values_list("pk").first()
+        # one after the other, a first line included. The board's query says whether a pair sits it out too.
+        locked = Board.objects.select_for_update(of=("self",)).filter(pk=board.pk).order_by()
+        _pk, any_sitting = locked.values_list("pk", sitting_out(board, (ns_pair, ew_pair))).first() or (None, False)
         lines = list(board.lines.select_for_update().order_by("pk"))
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
-        check_not_sitting_out(board, {"ns_pair": ns_pair, "ew_pair": ew_pair})
+        check_not_sitting_out(board, {"ns_pair": ns_pair, "ew_pair": ew_pair}, any_sitting)
         if round_ is None or table is None:
             slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:

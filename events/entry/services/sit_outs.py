@@ -9,8 +9,11 @@ line, and `save_line` a line for a pair that sits out (`check_not_sitting_out`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists
 from django.utils.translation import gettext as _
 
 from club.typed_result import notation
@@ -19,8 +22,17 @@ from events.models import Board, Pair, Seating, SitOut
 from events.plans import section_plan
 
 
-def check_not_sitting_out(board: Board, pairs: dict[str, Pair]) -> None:
-    """Refuses a line for a pair recorded as sitting out the board (`pairs`: the line's form field → pair)."""
+def sitting_out(board: Board, pairs: Iterable[Pair]) -> Exists:
+    """Whether one of `pairs` is recorded as sitting out the board: an expression for the query that locks the
+    board (`save_line`), which answers it with no query of its own."""
+    return Exists(SitOut.objects.filter(board_id=board.pk, pair_id__in=[pair.pk for pair in pairs]).order_by())
+
+
+def check_not_sitting_out(board: Board, pairs: dict[str, Pair], any_sitting: bool = True) -> None:
+    """Refuses a line for a pair recorded as sitting out the board (`pairs`: the line's form field → pair);
+    `any_sitting` False (`sitting_out` found none) asks the database nothing."""
+    if not any_sitting:
+        return
     sitting = SitOut.objects.filter(board=board, pair__in=pairs.values()).order_by()  # a set: no ordering's joins
     sitting = set(sitting.values_list("pair_id", flat=True))
     errors = {
