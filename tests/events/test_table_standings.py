@@ -225,7 +225,7 @@ def test_a_confirmation_within_the_second_tries_no_refresh_and_reads_its_board_w
             assert client.post(paths[table], save_post(play, *typed_for(play))).status_code == 302
         assert client.post(ew(paths["1"]), confirm_post(plays[0])).status_code == 302  # stores the standings
         refresh = mock.patch.object(locking, "refresh_stale_standings", wraps=locking.refresh_stale_standings)
-        with refresh as refreshed, django_assert_max_num_queries(20) as queries:  # 26 before
+        with refresh as refreshed, django_assert_max_num_queries(15) as queries:  # 26, then 18 before
             assert client.post(ew(paths["2"]), confirm_post(plays[1])).status_code == 302
     refreshed.assert_not_called()
     sqls = [query["sql"] for query in queries.captured_queries]
