@@ -1,5 +1,5 @@
 """`--database-tests-only` (CI's second run, on PostgreSQL) keeps the tests that touch the database, only those,
-browser tests aside."""
+browser tests and those marked `one_database` aside."""
 
 import subprocess
 import sys
@@ -25,3 +25,12 @@ def test_the_option_drops_the_pure_tests_and_the_browser_tests_and_keeps_the_dat
     assert len(access) == 4 and database == access
     assert any(name.startswith("tests/scoring/") for name in everything)
     assert any(name.startswith(browser) for name in everything)
+
+
+def test_the_option_drops_the_tests_marked_one_database():
+    unit = "tests/clubsite/test_unit_of_work.py"
+    everything, database = collected(unit), collected("--database-tests-only", unit)
+    cached = {name for name in everything if "every_cached_page_is_the_page_made_afresh" in name}
+    assert len(cached) > 50 and not cached & database  # marked one_database: SQLite's run only
+    # its other database tests stay: the enumeration of the services is not marked
+    assert any("test_a_write_shown_where_it_should_be_kept_is_found" in name for name in database)
