@@ -16,9 +16,13 @@ def one_request_at_a_time(live_server):
     and the director's polling at once (the site runs on a file or on PostgreSQL, tested apart in threads)."""
     httpd = live_server.thread.httpd
     application = httpd.get_app()
+    ended = threading.Event()
 
     def serial(environ, start_response):
         with ONE_AT_A_TIME:
+            if ended.is_set():  # sent before the test ended, answered after: its data is being flushed
+                start_response("503 Service Unavailable", [("Content-Length", "0")])
+                return [b""]
             response = application(environ, start_response)
             try:
                 return [b"".join(response)]
@@ -29,9 +33,11 @@ def one_request_at_a_time(live_server):
     httpd.set_app(serial)
     yield
     # A request under way (the last poll of a page just closed: a module's `usefixtures` sets this fixture up before
-    # its pages, so they close first) ends before the test's data is flushed. A read under way left SQLite's shared
-    # in-memory tables locked against the flush once in CI: "database table is locked: events_section".
+    # its pages, so they close first) ends before the test's data is flushed, and one still waiting its turn reads
+    # nothing. A read under way left SQLite's shared in-memory tables locked against the flush once in CI ("database
+    # table is locked: events_section").
     with ONE_AT_A_TIME:
+        ended.set()
         httpd.set_app(application)
 
 
