@@ -99,11 +99,11 @@ def build_hand_mitchell(
         name_pairs(section, players)
     # One write block for the session, as enter_all: each line rescores its board, the standings are stored once
     # after the last line instead of after each of the 25.
-    pairs, boards = section_maps(section)
+    maps = section_maps(section)
     with session_write(session.pk):
         for board, lines in MITCHELL_LINES.items():
             for ns, contract, declarer, tricks in lines:
-                enter(section, board, ns, contract, declarer, tricks, pairs=pairs, boards=boards)
+                enter(section, board, ns, contract, declarer, tricks, maps=maps)
     Session.objects.filter(pk=session.pk).update(status=status)  # published once entered: a final one is read-only
     refresh_session_members(session_ids=[session.pk])  # as set_status does: its members' pages count it
     record_change(SESSION, session.pk)  # and as set_status records it: published, on the home and member pages

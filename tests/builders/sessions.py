@@ -150,13 +150,12 @@ def entered_before_publishing(session_id: int):
             Session.objects.filter(pk=session_id).update(status=Session.Status.FINAL)
 
 
-def enter(section, board_number, ns_label, contract, declarer="", result="", *, pairs=None, boards=None):
+def enter(section, board_number, ns_label, contract, declarer="", result="", *, maps=None):
     """Enters the line of `ns_label` on a board against whoever the movement seats opposite. A caller entering
-    many lines passes the section's `pairs` by label and `boards` by number (`section_maps`), read once."""
+    many lines passes the section's `maps` (`section_maps`), read once."""
     plan = section_plan(section)
     slot = next(s for s in plan.board_plays(board_number) if s.ns == ns_label)
-    if pairs is None:
-        pairs, boards = section_maps(section)
+    pairs, boards = maps or section_maps(section)
     with entered_before_publishing(section.session_id):
         return save_line(
             board=boards[board_number],
@@ -176,19 +175,16 @@ def section_maps(section) -> tuple[dict, dict]:
 
 def enter_all(section, skip=(), results=None):
     """Every encounter of the movement entered as 3NT by North making 9 tricks (or as `results` says)."""
-    pairs = {pair.label: pair for pair in section.pairs.all()}
-    boards = {board.number: board for board in section.boards.all()}
+    pairs, boards = section_maps(section)
     # One write block for the whole section: each line rescores its board, the standings are stored once at the end
     # (save_line's way for a caller saving several lines) instead of after each of up to hundreds of lines.
     with entered_before_publishing(section.session_id), session_write(section.session_id):
         for slot in section_plan(section).schedule:
             if slot in skip:
                 continue
-            board = boards[slot.board]
-            board.section = section
             contract, declarer, tricks = (results or {}).get(slot, ("3NT", "N", "9"))
             save_line(
-                board=board,
+                board=boards[slot.board],
                 ns_pair=pairs[slot.ns],
                 ew_pair=pairs[slot.ew],
                 result=read_typed_result(slot.board, contract, declarer, tricks),
@@ -205,8 +201,7 @@ def fill_session(session: Session, rng_seed: int = 1) -> None:
 
 def fill_sections(session: Session, rng: random.Random, contracts: list) -> None:
     for section in session.sections.all():
-        pairs = {pair.label: pair for pair in section.pairs.all()}
-        boards = {board.number: board for board in section.boards.all()}
+        pairs, boards = section_maps(section)
         for slot in section_plan(section).schedule:
             contract, declarer, tricks = rng.choice(contracts)
             tricks += rng.choice([-1, 0, 1]) if contract != "PASS" else 0

@@ -102,13 +102,14 @@ def save_line(
     with session_write(section.session_id):  # the transaction (or the caller's): no savepoint of its own
         plan = section_plan(section)
         # The board's row, then its lines: tables confirming at once (sharing the session's lock) write a board
-        # one after the other, a first line included. The board's query says whether a pair sits it out too.
+        # one after the other, a first line included. The board's query says whether each pair sits it out too.
+        pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair}
         locked = Board.objects.select_for_update(of=("self",)).filter(pk=board.pk).order_by()
-        _pk, any_sitting = locked.values_list("pk", sitting_out(board, (ns_pair, ew_pair))).first() or (None, False)
+        row = locked.values_list("pk", *(sitting_out(board, pair) for pair in pairs.values())).first()
         lines = list(board.lines.select_for_update().order_by("pk"))
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
-        check_not_sitting_out(board, {"ns_pair": ns_pair, "ew_pair": ew_pair}, any_sitting)
+        check_not_sitting_out(board, pairs, dict(zip(pairs, row[1:] if row else (False, False), strict=True)))
         if round_ is None or table is None:
             slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:

@@ -9,8 +9,6 @@ line, and `save_line` a line for a pair that sits out (`check_not_sitting_out`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists
@@ -22,24 +20,20 @@ from events.models import Board, Pair, Seating, SitOut
 from events.plans import section_plan
 
 
-def sitting_out(board: Board, pairs: Iterable[Pair]) -> Exists:
-    """Whether one of `pairs` is recorded as sitting out the board: an expression for the query that locks the
-    board (`save_line`), which answers it with no query of its own."""
-    return Exists(SitOut.objects.filter(board_id=board.pk, pair_id__in=[pair.pk for pair in pairs]).order_by())
+def sitting_out(board: Board, pair: Pair) -> Exists:
+    """Whether `pair` is recorded as sitting out the board: an expression for the query that locks the board
+    (`save_line`), which answers it with no query of its own."""
+    return Exists(SitOut.objects.filter(board_id=board.pk, pair_id=pair.pk).order_by())
 
 
-def check_not_sitting_out(board: Board, pairs: dict[str, Pair], any_sitting: bool = True) -> None:
-    """Refuses a line for a pair recorded as sitting out the board (`pairs`: the line's form field → pair);
-    `any_sitting` False (`sitting_out` found none) asks the database nothing."""
-    if not any_sitting:
-        return
-    sitting = SitOut.objects.filter(board=board, pair__in=pairs.values()).order_by()  # a set: no ordering's joins
-    sitting = set(sitting.values_list("pair_id", flat=True))
+def check_not_sitting_out(board: Board, pairs: dict[str, Pair], sitting: dict[str, bool]) -> None:
+    """Refuses a line for a pair recorded as sitting out the board (`pairs`: the line's form field → pair;
+    `sitting`: the form field → whether its pair sits out, as `sitting_out` found it)."""
     errors = {
         field: _("Pair %(pair)s sits out board %(board)s: remove its sit-out first.")
         % {"pair": notation().pair_label(pair.label), "board": board.number}
         for field, pair in pairs.items()
-        if pair.pk in sitting
+        if sitting[field]
     }
     if errors:
         raise ValidationError(errors)
