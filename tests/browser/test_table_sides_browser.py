@@ -173,7 +173,7 @@ def test_a_phone_left_open_stops_polling_when_the_session_is_final(phones):
     expect(phone.get_by_role("button", name="Save")).to_have_count(0)  # hidden: no forms
     shot(phone, "final-phone")
     seen = len(polls)
-    phone.wait_for_timeout(9_000)  # two more polls' time
+    phone.wait_for_timeout(2_000)  # four more polls' time (every 500 ms in the tests: conftest's FAST_POLLING)
     assert len(polls) == seen, "the phone kept polling a final session"
     with ONE_AT_A_TIME:
         assert not TableResult.objects.exists()

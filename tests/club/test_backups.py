@@ -76,6 +76,24 @@ def test_a_club_mid_session_restores_into_an_empty_database_page_for_page(player
     assert [key for key in before if after[key] != before[key]] == []
 
 
+def test_an_emptied_database_that_kept_sqlites_statistics_takes_the_restore(player_user):
+    """ANALYZE (the clubs' migrations run it) leaves `sqlite_stat1`, which dropping the site's tables keeps: the
+    database is empty all the same. Until this was known, the restore refused it as "not empty"."""
+    if connection.vendor != "sqlite":
+        pytest.skip("sqlite_stat1 is SQLite's (PostgreSQL keeps its statistics outside the schema)")
+    Member.objects.create(first_name="Kept", last_name="Member")
+    run("backup")
+    [backup] = backups()
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    empty_the_database()
+    kept = connection.connection.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'").fetchone()
+    assert kept == (1,)
+    assert tables_in(connection) == []
+    assert "Restored from" in run("restore", str(backup))
+    assert list(Member.objects.values_list("first_name", flat=True)) == ["Kept"]
+
+
 def test_restore_refuses_a_database_that_is_not_empty_and_changes_nothing(player_user):
     Member.objects.create(first_name="Kept", last_name="Member")
     run("backup")
