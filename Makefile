@@ -23,7 +23,7 @@ run: $(BIN)/activate
 # The tests run on every core (pytest-xdist, each worker with its own test database); PYTEST_WORKERS=2 sets
 # how many, PYTEST_ARGS="-n 0" or PYTEST_ARGS="-p no:xdist" runs them in this one process.
 PYTEST_WORKERS ?= auto
-# In lanes (tests/conftest.py, `Lanes`): the browser tests one after another on one worker, each other module on one.
+# In lanes (tests/builders/lanes.py): the browser tests one after another on one worker, each other module on one.
 XDIST = $(if $(findstring no:xdist,$(PYTEST_ARGS)),,-n $(PYTEST_WORKERS) --dist loadscope --no-loadscope-reorder)
 
 test: $(BIN)/activate

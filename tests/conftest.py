@@ -9,10 +9,10 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
-from xdist.scheduler import LoadScopeScheduling
 
 from club.look import LOOK_KEY, ClubLook
 from tests.builders.accounts import directors_group, logged_in_client
+from tests.builders.lanes import Lanes
 
 # The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
 pytest_plugins = [
@@ -97,21 +97,6 @@ def pytest_collection_modifyitems(config, items):
     items[:] = running_order(items)
 
 
-def lane(nodeid: str) -> str:
-    """Where `make test` runs a test: a lane's tests go to one worker, one after another (`Lanes`). The browser
-    tests make one lane: they wait on the browser most of their time, so that their worker leaves a core to the
-    others (`pytest_xdist_auto_num_workers`), and no two browsers contend. Every other module is a lane of its own:
-    its tests one after another (the data it builds once stays built), the modules shared out."""
-    return "browser" if nodeid.startswith("tests/browser/") else nodeid.split("::", 1)[0]
-
-
-class Lanes(LoadScopeScheduling):
-    """pytest-xdist's scheduling by scope (`--dist loadscope`, as the Makefile runs it), a lane a scope."""
-
-    def _split_scope(self, nodeid: str) -> str:
-        return lane(nodeid)
-
-
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     return Lanes(config, log) if config.getoption("dist") == "loadscope" else None
@@ -130,8 +115,9 @@ def pytest_xdist_auto_num_workers(config) -> int:
 def running_order(items: list) -> list:
     """The long tests first (those marked slow), so that the workers share them from the start instead of one
     worker running the longest alone at the end; the browser tests spread over the first half, one every few
-    tests. pytest-xdist hands each worker a run of consecutive tests: with the browser tests all first, one worker
-    ran every one of them (more than 400 s, most of it waiting for the browser) while the others ran out of work."""
+    tests. pytest-xdist's plain `-n` hands each worker a run of consecutive tests: with the browser tests all first,
+    one worker ran every one of them while the others ran out of work. In `make test`'s lanes (`Lanes`) a lane
+    starts where its first test stands: the browser lane first, then the modules with slow tests."""
     browser = sorted((item for item in items if is_browser_test(item)), key=lambda item: not is_slow(item))
     others = sorted((item for item in items if not is_browser_test(item)), key=lambda item: not is_slow(item))
     if not browser:

@@ -1,4 +1,4 @@
-"""`make test`'s lanes (tests/conftest.py, `Lanes`): each module's tests on one worker, one after another, and all
+"""`make test`'s lanes (tests/builders/lanes.py): each module's tests on one worker, one after another, and all
 the browser tests on one worker of their own; `-n auto` makes one worker more than the cores when the browser
 tests run with the others. A pytest or pytest-xdist upgrade that stops honouring them fails here (pytest 9.2 took
 the `@group` suffix of xdist 3.8's `--dist loadgroup` away without a word: its groups were silently no longer
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Lanes, lane, pytest_xdist_make_scheduler
+from tests.builders.lanes import Lanes, lane
 
 ROOT = Path(__file__).resolve().parent.parent
 MAKEFILE = (ROOT / "Makefile").read_text()
@@ -31,11 +31,11 @@ def test_make_test_runs_in_lanes(pytestconfig, monkeypatch):
     assert "--dist loadscope --no-loadscope-reorder" in re.search(r"^XDIST = .*$", MAKEFILE, re.M).group(0)
     monkeypatch.setattr(pytestconfig.option, "dist", "loadscope")
     monkeypatch.setattr(pytestconfig.option, "tx", ["3*popen"], raising=False)  # as `-n 3` becomes
-    scheduler = pytest_xdist_make_scheduler(pytestconfig, None)
+    scheduler = pytestconfig.hook.pytest_xdist_make_scheduler(config=pytestconfig, log=None)
     assert isinstance(scheduler, Lanes) and scheduler.numnodes == 3
     assert scheduler._split_scope("tests/browser/test_teams_browser.py::test_x") == "browser"
     monkeypatch.setattr(pytestconfig.option, "dist", "load")
-    assert pytest_xdist_make_scheduler(pytestconfig, None) is None  # any other --dist: xdist's own
+    assert pytestconfig.hook.pytest_xdist_make_scheduler(config=pytestconfig, log=None) is None  # xdist's own
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="the cores counted as Linux counts them")

@@ -6,7 +6,8 @@ from django.urls import reverse
 from tests.builders.csp import POLICY, directives, main_pages
 from tests.builders.urls import PAGES
 
-pytestmark = pytest.mark.django_db
+# one_database: the headers the site's code sends (README, *What runs twice*).
+pytestmark = [pytest.mark.django_db, pytest.mark.one_database]
 
 
 def test_directives_reads_a_header():

@@ -8,6 +8,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+# one_database: the headers and cookies the site's code sends (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 
 @pytest.fixture
 def published_club(published_club_kept):

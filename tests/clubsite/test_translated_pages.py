@@ -16,6 +16,9 @@ from django.utils import formats, translation
 from club.models import Member
 from events.models import Session
 
+# one_database: the pages' languages: words, dates and numbers the site's code chooses (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 BASE_DIR = Path(settings.BASE_DIR)
 # The pages --------------------------------------------------------------------------------------------------
 

@@ -6,6 +6,9 @@ from django.urls import reverse
 
 from events.models import Session, TravellerLine
 
+# one_database: what the entry pages show (suit letters, help, refused fields) (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 
 def entry_post(rows):
     """The traveller form's fields: {row index: (contract, declarer, tricks, lead, score)}."""

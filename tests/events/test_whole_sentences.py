@@ -8,6 +8,9 @@ from django.utils.translation import gettext, pgettext
 
 from events.files.services.transfer import ImportResult
 
+# one_database: the wording of the site's messages (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 
 def get(client, url, language):
     # The locale middleware leaves the request's language active in this thread: restore it afterwards.

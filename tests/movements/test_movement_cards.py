@@ -14,6 +14,9 @@ from movement_generators.api import mitchell
 from movements import params
 from movements.models import CustomMovement
 
+# one_database: the cards drawn by the pure generators (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 SEVEN = {"kind": "mitchell", "tables": "7"}
 CSV = "round,table,ns_pair,ew_pair,low_board,high_board\n1,1,1,2,1,2\n1,2,3,4,3,4\n2,1,1,3,3,4\n2,2,4,2,1,2\n"
 

@@ -10,6 +10,10 @@ from django.urls import reverse
 from movements import params
 from movements.models import CustomMovement
 
+# one_database: the movements drawn by the pure generators; the saved custom movements' writes are tested on both
+# (README, *What runs twice*).
+pytestmark = pytest.mark.one_database
+
 SEVEN = {"kind": "mitchell", "tables": "7"}
 CSV = "round,table,ns_pair,ew_pair,low_board,high_board\n1,1,1,2,1,2\n1,2,3,4,3,4\n2,1,1,3,3,4\n2,2,4,2,1,2\n"
 
