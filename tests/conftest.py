@@ -1,7 +1,5 @@
 """Fixtures shared by the whole suite: users and clients for each role."""
 
-import os
-
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import Group, Permission, User
@@ -12,7 +10,7 @@ from hypothesis import settings as hypothesis_settings
 
 from club.look import LOOK_KEY, ClubLook
 from tests.builders.accounts import directors_group, logged_in_client
-from tests.builders.lanes import Lanes
+from tests.builders.lanes import BROWSER_TESTS, Lanes
 
 # The builders' fixtures (make_session, enter, hand_mitchell, make_event ...) reach every test.
 pytest_plugins = [
@@ -77,7 +75,7 @@ def uses_database(item) -> bool:
 
 
 def is_browser_test(item) -> bool:
-    return item.nodeid.startswith("tests/browser/") or item.get_closest_marker("browser") is not None
+    return item.nodeid.startswith(BROWSER_TESTS) or item.get_closest_marker("browser") is not None
 
 
 def database_test(item) -> bool:
@@ -102,12 +100,12 @@ def pytest_xdist_make_scheduler(config, log):
     return Lanes(config, log) if config.getoption("dist") == "loadscope" else None
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_auto_num_workers(config) -> int:
-    """`-n auto` (`make test`): a worker a core, and one more for the browser tests' lane when they run with the
-    others. On this project's 2-core machine the SQLite run took 655 s so, against 727 and 754 s with 2 workers
-    sharing the browser tests (which left a third of the 2 cores idle)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+@pytest.hookimpl(optionalhook=True, wrapper=True)
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (`make test`): xdist's own count (a worker a core), and one more for the browser tests' lane when
+    they run with the others. On this project's 2-core machine the SQLite run took 655 s so, against 727 and 754 s
+    with 2 workers sharing the browser tests (which left a third of the 2 cores idle)."""
+    cores = yield
     in_lanes = config.getoption("dist") == "loadscope"
     return cores + 1 if in_lanes and not config.getoption("--database-tests-only") else cores
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from xdist.scheduler import LoadScopeScheduling
 
+BROWSER_TESTS = "tests/browser/"  # where the browser tests are (tests/conftest.py, `is_browser_test`, reads it too)
+
 
 def lane(nodeid: str) -> str:
     """Where `make test` runs a test: a lane's tests go to one worker, one after another (`Lanes`). The browser
@@ -11,7 +13,7 @@ def lane(nodeid: str) -> str:
     others (`pytest_xdist_auto_num_workers` in tests/conftest.py), and no two browsers contend. Every other
     module is a lane of its own: its tests one after another (the data it builds once stays built), the modules
     shared out."""
-    return "browser" if nodeid.startswith("tests/browser/") else nodeid.split("::", 1)[0]
+    return "browser" if nodeid.startswith(BROWSER_TESTS) else nodeid.split("::", 1)[0]
 
 
 class Lanes(LoadScopeScheduling):
