@@ -230,7 +230,8 @@ def test_a_confirmation_within_the_second_tries_no_refresh_and_reads_its_board_w
     refreshed.assert_not_called()
     sqls = [query["sql"] for query in queries.captured_queries]
     assert not any('FROM "events_tableentry"' in sql for sql in sqls)
-    assert sum(sql.startswith('SELECT "events_board"') for sql in sqls) == 1  # its lock: read with the typed result
+    assert not any(sql.startswith('SELECT "events_board"') for sql in sqls)  # read with the typed result (a join)
+    assert sum('FROM "events_board" b WHERE' in sql for sql in sqls) == 1  # then locked once, with its sit-outs
     assert not any(sql.startswith('DELETE FROM "events_seating"') for sql in sqls)  # a new line has no seatings
     assert TravellerLine.objects.filter(board__section=section).count() == 2
     assert TableEntry.objects.get(session=session).standings_stale  # left to the task (`standings_left`)

@@ -6,11 +6,14 @@ rescored, or nothing is saved at all.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.statements import columns, db_column, for_update, read_models, table
 from club.typed_result import LineResult
 from events.entry.services.locking import correction_reason, session_write
 from events.entry.services.sit_outs import check_not_sitting_out, sitting_out
@@ -104,12 +107,13 @@ def save_line(
         # The board's row, then its lines: tables confirming at once (sharing the session's lock) write a board
         # one after the other, a first line included. The board's query says whether each pair sits it out too.
         pairs = {"ns_pair": ns_pair, "ew_pair": ew_pair}
-        locked = Board.objects.select_for_update(of=("self",)).filter(pk=board.pk).order_by()
-        row = locked.values_list("pk", *(sitting_out(board, pair) for pair in pairs.values())).first()
-        lines = list(board.lines.select_for_update().order_by("pk"))
+        with connection.cursor() as cursor:
+            cursor.execute(_board_sql(connection.vendor), [ns_pair.pk, ew_pair.pk, board.pk])
+            row = cursor.fetchone()
+        lines = [found for (found,) in read_models(_lines_sql(connection.vendor), [board.pk], (TravellerLine,))]
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
-        check_not_sitting_out(board, pairs, dict(zip(pairs, row[1:] if row else (False, False), strict=True)))
+        check_not_sitting_out(board, pairs, dict(zip(pairs, map(bool, row or (False, False)), strict=True)))
         if round_ is None or table is None:
             slot = plan.find_play(board.number, ns_pair.label, ew_pair.label)
             if slot is not None:
@@ -129,11 +133,42 @@ def save_line(
         line.save()
         if not adding:
             line.seatings.all().delete()
-        Seating.objects.bulk_create(
-            [Seating(line=line, board=board, pair=ns_pair), Seating(line=line, board=board, pair=ew_pair)]
-        )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _seatings_sql(connection.vendor), [line.pk, board.pk, ns_pair.pk, line.pk, board.pk, ew_pair.pk]
+            )
         rescore_board(board=board, lines=others + [line], plan=plan)
         return line
+
+
+# A line's statements, written once (`club.statements`): the ORM's building of them cost a table's confirmation
+# more CPU than the database's answers.
+
+
+@cache
+def _board_sql(vendor: str) -> str:
+    """The board's row locked, with whether each of two pairs (the first two parameters) sits it out."""
+    board = db_column(Board, "id", "b")
+    return (
+        f"SELECT {sitting_out(board)}, {sitting_out(board)} FROM {table(Board)} b WHERE {board} = %s{for_update('b')}"
+    )
+
+
+@cache
+def _lines_sql(vendor: str) -> str:
+    """The board's lines, their rows locked, in the order they were saved."""
+    line = TravellerLine
+    return (
+        f"SELECT {columns(line, 'l')} FROM {table(line)} l WHERE {db_column(line, 'board', 'l')} = %s "
+        f"ORDER BY {db_column(line, 'id', 'l')}{for_update('l')}"
+    )
+
+
+@cache
+def _seatings_sql(vendor: str) -> str:
+    """A line's two seatings (its line, board and pair, twice)."""
+    names = ", ".join(db_column(Seating, name) for name in ("line", "board", "pair"))
+    return f"INSERT INTO {table(Seating)} ({names}) VALUES (%s, %s, %s), (%s, %s, %s)"
 
 
 @transaction.atomic

@@ -29,6 +29,7 @@ for correction, `correction_reason(session_id)` gives the reason that the lines'
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -41,6 +42,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.background import enqueue_later
+from club.statements import db_column, table
 from club.unit_of_work import SESSION, record_change, unit_of_work
 from events.models import Correction, Session, TableEntry
 
@@ -133,7 +135,8 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
         if transaction.get_rollback():  # the block refused its writes: nothing to store
             return
         if deferred:  # the last write: the entry's row is locked only until the commit
-            TableEntry.objects.filter(session_id=session_id).update(standings_marked=F("standings_marked") + 1)
+            with connection.cursor() as cursor:
+                cursor.execute(_mark_sql(connection.vendor), [session_id])
         else:  # alone on the session, or after the other shared writers: what the tables marked is derived too
             if shared:
                 _wait_for_refresh_lock(session_id)
@@ -144,6 +147,14 @@ def session_write(session_id: int, *, shared: bool = False, read: TableEntry | N
         record_change(SESSION, session_id, published=status != Session.Status.IN_PROGRESS, stale=not deferred)
     if deferred and (_stored_recently(read) or not refresh_stale_standings(session_id=session_id)):
         standings_left(session_id)
+
+
+@functools.cache
+def _mark_sql(vendor: str) -> str:
+    """The session's standings marked stale once more (written once, `club.statements`: a room's every
+    confirmation sends it)."""
+    marked = db_column(TableEntry, "standings_marked")
+    return f"UPDATE {table(TableEntry)} SET {marked} = {marked} + 1 WHERE {db_column(TableEntry, 'session')} = %s"
 
 
 # Two keys of PostgreSQL's advisory locks: this one's kind, then the session's id.

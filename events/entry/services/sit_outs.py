@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists
 from django.utils.translation import gettext as _
 
+from club.statements import db_column, table
 from club.typed_result import notation
 from events.entry.services.locking import correction_reason, session_write
 from events.models import Board, Pair, Seating, SitOut
 from events.plans import section_plan
 
 
-def sitting_out(board: Board, pair: Pair) -> Exists:
-    """Whether `pair` is recorded as sitting out the board: an expression for the query that locks the board
-    (`save_line`), which answers it with no query of its own."""
-    return Exists(SitOut.objects.filter(board_id=board.pk, pair_id=pair.pk).order_by())
+def sitting_out(board_id: str) -> str:
+    """Whether a pair (the expression's one parameter: its id) is recorded as sitting out the board whose id is the
+    column `board_id`: an expression for the statement that locks the board (`save_line`), which answers it with no
+    query of its own."""
+    board, pair = db_column(SitOut, "board", "s"), db_column(SitOut, "pair", "s")
+    return f"EXISTS (SELECT 1 FROM {table(SitOut)} s WHERE {board} = {board_id} AND {pair} = %s)"
 
 
 def check_not_sitting_out(board: Board, pairs: dict[str, Pair], sitting: dict[str, bool]) -> None:
