@@ -249,6 +249,9 @@ CALLS: dict[str, Call | Within] = {
     "events.files.services.usebio_messages.pbn_message": Within("an import refusal's message: writes nothing"),
     "events.files.services.usebio_messages.usebio_message": Within("an import refusal's message: writes nothing"),
     "events.entry.services.lines.check_placement": Within(CHECK),
+    "events.entry.services.lines.board_lines": Within(
+        "a board's lines, read for save_table_result's check or locked inside save_line: writes nothing"
+    ),
     "events.entry.services.lines.delete_line": pairs(lambda club: lines.delete_line(line=club.line())),
     "events.entry.services.lines.save_line": pairs(correct),
     "events.entry.services.locking.correction_reason": Within(READS),

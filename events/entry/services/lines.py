@@ -110,7 +110,7 @@ def save_line(
         with connection.cursor() as cursor:
             cursor.execute(_board_sql(connection.vendor), [ns_pair.pk, ew_pair.pk, board.pk])
             row = cursor.fetchone()
-        lines = [found for (found,) in read_models(_lines_sql(connection.vendor), [board.pk], (TravellerLine,))]
+        lines = board_lines(board.pk, locked=True)
         others = [other for other in lines if line is None or other.pk != line.pk]
         check_placement(plan, board, ns_pair, ew_pair, round_, others)
         check_not_sitting_out(board, pairs, dict(zip(pairs, map(bool, row or (False, False)), strict=True)))
@@ -154,13 +154,17 @@ def _board_sql(vendor: str) -> str:
     )
 
 
+def board_lines(board_id: int, *, locked: bool = False) -> list[TravellerLine]:
+    """The board's lines in the order they were saved, their rows `locked` (`save_line`'s, under the board's lock)."""
+    return [line for (line,) in read_models(_lines_sql(connection.vendor, locked), [board_id], (TravellerLine,))]
+
+
 @cache
-def _lines_sql(vendor: str) -> str:
-    """The board's lines, their rows locked, in the order they were saved."""
+def _lines_sql(vendor: str, locked: bool) -> str:
     line = TravellerLine
     return (
         f"SELECT {columns(line, 'l')} FROM {table(line)} l WHERE {db_column(line, 'board', 'l')} = %s "
-        f"ORDER BY {db_column(line, 'id', 'l')}{for_update('l')}"
+        f"ORDER BY {db_column(line, 'id', 'l')}{for_update('l') if locked else ''}"
     )
 
 

@@ -21,7 +21,7 @@ from club.table_entry import new_key, typed_values
 from club.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from club.typed_result import LineResult, read_typed_result
 from club.unit_of_work import SESSION, record_change
-from events.entry.services.lines import check_placement, save_line
+from events.entry.services.lines import board_lines, check_placement, save_line
 from events.entry.services.locking import session_write
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult
 from events.plans import section_plan
@@ -118,17 +118,29 @@ def _locked_typed(context: TableContext, round_: int, board_number: int) -> Tabl
     return typed
 
 
+@cache
+def _board_sql(vendor: str) -> str:
+    """The section's board of a number (written once: `club.statements`)."""
+    where = f"{db_column(Board, 'section', 'b')} = %s AND {db_column(Board, 'number', 'b')} = %s"
+    return f"SELECT {columns(Board, 'b')} FROM {table(Board)} b WHERE {where}"
+
+
 def _board_and_pairs(context: TableContext, play: BoardPlay, board: Board | None = None) -> tuple:
     """The play's board (`board` when already read, with the typed result) and its two pairs."""
-    board = board if board is not None else context.section.boards.get(number=play.board)
+    if board is None:
+        found = read_models(_board_sql(connection.vendor), [context.section.pk, play.board], (Board,))
+        if not found:
+            raise Board.DoesNotExist(play.board)
+        board = found[0][0]
     board.section = context.section
     return board, *_pairs(context, play)
 
 
 def _check(context: TableContext, play: BoardPlay, typed: TableResult | None) -> tuple:
-    """The board and its pairs, refused if a pair already has a result on the board."""
-    board, ns, ew = _board_and_pairs(context, play)
-    others = [line for line in board.lines.all() if typed is None or line.pk != typed.line_id]
+    """The board (the typed result's, when there is one) and its pairs, refused if a pair already has a result on
+    the board."""
+    board, ns, ew = _board_and_pairs(context, play, typed.board if typed is not None else None)
+    others = [line for line in board_lines(board.pk) if typed is None or line.pk != typed.line_id]
     check_placement(context.plan, board, ns, ew, play.round, others)
     return board, ns, ew
 
@@ -160,7 +172,7 @@ def save_table_result(
     key = {"section": context.section, "table": context.table, "round": round_}
     values = typed_values(result, contract=contract, declarer=declarer, tricks=tricks, lead=lead)
     with transaction.atomic():
-        typed = _locked(TableResult.objects.filter(**key, board__number=board_number)).first()
+        typed = _locked_typed(context, round_, board_number)
         _refuse_confirmed(typed, board_number)
         board, _ns, _ew = _check(context, play, typed)
         if typed is None:
