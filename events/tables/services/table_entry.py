@@ -240,7 +240,7 @@ def _refuse_stale(typed: TableResult, board_number: int, version: int) -> None:
 
 
 # What `_save_agreed` changes in a typed result (the rest of the row as the other side left it).
-AGREED_FIELDS = (*TYPED_FIELDS, "side", "disputed", "confirmed_at", "updated_at", "line")
+_AGREED_FIELDS = (*TYPED_FIELDS, "side", "disputed", "confirmed_at", "updated_at", "line")
 
 
 def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, accepted: dict, by: str, user=None):
@@ -262,7 +262,7 @@ def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, acc
     for name in TYPED_FIELDS:
         setattr(typed, name, accepted.get(name, getattr(typed, name)))
     typed.side, typed.disputed, typed.confirmed_at = accepted["side"], {}, timezone.now()
-    typed.save(update_fields=AGREED_FIELDS)
+    typed.save(update_fields=_AGREED_FIELDS)
 
 
 def settle_disagreement(*, result: TableResult, side: str, version: int, user=None) -> TableResult:
