@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.statements import columns, db_column, for_update, read_models, table
+from club.statements import columns, db_column, for_update, read_models, save_fields, table
 from club.table_entry import new_key, typed_values
 from club.table_sides import TYPED_FIELDS, enter, other_version, table_reason, typed_version
 from club.typed_result import LineResult, read_typed_result
@@ -262,7 +262,7 @@ def _save_agreed(context: TableContext, play: BoardPlay, typed: TableResult, acc
     for name in TYPED_FIELDS:
         setattr(typed, name, accepted.get(name, getattr(typed, name)))
     typed.side, typed.disputed, typed.confirmed_at = accepted["side"], {}, timezone.now()
-    typed.save(update_fields=_AGREED_FIELDS)
+    save_fields(typed, _AGREED_FIELDS)  # no history or listener: the line keeps the history
 
 
 def settle_disagreement(*, result: TableResult, side: str, version: int, user=None) -> TableResult:
