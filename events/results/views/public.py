@@ -13,7 +13,7 @@ from club.page_cache import PAGED, cached_page, number_from
 from events.results.selectors.lookup import home_sessions
 from events.results.selectors.reader import my_pairs
 from events.results.services.pages import HOME_PAGE
-from events.standings.selectors.ranking import member_of, name_winners, rank_sessions
+from events.standings.selectors.ranking import member_of, session_winners
 
 SESSIONS_PER_PAGE = 20
 MONTHS = [datetime.date(2000, month, 1) for month in range(1, 13)]
@@ -26,8 +26,7 @@ def home(request):
     year, month = asked.year, asked.month
     page = Paginator(asked.sessions, SESSIONS_PER_PAGE).get_page(request.GET.get("page"))
     listed = list(page.object_list)
-    results = rank_sessions([session.pk for session in listed], names=False, stored=True)  # published: stored
-    name_winners(results)
+    results = session_winners([session.pk for session in listed])  # published: their stored standings
     rows = [{"session": session, "results": results[session.pk]} for session in listed]
     return render(
         request,

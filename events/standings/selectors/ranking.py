@@ -241,14 +241,35 @@ def rank_session(session) -> SessionResults:
     return rank_sessions([session.pk], stored=session.is_public)[session.pk]
 
 
-def name_winners(results: dict[int, SessionResults]) -> None:
-    """Gives the winners of rankings made without names their players' names (one query)."""
-    winners = [row for result in results.values() for ranking in result.fields for row in ranking.winners]
-    if not winners:
-        return
-    named = load_pairs(pk__in=[row.pair.id for row in winners])
-    for row in winners:
-        row.pair = named[row.pair.id]
+def session_winners(session_ids) -> dict[int, SessionResults]:
+    """The home page's published sessions: their sections, and each field's winners (places "1" and "=1", with
+    boards played) with their players, read from the standings stored with the pairs (exact: see `rank_sessions`),
+    no field ranked again. Each field's rows are its winners alone, in the ranking's order (by pair number)."""
+    session_ids = list(session_ids)
+    results = {session_id: SessionResults(session_id) for session_id in session_ids}
+    if not session_ids:
+        return results
+    sections = load_sections(session_id__in=session_ids)
+    found = Pair.objects.filter(section__session_id__in=session_ids, place__in=("1", "=1"), boards__gt=0)
+    stored = {pk: values for pk, *values in found.order_by().values_list("id", "score", "maximum", "boards", "place")}
+    by_section: dict[int, list[PairInfo]] = defaultdict(list)
+    for pair in sorted(load_pairs(pk__in=list(stored)).values() if stored else (), key=lambda pair: pair.number):
+        by_section[pair.section_id].append(pair)
+    for section in sections.values():
+        result = results[section.session_id]
+        result.sections.append(section)
+        averaged = section.uses_imps and section.pair_total == "average"
+        for direction in section.fields:
+            rows = [
+                PairStanding(pair, *stored[pair.id][:3], place=stored[pair.id][3], averaged=averaged)
+                for pair in by_section[section.id]
+                if not direction or pair.direction == direction
+            ]
+            result.fields.append(Field(section, direction, section.uses_imps, rows))
+    for result in results.values():
+        for ranking in result.fields:
+            ranking.sections_in_session = len(result.sections)
+    return results
 
 
 def board_counts(section_ids) -> dict[int, dict[int, int]]:
