@@ -197,9 +197,10 @@ def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict
     """Every field's ranking of the given sessions, in four or five queries however many there are.
 
     Without `names` the pairs come without their players (for places and field sizes only). With `stored`, for
-    published sessions only (the home page, a published session's ranking and scorecards), the pairs' totals are
-    those stored with their standings instead of being added up from the lines: a published session's are written
-    in the transaction of every change of its lines (`events.entry.services.locking.session_write`), so they are exact.
+    published sessions only (a published session's ranking and scorecards; the home page reads its winners alone,
+    `session_winners`), the pairs' totals are those stored with their standings instead of being added up from the
+    lines: a published session's are written in the transaction of every change of its lines
+    (`events.entry.services.locking.session_write`), so they are exact.
     """
     session_ids = list(session_ids)
     results = {session_id: SessionResults(session_id) for session_id in session_ids}
