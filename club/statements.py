@@ -91,7 +91,8 @@ def read_models(sql: str, params: Sequence, models: Sequence[type[Model]]) -> li
 def save_fields(instance: Model, names: Sequence[str]) -> None:
     """`instance.save(update_fields=names)` as one statement written once per model and fields: each value prepared
     as the ORM prepares it (an `auto_now` field set to now, JSON, foreign keys' ids). It sends no signals: for a
-    model with no history or listeners (a typed result), not for a line."""
+    model with no history or listeners (a typed result), not for a line. One instance's own values; computed
+    columns of many rows are written by `events.standings.services.bulk.update_by_pk`."""
     model = type(instance)
     fields = [model._meta.get_field(name) for name in names]
     values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in fields]

@@ -203,36 +203,48 @@ def rank_sessions(session_ids, names: bool = True, stored: bool = False) -> dict
     (`events.entry.services.locking.session_write`), so they are exact.
     """
     session_ids = list(session_ids)
-    results = {session_id: SessionResults(session_id) for session_id in session_ids}
     if not session_ids:
-        return results
+        return {}
     sections = load_sections(session_id__in=session_ids)
     pairs, totals = _pairs_and_totals(session_ids, sections, names, stored)
-    by_section: dict[int, list[PairInfo]] = defaultdict(list)
+
+    def standing(pair: PairInfo, averaged: bool) -> PairStanding:
+        found = totals[pair.id]
+        return PairStanding(pair, found.score, found.maximum, found.boards, averaged=averaged)
+
+    results = _session_fields(session_ids, sections, pairs.values(), standing)
+    for result in results.values():
+        for ranking in result.fields:
+            key = (lambda row: row.score) if ranking.uses_imps else (lambda row: row.percentage)
+            assign_places(ranking.rows, key)
+            for position, row in enumerate(ranking.rows, start=1):
+                row.position = position
     for pair in pairs.values():
+        results[sections[pair.section_id].session_id].pairs[pair.id] = pair
+    return results
+
+
+def _session_fields(session_ids: list[int], sections: dict, pairs, standing) -> dict[int, SessionResults]:
+    """Each session's sections and fields, in the sections' order: a field's rows are `standing(pair, averaged)` of
+    `pairs` (in their order) of its section and direction, not yet ranked."""
+    results = {session_id: SessionResults(session_id) for session_id in session_ids}
+    by_section: dict[int, list[PairInfo]] = defaultdict(list)
+    for pair in pairs:
         by_section[pair.section_id].append(pair)
     for section in sections.values():
         result = results[section.session_id]
         result.sections.append(section)
+        averaged = section.uses_imps and section.pair_total == "average"
         for direction in section.fields:
-            averaged = section.uses_imps and section.pair_total == "average"
             rows = [
-                PairStanding(
-                    pair, totals[pair.id].score, totals[pair.id].maximum, totals[pair.id].boards, averaged=averaged
-                )
+                standing(pair, averaged)
                 for pair in by_section[section.id]
                 if not direction or pair.direction == direction
             ]
-            key = (lambda row: row.score) if section.uses_imps else (lambda row: row.percentage)
-            assign_places(rows, key)
-            for position, row in enumerate(rows, start=1):
-                row.position = position
             result.fields.append(Field(section, direction, section.uses_imps, rows))
     for result in results.values():
         for ranking in result.fields:
             ranking.sections_in_session = len(result.sections)
-    for pair in pairs.values():
-        results[sections[pair.section_id].session_id].pairs[pair.id] = pair
     return results
 
 
@@ -247,30 +259,18 @@ def session_winners(session_ids) -> dict[int, SessionResults]:
     boards played) with their players, read from the standings stored with the pairs (exact: see `rank_sessions`),
     no field ranked again. Each field's rows are its winners alone, in the ranking's order (by pair number)."""
     session_ids = list(session_ids)
-    results = {session_id: SessionResults(session_id) for session_id in session_ids}
     if not session_ids:
-        return results
+        return {}
     sections = load_sections(session_id__in=session_ids)
     found = Pair.objects.filter(section__session_id__in=session_ids, place__in=("1", "=1"), boards__gt=0)
     stored = {pk: values for pk, *values in found.order_by().values_list("id", "score", "maximum", "boards", "place")}
-    by_section: dict[int, list[PairInfo]] = defaultdict(list)
-    for pair in sorted(load_pairs(pk__in=list(stored)).values() if stored else (), key=lambda pair: pair.number):
-        by_section[pair.section_id].append(pair)
-    for section in sections.values():
-        result = results[section.session_id]
-        result.sections.append(section)
-        averaged = section.uses_imps and section.pair_total == "average"
-        for direction in section.fields:
-            rows = [
-                PairStanding(pair, *stored[pair.id][:3], place=stored[pair.id][3], averaged=averaged)
-                for pair in by_section[section.id]
-                if not direction or pair.direction == direction
-            ]
-            result.fields.append(Field(section, direction, section.uses_imps, rows))
-    for result in results.values():
-        for ranking in result.fields:
-            ranking.sections_in_session = len(result.sections)
-    return results
+    winners = sorted(load_pairs(pk__in=list(stored)).values() if stored else (), key=lambda pair: pair.number)
+
+    def standing(pair: PairInfo, averaged: bool) -> PairStanding:
+        score, maximum, boards, place = stored[pair.id]
+        return PairStanding(pair, score, maximum, boards, place=place, averaged=averaged)
+
+    return _session_fields(session_ids, sections, winners, standing)
 
 
 def board_counts(section_ids) -> dict[int, dict[int, int]]:
