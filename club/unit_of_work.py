@@ -15,11 +15,13 @@ or event in progress is shown to directors only, so a write to it moves its own 
 every member page. A caller that does not know says nothing: `published` defaults to True (every page moves).
 
 `stale=True` says that what is derived from the thing is *stale*: a session's results changed (its lines, boards,
-pairs: its standings), a member's history changed (a published session they play in changed, was taken back or
+pairs: its standings), a teams event's results changed (its matches, adjustments, teams or settings: its teams'
+standings), a member's history changed (a published session they play in changed, was taken back or
 deleted, their places moved: their summary). It is derived again from the records at the unit's end, before the
 pages move: the app registered how (`register_derivation`; events: a session's stored standings, whose changes
 record the members whose standing changed as stale; then those members' summaries marked stale, written again by
-the task `events.tasks.refresh_summaries`). A record a derivation makes joins the unit and is derived in turn.
+the task `events.tasks.refresh_summaries`; teams: an event's standings stored with its teams, for the member pages). A
+record a derivation makes joins the unit and is derived in turn.
 
 The vocabulary (README, glossary): *stale* is "derived data that must be derived again", marked in three places,
 each for one time: a record with `stale=True` (this unit's end), `TableEntry.standings_stale` (a table's

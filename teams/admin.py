@@ -33,19 +33,19 @@ class EventChanges:
     def save_related(self, request, form, formsets, change):
         with unit_of_work():
             super().save_related(request, form, formsets, change)
-            record_change(EVENT, getattr(form.instance, self.event_field))
+            record_change(EVENT, getattr(form.instance, self.event_field), stale=True)
 
     def delete_model(self, request, obj):
         event_id = getattr(obj, self.event_field)  # read first: a deleted row's pk is None
         with transaction.atomic():
             super().delete_model(request, obj)
-            record_change(EVENT, event_id)
+            record_change(EVENT, event_id, stale=True)
 
     def delete_queryset(self, request, queryset):
         with transaction.atomic():
             event_ids = sorted(set(queryset.values_list(self.event_field, flat=True)))
             super().delete_queryset(request, queryset)
-            record_change(EVENT, *event_ids)
+            record_change(EVENT, *event_ids, stale=True)
 
 
 class TeamPlayerInline(admin.TabularInline):

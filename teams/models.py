@@ -113,6 +113,10 @@ class Team(models.Model):
     event = models.ForeignKey(TeamEvent, on_delete=models.CASCADE, related_name="teams", verbose_name=_("event"))
     number = models.PositiveSmallIntegerField(_("team number"))
     name = models.CharField(_("team name"), max_length=60)
+    # The team's standing in its event (its place, "=2" when tied, and its victory points), stored by
+    # teams.services.standings whenever the event changes (never typed): the member pages read it.
+    place = models.CharField(_("place"), max_length=8, blank=True, editable=False)
+    vp = models.DecimalField(_("victory points"), max_digits=8, decimal_places=2, default=0, editable=False)
 
     objects = scoped_manager("event__club")
 

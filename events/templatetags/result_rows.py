@@ -18,8 +18,8 @@ from django.utils.formats import get_format, localize
 from django.utils.html import conditional_escape, escape
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from club.templatetags.bridge import contract, seat
 from club.typed_result import notation
@@ -124,18 +124,25 @@ def board_links(prefix: str, numbers, board_word) -> str:
     )
 
 
-def winners_html(results, label_of, separator: str) -> str:
-    """includes/winners.html: each field's winners, with their percentage when scored by matchpoints."""
+def field_heads() -> dict[str, str]:
+    """The winners' field marks ('<abbr title="North-South">NS</abbr> ') in the reader's language, made once a page."""
+    heads = {"": ""}
+    for direction, title, short in (("NS", _("North-South"), _("NS")), ("EW", _("East-West"), _("EW"))):
+        title, short = conditional_escape(title), conditional_escape(short)
+        heads[direction] = f'<abbr class="text-muted" title="{title}">{short}</abbr> '
+    return heads
+
+
+def winners_html(results, label_of, separator: str, heads: dict[str, str]) -> str:
+    """includes/winners.html: each field's winners, with their percentage when scored by matchpoints (`heads`:
+    `field_heads()`)."""
     shown = []
     for ranking in results.fields:
         winners = ranking.winners
         if not winners:
             continue
         head = f"{text(ranking.section.letter)} " if ranking.sections_in_session > 1 else ""
-        if ranking.direction in ("NS", "EW"):
-            title = conditional_escape(_("North-South") if ranking.direction == "NS" else _("East-West"))
-            short = conditional_escape(_("NS") if ranking.direction == "NS" else _("EW"))
-            head += f'<abbr class="text-muted" title="{title}">{short}</abbr> '
+        head += heads.get(ranking.direction, "")
         names = []
         for row in winners:
             name = escape(label_of(str(row.pair.names or row.pair.label)))
@@ -152,21 +159,44 @@ def session_rows(rows) -> str:
     separator = get_format("DECIMAL_SEPARATOR")
     label_of = notation().pair_label
     prefix = escape(reverse("events:session", args=[0])[:-2])  # '/sessions/': one reversal, not one a row
-    day = day_writer()
+    day, heads, statuses = day_writer(), field_heads(), {}
     shown = []
     for row in rows:
         session, results = row["session"], row["results"]
         badge = "text-bg-success" if session.status == "final" else "text-bg-warning"
+        if session.status not in statuses:  # the status's name translated once a page
+            statuses[session.status] = text(session.get_status_display())
         letters = ", ".join(text(section.letter) for section in results.sections)
+        winners = winners_html(results, label_of, separator, heads)
         shown.append(
             f'\n      <tr>\n        <td class="date-cell">{day(session.date)}</td>\n'
             f'        <td><a href="{prefix}{session.pk}/">{text(session.name)}</a>\n'
-            f'          <span class="badge {badge}">{text(session.get_status_display())}</span></td>\n'
+            f'          <span class="badge {badge}">{statuses[session.status]}</span></td>\n'
             f'        <td class="d-none d-md-table-cell d-print-table-cell">{letters}</td>\n'
             f'        <td class="d-none d-md-table-cell d-print-table-cell text-end">{text(results.tables)}</td>\n'
-            f'        <td class="small winners">{winners_html(results, label_of, separator)}</td>\n      </tr>\n    '
+            f'        <td class="small winners">{winners}</td>\n      </tr>\n    '
         )
     return mark_safe("".join(shown))
+
+
+@register.simple_tag
+def year_options(years, chosen) -> str:
+    """The home page's years to filter by, `chosen` selected (the template loop's bytes)."""
+    return mark_safe(
+        "".join(f'<option value="{y}"{" selected" if y == chosen else ""}>{y}</option>' for y in map(int, years))
+    )
+
+
+@register.simple_tag
+def month_options(months, chosen) -> str:
+    """The home page's months to filter by (their names in the reader's language), `chosen` selected."""
+    name = day_writer("F")
+    return mark_safe(
+        "".join(
+            f'<option value="{first.month}"{" selected" if first.month == chosen else ""}>{name(first)}</option>'
+            for first in months
+        )
+    )
 
 
 def prefix(name: str, *args) -> str:
@@ -274,118 +304,37 @@ def scorecard_rows(card, session_id: int, imps: bool, has_par: bool) -> str:
     return mark_safe("".join(rows))
 
 
-WON = ' class="table-success"'
-
-
-def url_pattern(name: str) -> str:
-    """The URL of `name` for two numbers as a format string ('/sessions/{0}/pairs/{1}/'), escaped: one reversal."""
-    first, second = 918273645, 546372819
-    url = escape(reverse(name, args=[first, second]))
-    return url.replace("{", "{{").replace("}", "}}").replace(str(first), "{0}").replace(str(second), "{1}")
-
-
-@register.simple_tag
-def member_session_rows(entries, session_prefix: str, member_prefix: str) -> str:
-    """A member page's sessions: date, session and the pair's scorecard, partner, score, place and field."""
-    separator, label_of = get_format("DECIMAL_SEPARATOR"), notation().pair_label
-    scorecard, sessions, members = url_pattern("events:pair_scorecard"), escape(session_prefix), escape(member_prefix)
-    title, day, short_day = conditional_escape(_("Scorecard")), day_writer(), day_writer("SHORT_DATE_FORMAT")
-    rows = []
-    for entry in entries:
-        partner = entry.partner
-        if partner is None:
-            partner_cell = ""
-        elif partner.linked:
-            partner_cell = f'<a href="{members}{partner.member_id}/">{text(partner.name)}</a>'
-        else:
-            partner_cell = text(partner.name)
-        if entry.uses_imps:
-            score = _("%(imps)s IMPs") % {"imps": number(entry.score, -2, separator)}
-        elif entry.percentage is not None:
-            score = f"{number(entry.percentage, 2, separator)} %"
-        else:
-            score = ""
-        letter = f"{text(entry.section_letter)} " if entry.section_letter != "A" else ""
-        rows.append(
-            f"\n    <tr{WON if entry.won else ''}>\n"
-            f'      <td class="date-cell d-none d-sm-table-cell d-print-table-cell">{day(entry.date)}</td>\n'
-            f'      <td><span class="d-sm-none d-print-none d-block small text-body-secondary">'
-            f"{short_day(entry.date)}</span>"
-            f'<a href="{sessions}{entry.session_id}/">{text(entry.name)}</a>\n'
-            f'        · <a href="{scorecard.format(entry.session_id, entry.pair.id)}" class="small" title="{title}">'
-            f"{letter}{escape(label_of(str(entry.pair.label or '')))}</a></td>\n"
-            f"      <td>{partner_cell}</td>\n"
-            f'      <td class="text-end text-nowrap">{score}</td>\n'
-            f'      <td class="text-end">{text(entry.place)}</td>\n'
-            f'      <td class="text-end d-none d-sm-table-cell d-print-table-cell">'
-            f"{'' if entry.field_size is None else text(entry.field_size)}</td>\n    </tr>\n  "
-        )
-    return mark_safe("".join(rows))
-
-
-@register.simple_tag
-def partner_rows(partners) -> str:
-    """A member page's best partners: the partner (linked when their page is shown), sessions, average and best."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    members = prefix("events:member_detail")
-    rows = []
-    for record in partners:
-        partner = record.partner
-        name = text(partner.name)
-        shown = f'<a href="{members}{partner.member_id}/">{name}</a>' if partner.linked else name
-        rows.append(
-            f"\n        <tr>\n          <td>{shown}</td>\n"
-            f'          <td class="text-end">{text(record.sessions)}</td>\n'
-            f'          <td class="text-end">{number(record.average, 2, separator)}</td>\n'
-            f'          <td class="text-end d-none d-sm-table-cell">{number(record.best, 2, separator)}</td>\n'
-            "        </tr>\n      "
-        )
-    return mark_safe("".join(rows))
-
-
-@register.simple_tag
-def best_result_rows(best) -> str:
-    """A member page's best results: date, session (to the pair's scorecard), percentage and place."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    scorecard = url_pattern("events:pair_scorecard")
-    day = day_writer()
-    rows = []
-    for entry in best:
-        place = ""
-        if entry.place:
-            place = _("%(place)s of %(size)s") % {"place": text(entry.place), "size": text(entry.field_size)}
-        rows.append(
-            f'\n        <tr>\n          <td class="date-cell">{day(entry.date)}</td>\n'
-            f'          <td><a href="{scorecard.format(entry.session_id, entry.pair_id)}">{text(entry.name)}</a></td>\n'
-            f'          <td class="text-end">{number(entry.percentage, 2, separator)}</td>\n'
-            f'          <td class="text-end text-nowrap">{place}</td>\n        </tr>\n      '
-        )
-    return mark_safe("".join(rows))
-
-
-@register.simple_tag
-def team_event_rows(team_events) -> str:
-    """A member page's teams events (as `club.registry`'s teams section gives them): date, event, team, place, VPs."""
-    separator = get_format("DECIMAL_SEPARATOR")
-    day = day_writer()
-    return mark_safe(
-        "".join(
-            f'\n    <tr>\n      <td class="date-cell">{day(row["date"])}</td>\n'
-            f'      <td><a href="{text(row["url"])}">{text(row["event"])}</a></td>\n'
-            f'      <td><a href="{text(row["team_url"])}">{text(row["team"])}</a></td>\n'
-            f'      <td class="text-end">{text(row["place"])}/{text(row["teams"])}</td>\n'
-            f'      <td class="text-end">{number(row["vp"], 2, separator)}</td>\n    </tr>\n  '
-            for row in team_events
-        )
-    )
+# The ranking tables' header cells drawn, by what they depend on alone: the language, the table's
+# columns, anchor and sorting, and the page's parameters; never the rows. Bounded: emptied when full.
+_HEADERS: dict[tuple, str] = {}
+_HEADERS_KEPT = 512
 
 
 @register.simple_tag(takes_context=True)
 def ranking_header(context, table) -> str:
     """The ranking table's header cells: each sortable column a link to the page sorted by it (the other
-    parameters kept, as django-tables2's `querystring_replace` writes it)."""
-    anchor = conditional_escape(table.attrs["id"])
+    parameters kept, as django-tables2's `querystring_replace` writes it). The same for every session: drawn once for
+    each language, sorting and parameters (django-tables2's bound columns cost as much as the table's rows)."""
     asked = dict(context["request"].GET)
+    key = (
+        get_language(),
+        type(table),
+        table.uses_imps,
+        table.attrs["id"],
+        table.prefixed_order_by_field,
+        str(table.order_by),
+        tuple(sorted((name, tuple(values)) for name, values in asked.items())),
+    )
+    header = _HEADERS.get(key)
+    if header is None:
+        if len(_HEADERS) >= _HEADERS_KEPT:
+            _HEADERS.clear()
+        header = _HEADERS[key] = _header_cells(table, asked)
+    return mark_safe(header)
+
+
+def _header_cells(table, asked: dict) -> str:
+    anchor = conditional_escape(table.attrs["id"])
     cells = []
     for column in table.columns:
         header = conditional_escape(column.header)
@@ -395,4 +344,4 @@ def ranking_header(context, table) -> str:
             )
             header = f'<a href="{query}#{anchor}">{header}</a>'
         cells.append(f'\n    <th {column.attrs["th"].as_html()} scope="col">{header}</th>\n  ')
-    return mark_safe("".join(cells))
+    return "".join(cells)

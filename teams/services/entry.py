@@ -7,12 +7,12 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.drawn_rows import compare_row, token
 from club.form_errors import add_errors
 from club.typed_result import notation
+from club.unit_of_work import unit_of_work
 from teams.models import BoardResult, Match, TeamEvent
 from teams.room_results import read_room
 from teams.selectors.scorecard import ScorecardBoard, scorecard
@@ -116,7 +116,7 @@ class EntrySaved:
     taken: int = 0
 
 
-@transaction.atomic
+@unit_of_work()
 def save_entry(*, match: Match, boards: list[EntryBoard], user=None) -> EntrySaved:
     """Saves every changed row or none. Refused rows carry their messages and keep what was typed; a row whose
     result another director changed since the page was drawn refuses the page (see `_check_drawn`)."""

@@ -10,10 +10,9 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.unit_of_work import EVENT, record_change
+from club.unit_of_work import EVENT, record_change, unit_of_work
 from teams.models import Adjustment, BoardResult, Match, Team, TeamEvent
 from teams.room_results import RoomResult
 from teams.selectors.scorecard import scorecard
@@ -25,13 +24,14 @@ def first_board(event: TeamEvent, round_: int) -> int:
 
 
 def create_matches(*, event: TeamEvent, round_: int, pairs: Iterable[tuple[Team, Team | None]]) -> list[Match]:
-    record_change(EVENT, event.pk)  # the rounds' pages: every way of starting or pairing a round comes here
-    return Match.objects.bulk_create(
+    made = Match.objects.bulk_create(
         [
             Match(event=event, round=round_, table=table, home=home, away=away, first_board=first_board(event, round_))
             for table, (home, away) in enumerate(pairs, start=1)
         ]
     )
+    record_change(EVENT, event.pk, stale=True)  # the rounds' pages: every way of starting or pairing a round comes here
+    return made
 
 
 def rescore_match(*, match: Match, event: TeamEvent, results: list[BoardResult] | None = None) -> Match:
@@ -48,7 +48,7 @@ def rescore_match(*, match: Match, event: TeamEvent, results: list[BoardResult] 
     match.boards_scored = len(scores)
     match.complete = len(scores) >= event.boards_per_match
     match.save(update_fields=["home_imps", "away_imps", "home_points", "away_points", "boards_scored", "complete"])
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)
     return match
 
 
@@ -57,7 +57,7 @@ def _check_playable(match: Match) -> None:
         raise ValidationError(_("A bye has no boards to enter."))
 
 
-@transaction.atomic
+@unit_of_work()
 def save_results(
     *, match: Match, changes: Mapping[tuple[int, int], RoomResult | None], user=None, source: str = ""
 ) -> Match:
@@ -91,7 +91,7 @@ def save_results(
             line._change_reason = source
         line.save()
         existing[(board, room)] = line
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)
     return rescore_match(match=match, event=event, results=list(existing.values()))
 
 
@@ -101,13 +101,13 @@ def _whole(value: Decimal, field: str) -> int:
     return int(value)
 
 
-@transaction.atomic
+@unit_of_work()
 def set_match_totals(*, match: Match, home: Decimal | None, away: Decimal | None) -> Match:
     """Enters a match as totals only (IMPs, or board-a-match points); both empty clears them."""
     event = match.event
     match = Match.objects.select_for_update().get(pk=match.pk)
     _check_playable(match)
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)
     if home is None and away is None:
         match.totals_only = False
         match.home_imps = match.away_imps = match.home_points = match.away_points = None
@@ -134,7 +134,7 @@ def set_match_totals(*, match: Match, home: Decimal | None, away: Decimal | None
     return match
 
 
-@transaction.atomic
+@unit_of_work()
 def add_adjustment(*, match: Match, team: Team, kind: str, amount: Decimal, reason: str) -> Adjustment:
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError({"team": _("%(team)s does not play in this match.") % {"team": team.name}})
@@ -146,29 +146,29 @@ def add_adjustment(*, match: Match, team: Team, kind: str, amount: Decimal, reas
         amount = Decimal(_whole(amount, "amount"))
     if not amount:
         raise ValidationError({"amount": _("An adjustment of 0 changes nothing.")})
-    record_change(EVENT, match.event_id)
+    record_change(EVENT, match.event_id, stale=True)
     return Adjustment.objects.create(match=match, team=team, kind=kind, amount=amount, reason=reason.strip())
 
 
-@transaction.atomic
+@unit_of_work()
 def delete_adjustment(*, adjustment: Adjustment) -> None:
     """Removes an adjustment (the standings read adjustments as they are: nothing else to update)."""
-    record_change(EVENT, adjustment.match.event_id)
+    record_change(EVENT, adjustment.match.event_id, stale=True)
     adjustment.delete()
 
 
-@transaction.atomic
+@unit_of_work()
 def save_event(*, form) -> TeamEvent:
     """Saves the event's settings (`form`, valid): name, date, scoring ... shown on its pages."""
     event = form.save()
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)
     return event
 
 
-@transaction.atomic
+@unit_of_work()
 def set_event_status(*, event: TeamEvent, status: str) -> None:
     if status not in TeamEvent.Status.values:
         raise ValidationError(_("Unknown status."))
     event.status = status
     event.save(update_fields=["status"])
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
-from club.unit_of_work import EVENT, record_change
+from club.unit_of_work import EVENT, record_change, unit_of_work
 from teams.models import MAX_PLAYERS, MIN_PLAYERS, Team, TeamEvent, TeamPlayer
 
 
@@ -46,11 +45,12 @@ def check_players(event: TeamEvent, players: list[PlayerEntry], team: Team | Non
 
 
 def lock_event(event_id: int) -> TeamEvent:
-    """The event's row, locked for the transaction's writes to its teams (before any match's lock)."""
+    """The event's row, locked for the transaction's writes to its teams. No match is locked after it: a result's
+    write locks its match, then its event when the standings are stored (`teams.services.standings`)."""
     return TeamEvent.objects.select_for_update().get(pk=event_id)
 
 
-@transaction.atomic
+@unit_of_work()
 def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: Team | None = None) -> Team:
     """Creates a team (numbered after the others) or replaces an existing team's name and players. The event's row
     is locked first, so that two directors adding teams at once number them one after the other."""
@@ -63,7 +63,7 @@ def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: 
     if team is None and event.matches.exists():
         raise ValidationError(_("The event has started: teams can no longer be added."))
     check_players(event, players, team)
-    record_change(EVENT, event.pk)
+    record_change(EVENT, event.pk, stale=True)
     if team is None:
         number = (event.teams.order_by("-number").values_list("number", flat=True).first() or 0) + 1
         team = Team.objects.create(event=event, number=number, name=name)
@@ -86,10 +86,10 @@ def save_team(*, event: TeamEvent, name: str, players: list[PlayerEntry], team: 
     return team
 
 
-@transaction.atomic
+@unit_of_work()
 def delete_team(*, team: Team) -> None:
     lock_event(team.event_id)
     if team.event.matches.exists():
         raise ValidationError(_("The event has started: its teams can no longer be removed."))
-    record_change(EVENT, team.event_id)
+    record_change(EVENT, team.event_id, stale=True)
     team.delete()

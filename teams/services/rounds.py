@@ -4,10 +4,10 @@ and the director's override of a round's pairings before it starts."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from club.unit_of_work import unit_of_work
 from teams.models import Match, Team, TeamEvent
 from teams.schedule import cycle_length, schedule
 from teams.selectors.standings import match_scores, standings
@@ -26,7 +26,7 @@ def planned_rounds(event: TeamEvent, teams: int) -> int:
     return cycle_length(teams)
 
 
-@transaction.atomic
+@unit_of_work()
 def start_event(*, event: TeamEvent) -> int:
     """Makes the matches: every round of a round robin or match, round 1 of a Swiss. Returns the rounds made."""
     teams = list(event.teams.all())
@@ -64,7 +64,7 @@ def history(matches: list[Match]) -> tuple[set[frozenset], set[int]]:
     return played, byes
 
 
-@transaction.atomic
+@unit_of_work()
 def next_swiss_round(*, event: TeamEvent) -> int:
     """Pairs the next Swiss round from the standings: top against top, no rematch while avoidable."""
     if not event.is_swiss:
@@ -120,7 +120,7 @@ def check_override(teams: list[Team], pairs: list[Pair]) -> None:
         raise ValidationError(_("Only one team has a bye, and only when the number of teams is odd."))
 
 
-@transaction.atomic
+@unit_of_work()
 def override_round(*, event: TeamEvent, round_: int, pairs: list[Pair]) -> list[tuple[Team, Team]]:
     """Replaces a round's pairings before any of its matches has a result; returns the rematches it makes
     (allowed: the director decides)."""

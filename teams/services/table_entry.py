@@ -19,13 +19,14 @@ from django.utils.translation import gettext as _
 
 from club.table_entry import new_key, typed_values
 from club.table_sides import DIRECTOR, TYPED_FIELDS, enter, other_version, table_reason, typed_version
+from club.unit_of_work import unit_of_work
 from teams.models import BoardResult, Match, RoomCorrectionRequest, TeamEvent, TeamTableEntry, TypedRoomResult
 from teams.room_results import read_room
 from teams.selectors.table_entry import RoomContext
 from teams.services.matches import save_results
 
 
-@transaction.atomic
+@unit_of_work()
 def set_team_table_entry(*, event: TeamEvent, is_open: bool, late_minutes: int | None = None) -> TeamTableEntry:
     """Opens (a random key made the first time: it makes every room's secret) or closes table entry; the live
     view's late setting with it when given."""
@@ -63,7 +64,7 @@ def _refuse_done(board: int) -> ValidationError:
     return ValidationError(_("Board %(board)s is confirmed: only the director can change it now.") % {"board": board})
 
 
-@transaction.atomic
+@unit_of_work()
 def save_room_board(
     *, context: RoomContext, board: int, contract: str, declarer: str, tricks: str, lead: str
 ) -> TypedRoomResult:
@@ -80,7 +81,7 @@ def save_room_board(
     return typed
 
 
-@transaction.atomic
+@unit_of_work()
 def confirm_room_board(*, context: RoomContext, board: int, version: int) -> TypedRoomResult:
     """The other side confirms the board (or, in a disagreement, accepts the other side's result): saved as the
     room's result (the match scored at once). The side that typed it cannot confirm it; confirming again is
@@ -125,7 +126,7 @@ def _save_agreed(match: Match, typed: TypedRoomResult, accepted: dict, by: str, 
     typed.save()
 
 
-@transaction.atomic
+@unit_of_work()
 def settle_room_disagreement(*, typed: TypedRoomResult, side: str, version: int, user=None) -> TypedRoomResult:
     """The director settles a room's disagreement: the result `side` ('NS' or 'EW') typed becomes the room's."""
     match = Match.objects.select_for_update().select_related("event").get(pk=typed.match_id)

@@ -14,12 +14,12 @@ import re
 from collections.abc import Iterator
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.csv_files import CsvProblem, FileRefused, column_name, csv_text
 from club.csv_files import records as csv_records
 from club.numbers import whole_number
+from club.unit_of_work import unit_of_work
 from teams.models import Match
 from teams.room_results import RoomResult, read_room
 from teams.selectors.scorecard import scorecard
@@ -121,7 +121,7 @@ def _parse_records(
     return results, problems
 
 
-@transaction.atomic
+@unit_of_work()
 def import_match(*, match: Match, text: str, user=None) -> int:
     """Replaces the match's board results with the file's; raises FileRefused (nothing changed) on any problem."""
     results, problems = parse_match(text, match)

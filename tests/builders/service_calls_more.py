@@ -25,6 +25,7 @@ from rubber.models import Scorepad
 from teams.models import Adjustment, BoardResult, TeamEvent, TypedRoomResult
 from teams.services import hands as team_hands
 from teams.services import matches, rosters, rounds, transfer
+from teams.services import standings as team_standings
 from teams.services import table_entry as rooms
 from tests.builders.forms import form_fields
 from tests.builders.service_calls import CHECK, READS, Call, Club, Within, _typed
@@ -262,6 +263,9 @@ MORE_CALLS: dict[str, Call | Within] = {
     "teams.services.matches.first_board": Within("a round's first board number: writes nothing"),
     "teams.services.matches.rescore_match": teams(lambda club: _rescored(club)),
     "teams.services.matches.save_event": teams(lambda club: _event_renamed(club)),
+    "teams.services.standings.DERIVATION": Within("the unit of work's derivation, run by every teams result's Call"),
+    "teams.services.standings.store_missing_standings": teams(lambda club: _standings_missing(club)),
+    "teams.services.standings.store_team_standings": teams(lambda club: team_standings.store_team_standings()),
     "teams.services.matches.save_results": teams(post_match),
     "teams.services.matches.set_match_totals": teams(
         lambda club: matches.set_match_totals(match=_cleared(club), home=Decimal(30), away=Decimal(2))
@@ -374,7 +378,7 @@ def _match_pbn(club: Club) -> str:
 def _rescored(club: Club) -> None:
     game = match(club)
     BoardResult.objects.filter(match=game, board=game.first_board, room=2).update(ns_score=-1400, contract="6S")
-    with matches.transaction.atomic():
+    with matches.unit_of_work():
         matches.rescore_match(match=game, event=club.event)
 
 
@@ -411,3 +415,9 @@ def _unstarted(club: Club) -> TeamEvent:
 def _roster(club: Club) -> str:
     person = member(club)
     return f"NUMBER,FIRST_NAME,LAST_NAME,EMAIL\n{person.number or 901},{person.first_name},Imported,\n902,New,Member,\n"
+
+
+def _standings_missing(club: Club) -> None:
+    """A team's stored standing lost (a database loaded around the services), stored again after a migrate."""
+    club.event.teams.filter(number=1).update(place="", vp=0)
+    team_standings.store_missing_standings()

@@ -21,7 +21,8 @@ from events.checks.services.fixes import set_status
 from events.entry.services.locking import session_write
 from events.models import Session
 from events.results.services.pages import EVERY_SESSION, session_scope
-from teams.models import TeamEvent
+from teams.models import Match, TeamEvent
+from teams.selectors.standings import standings
 from tests.builders.accounts import logged_in_client
 from tests.builders.cached_pages import CACHED, kept
 from tests.builders.service_calls import CALLS, Call, Club, Within, correct
@@ -129,6 +130,24 @@ def outdated_pages(club: Club, client: Client, settings, entry: Call) -> list[st
 @pytest.mark.parametrize("name", RUNS)
 def test_after_each_service_every_cached_page_is_the_page_made_afresh(club, client, settings, name):
     assert outdated_pages(club, client, settings, RUNS[name]) == [], name
+    assert misstored_team_standings() == [], name  # the member pages read them
+
+
+def misstored_team_standings() -> list[str]:
+    """The teams whose standing stored with them (`teams.services.standings`) is not their event's standings page's."""
+    return [
+        f"{row.team.name}: {row.team.place} {row.team.vp}, not {row.place} {row.vp}"
+        for event in TeamEvent.objects.all()
+        for row in standings(event)
+        if (row.team.place, row.team.vp) != (row.place, row.vp)
+    ]
+
+
+def test_a_result_written_around_the_services_leaves_the_stored_team_standings_behind(club):
+    assert misstored_team_standings() == []
+    match = Match.objects.filter(event=club.event, away__isnull=False, complete=True).first()
+    Match.objects.filter(pk=match.pk).update(away_imps=match.away_imps + 40)  # the other team wins it now
+    assert misstored_team_standings() != []  # the check above finds a write that derived nothing
 
 
 def test_every_services_module_of_the_project_is_enumerated():

@@ -3,6 +3,7 @@ confirmed by the other side) at once, both sides of a room saving a board at onc
 confirming together. Stored once, nothing lost (SQLite and PostgreSQL)."""
 
 from teams.models import BoardResult, Match, TypedRoomResult
+from teams.selectors.standings import standings
 from tests.builders.concurrency import post_job, save_at_once
 from tests.builders.team_tables import open_rooms, room_confirm, room_save
 from tests.builders.teams import make_event
@@ -48,6 +49,11 @@ def test_both_rooms_of_every_match_confirming_at_once_lose_nothing(database):
     # 3NT= in room 1, 3NT-1 in room 2: board 1 (none vulnerable) 400 + 50 = 10 IMPs, board 2 (NS) 600 + 100 = 12
     for match in Match.objects.filter(pk__in=[m.pk for m in rounds_one]):
         assert (match.boards_scored, match.complete, match.home_imps, match.away_imps) == (2, True, 10 + 12, 0)
+    # Each confirmation stored the event's standings with its teams, the later writer counting the earlier ones'
+    # results: the three home teams share first place, the three away teams fourth (the member pages read these).
+    rows = standings(event)
+    assert [(row.team.place, row.team.vp) for row in rows] == [(row.place, row.vp) for row in rows]
+    assert sorted(row.team.place for row in rows) == ["=1"] * 3 + ["=4"] * 3
 
 
 def test_both_sides_of_a_room_saving_a_board_at_once_keep_both_results(database):

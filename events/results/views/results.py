@@ -71,6 +71,7 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
     numbers = board_numbers(session)
     boards = {section.id: numbers.get(section.id, []) for section in results.sections}
     config = RequestConfig(request, paginate=False)
+    scorecards, members = url_prefix("events:pair_scorecard", session.pk), url_prefix("events:member_detail")
     blocks = []
     for section in results.sections:
         fields = []
@@ -87,8 +88,7 @@ def ranking_blocks(request, session: Session, results) -> list[dict]:
                     "id": f"ranking-{ranking.key}",
                 },
             )
-            table.scorecard_prefix = url_prefix("events:pair_scorecard", session.pk)
-            table.member_prefix = url_prefix("events:member_detail")
+            table.scorecard_prefix, table.member_prefix = scorecards, members
             config.configure(table)
             fields.append({"ranking": ranking, "table": table, "name": field_name(ranking.direction)})
         blocks.append(
