@@ -6,12 +6,12 @@ from __future__ import annotations
 from django import template
 from django.urls import reverse
 from django.utils.formats import get_format
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from club.typed_result import notation
-from events.templatetags.result_rows import day_writer, number, prefix, text
+from events.templatetags.result_rows import day_writer, escape, number, prefix, text
 
 register = template.Library()
 

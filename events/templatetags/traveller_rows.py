@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from django import template
 from django.utils.formats import get_format
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from club.templatetags.bridge import contract, lead, seat, seats
 from club.typed_result import notation
-from events.templatetags.result_rows import number, prefix, text
+from events.templatetags.result_rows import escape, number, prefix, text
 
 register = template.Library()
 

@@ -138,7 +138,7 @@ LINE_COLUMNS = ("board__number", *RESULT_COLUMNS)
 
 def _sat_out(pair: PairInfo, uses_imps: bool) -> list[CardLine]:
     """The boards the pair sat out (one query), as lines without opponents or points."""
-    boards = SitOut.objects.filter(pair_id=pair.id).values_list("board__number", "round")
+    boards = SitOut.objects.filter(pair_id=pair.id).order_by().values_list("board__number", "round")  # sorted below
     return [
         CardLine(number, round_, None, "", None, "", "", "", None, None, False, None, None, 0, uses_imps, sat_out=True)
         for number, round_ in boards

@@ -224,8 +224,8 @@ def load_traveller(
     mark_extremes(rows)
     compared = [row.ns_score for row in rows if row.played]
     frequencies = _frequencies(session, rows, compared, working)
-    sitting = SitOut.objects.filter(board__section=section, board__number=number).values_list("pair_id", flat=True)
-    sit_outs = sorted((pairs[pair_id] for pair_id in sitting), key=lambda pair: (pair.direction, pair.number))
+    sitting = SitOut.objects.filter(board__section=section, board__number=number).order_by()  # sorted below
+    sit_outs = sorted((pairs[pair_id] for pair_id in sitting.values_list("pair_id", flat=True)), key=_by_number)
     letters = [part.letter for part in field] if len(field) > 1 else []
     return Traveller(session, section, number, rows, frequencies, working, numbers, sit_outs, letters)
 
@@ -316,3 +316,7 @@ def _frequencies(session: Session, rows: list[TravellerRow], compared: list[int]
 def board_sit_outs(board) -> list[SitOut]:
     """The sit-outs recorded on a board, with their pairs (the director's traveller entry page): one query."""
     return list(board.sit_outs.select_related("pair").order_by("pair__direction", "pair__number"))
+
+
+def _by_number(pair: PairInfo) -> tuple[str, int]:
+    return pair.direction, pair.number

@@ -128,6 +128,21 @@ def load_pairs(**filters) -> dict[int, PairInfo]:
     return {row.id: pair_from_row(row) for row in rows}
 
 
+def load_pairs_with(columns: tuple[str, ...], **filters) -> tuple[dict[int, PairInfo], dict[int, tuple]]:
+    """`load_pairs`, and each pair's values of more of its own `columns` (its stored standing ...), in the same
+    query: ({id: PairInfo}, {id: (values)})."""
+    rows = (
+        Pair.objects.filter(**filters)
+        .order_by("section_id", "direction", "number")
+        .values_list(*PAIR_COLUMNS, *columns, named=True)
+    )
+    pairs, values = {}, {}
+    for row in rows:
+        pairs[row.id] = pair_from_row(row)
+        values[row.id] = row[len(PAIR_COLUMNS) :]
+    return pairs, values
+
+
 @dataclass
 class SectionInfo:
     """A section with what scoring it needs: its session's method and scale, and its movement's plan."""

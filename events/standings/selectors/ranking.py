@@ -31,6 +31,7 @@ from events.setup.selectors.pairs_and_sections import (
     PairInfo,
     SectionInfo,
     load_pairs,
+    load_pairs_with,
     load_sections,
 )
 from events.standings.selectors.line_totals import (
@@ -172,10 +173,11 @@ def _pairs_and_totals(session_ids: list[int], sections: dict, names: bool, store
     in_sessions = Pair.objects.filter(section__session_id__in=session_ids).order_by()
     standing = ("score", "maximum", "boards") if stored else ()
     totals: dict[int, Totals] = {}
-    if names:
+    if names and stored:
+        pairs, values = load_pairs_with(standing, section__session_id__in=session_ids)
+        totals = {pk: Totals(*found) for pk, found in values.items()}
+    elif names:
         pairs = load_pairs(section__session_id__in=session_ids)
-        if stored:
-            totals = {pk: Totals(*values) for pk, *values in in_sessions.values_list("id", *standing)}
     else:
         pairs = {}
         for pk, section_id, number, direction, *values in in_sessions.values_list(
@@ -262,9 +264,13 @@ def session_winners(session_ids) -> dict[int, SessionResults]:
     if not session_ids:
         return {}
     sections = load_sections(session_id__in=session_ids)
-    found = Pair.objects.filter(section__session_id__in=session_ids, place__in=("1", "=1"), boards__gt=0)
-    stored = {pk: values for pk, *values in found.order_by().values_list("id", "score", "maximum", "boards", "place")}
-    winners = sorted(load_pairs(pk__in=list(stored)).values() if stored else (), key=lambda pair: pair.number)
+    found, stored = load_pairs_with(
+        ("score", "maximum", "boards", "place"),
+        section__session_id__in=session_ids,
+        place__in=("1", "=1"),
+        boards__gt=0,
+    )
+    winners = sorted(found.values(), key=lambda pair: pair.number)
 
     def standing(pair: PairInfo, averaged: bool) -> PairStanding:
         score, maximum, boards, place = stored[pair.id]
