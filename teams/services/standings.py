@@ -46,7 +46,8 @@ def _store(event_ids: Iterable[int]) -> int:
 
 
 def _derive(changes: list[Change]) -> None:
-    _store(change.pk for change in changes if change.pk is not None)
+    with transaction.atomic():  # the events' locks held to the end (a record made outside any transaction too)
+        _store(change.pk for change in changes if change.pk is not None)
 
 
 DERIVATION = _derive
