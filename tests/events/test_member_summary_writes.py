@@ -240,3 +240,21 @@ def test_two_sessions_of_one_member_corrected_at_the_same_moment(database):
         assert stored.pop("stale") is False
         assert stored == summary_fields(member.pk, history_rows([member.pk])[member.pk]), tricks
         assert stored["played"] == 2
+
+
+def test_marking_keeps_a_summary_and_makes_a_missing_one_stale_with_the_models_defaults(session, monkeypatch):
+    """`mark_summaries_stale`'s statement (written once, a batch of members at a time: two batches here) sets `stale`
+    alone on a written summary and makes a member without one a summary of the model's defaults, stale."""
+    from events.standings.services import member_summaries
+
+    kept, missing = (first_pair(session).player1_id, first_pair(session).player2_id)
+    before = written(kept)
+    MemberSummary.objects.filter(member_id=missing).delete()
+    monkeypatch.setattr(member_summaries, "MARK_BATCH", 1)
+    member_summaries.mark_summaries_stale(member_ids=[missing, kept, kept])
+    after = MemberSummary.objects.filter(member_id=kept).values(*SUMMARY_FIELDS, "stale").get()
+    assert after.pop("stale") is True and before.played > 0
+    assert after == {name: getattr(before, name) for name in SUMMARY_FIELDS}
+    made = summary(missing)
+    assert made.stale and (made.played, made.first, made.average, made.chart) == (0, None, None, None)
+    assert (made.partners, made.best, made.par) == ([], [], [])

@@ -17,6 +17,7 @@ privacy changes no summary. `refresh_member_summaries` (the command) writes ever
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
@@ -24,12 +25,14 @@ from django.db import connection, transaction
 
 from club.background import enqueue_on_commit
 from club.models import Member
+from club.statements import quoted, table
 from club.unit_of_work import MEMBER, Change, record_change
 from events.models import MemberSummary, Pair
 from events.results.selectors.member_summary import SUMMARY_FIELDS, history_rows, summary_fields
 from events.setup.selectors.pairs_and_sections import PUBLISHED
 
 BATCH = 200  # members whose histories are read at once
+MARK_BATCH = 500  # members marked stale a statement (one parameter each)
 
 
 def _members(pairs, published_only: bool) -> set[int]:
@@ -85,12 +88,30 @@ def mark_summaries_stale(*, member_ids: Iterable[int]) -> None:
         from events.tasks import refresh_summaries  # the tasks module reads these services
 
         enqueue_on_commit(refresh_summaries)
-        MemberSummary.objects.bulk_create(
-            [MemberSummary(member_id=pk, stale=True) for pk in ids],
-            update_conflicts=True,
-            unique_fields=["member"],
-            update_fields=["stale"],
-        )
+        fields = MemberSummary._meta.concrete_fields[1:-1]  # between the member and `stale`: their defaults
+        defaults = [field.get_db_prep_save(field.get_default(), connection) for field in fields]
+        with connection.cursor() as cursor:
+            for start in range(0, len(ids), MARK_BATCH):
+                batch = ids[start : start + MARK_BATCH]
+                cursor.execute(_mark_stale_sql(connection.vendor, len(batch)), [*defaults, True, *batch])
+
+
+@functools.cache
+def _mark_stale_sql(vendor: str, count: int) -> str:
+    """`bulk_create(..., update_conflicts=True, update_fields=["stale"])` of `count` members' summaries (a new one
+    with its fields' defaults), written once: the ORM's building of 120 members' rows cost a correction of a
+    published session 7 ms. Its rows are inserted (or their conflicts locked) in the members' order; `WHERE true`
+    tells SQLite that the `ON` that follows is the upsert's, not a join's."""
+    fields = MemberSummary._meta.concrete_fields  # the member first, stale last
+    assert fields[0].name == "member" and fields[-1].name == "stale"
+    names = ", ".join(quoted(field.column) for field in fields)
+    rows = ", ".join(["(%s)"] * count)
+    member, stale = quoted(fields[0].column), quoted(fields[-1].column)
+    values = ", ".join(["v.column1"] + ["%s"] * (len(fields) - 1))
+    return (
+        f"INSERT INTO {table(MemberSummary)} ({names}) SELECT {values} FROM (VALUES {rows}) AS v WHERE true "
+        f"ORDER BY v.column1 ON CONFLICT ({member}) DO UPDATE SET {stale} = EXCLUDED.{stale}"
+    )
 
 
 def refresh_stale_member_summaries() -> int:
