@@ -74,3 +74,13 @@ def test_connections_are_kept_and_checked_on_both_databases():
     assert settings_of(code, DATABASE_URL="sqlite:///x.sqlite3").stdout.split()[-2:] == ["600", "True"]
     kept = settings_of(code, DATABASE_URL="postgres://u:p@localhost/club", CONN_MAX_AGE="0").stdout
     assert kept.split()[-2:] == ["0", "True"]
+
+
+def test_the_wsgi_application_leaves_what_the_start_made_out_of_the_collectors_reach():
+    """`clubsite.wsgi` (what gunicorn loads) freezes the objects of the start (gc.freeze): a full collection during a
+    request then scans the request's objects, not the whole of Django's (about 3 ms instead of 70-100 ms)."""
+    code = "import gc; import clubsite.wsgi as w; print(callable(w.application), gc.get_freeze_count())"
+    result = settings_of(code, **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    ready, frozen = result.stdout.split()
+    assert ready == "True" and int(frozen) > 50_000
