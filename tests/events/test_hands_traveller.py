@@ -84,9 +84,9 @@ def test_the_hand_record_in_each_language(client, with_deal, language, words):
 
 def test_queries_stay_bounded_with_a_deal(client, with_deal, django_assert_max_num_queries):
     session, section = with_deal
-    with django_assert_max_num_queries(8):  # 7 without a deal (test_results_traveller), one for the deal
+    with django_assert_max_num_queries(7):  # 6 without a deal (test_results_traveller), one for the deal
         assert client.get(traveller_url(session, section, 3)).status_code == 200
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(7):
         assert client.get(traveller_url(session, section, 2)).status_code == 200
 
 

@@ -258,12 +258,12 @@ def test_traveller_queries_do_not_grow_with_the_board(
     big = big_session(tables=9, sections=("A",))
     big_section = big.sections.get()
     for target, target_section in ((session, section), (big, big_section)):
-        with django_assert_max_num_queries(8):  # the board's sit-outs one of them
+        with django_assert_max_num_queries(7):  # the board's sit-outs one; the section and its siblings one
             assert client.get(traveller_url(target, target_section, 1)).status_code == 200
         with django_assert_max_num_queries(6):
             csv_url = reverse("events:traveller_csv", args=[target.pk, target_section.pk, 1])
             assert client.get(csv_url).status_code == 200
-        with django_assert_max_num_queries(13):  # the visitor's 8, the login's 4, the board's hand record
+        with django_assert_max_num_queries(12):  # the visitor's 7, the login's 4, the board's hand record
             assert player_client.get(traveller_url(target, target_section, 1)).status_code == 200
 
 
@@ -271,7 +271,7 @@ def test_traveller_queries_do_not_grow_with_the_board(
 def test_free_entry_traveller_queries(client, db, number, django_assert_max_num_queries):
     session = free_entry_session()
     section = session.sections.get()
-    with django_assert_max_num_queries(9):  # the board's sit-outs one of them
+    with django_assert_max_num_queries(8):  # the board's sit-outs one of them
         assert client.get(traveller_url(session, section, number)).status_code == 200
 
 

@@ -7,6 +7,7 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import Max, Min, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from events.models import Board, Section, Session
@@ -17,8 +18,14 @@ def public_session(session_id: int) -> Session:
     return get_object_or_404(Session.objects.select_related("table_entry"), pk=session_id)
 
 
-def session_section(session: Session, section_id: int) -> Section:
-    return get_object_or_404(Section.objects.select_related("custom_movement"), pk=section_id, session=session)
+def session_section(session: Session, section_id: int) -> tuple[Section, bool]:
+    """The session's section `section_id` (a 404 when the session has none of that id) and whether the session has
+    several sections: one query (a session has at most 26 sections)."""
+    sections = list(Section.objects.select_related("custom_movement").filter(session=session).order_by())
+    for section in sections:
+        if section.pk == section_id:
+            return section, len(sections) > 1
+    raise Http404("No such section in this session.")
 
 
 def board_numbers(session: Session) -> dict[int, list[int]]:
@@ -28,10 +35,6 @@ def board_numbers(session: Session) -> dict[int, list[int]]:
     for section_id, number in rows:
         numbers.setdefault(section_id, []).append(number)
     return numbers
-
-
-def has_several_sections(session: Session) -> bool:
-    return Section.objects.filter(session=session).count() > 1
 
 
 @dataclass(frozen=True)

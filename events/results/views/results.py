@@ -25,7 +25,7 @@ from events.hands.selectors.hands import load_hand
 from events.models import Session
 from events.results.ranking_table import RankingTable
 from events.results.selectors.live_results import shows_live
-from events.results.selectors.lookup import board_numbers, has_several_sections, public_session, session_section
+from events.results.selectors.lookup import board_numbers, public_session, session_section
 from events.results.selectors.member_summary import load_member_page
 from events.results.selectors.scorecard import load_scorecard
 from events.results.selectors.traveller import load_traveller
@@ -142,20 +142,20 @@ def ranking_csv(request, session_id):
 
 
 def _traveller(request, session_id, section_id, number):
+    """The board's traveller, and whether its session has several sections."""
     session = visible_session(request, session_id)
-    section = session_section(session, section_id)
+    section, several = session_section(session, section_id)
     section.session = session
     numbers = list(section.boards.order_by("number").values_list("number", flat=True))
     if number not in numbers:
         raise Http404("No such board in this section.")
-    return load_traveller(session, section, number, numbers, _reader_member(request))
+    return load_traveller(session, section, number, numbers, _reader_member(request)), several
 
 
 @cached_page(*SESSION_PAGE)
 def board_traveller(request, session_id, section_id, number):
-    traveller = _traveller(request, session_id, section_id, number)
+    traveller, several = _traveller(request, session_id, section_id, number)
     session = traveller.session
-    several = has_several_sections(session)
     return render(
         request,
         "events/results/traveller.html",
@@ -171,7 +171,7 @@ def board_traveller(request, session_id, section_id, number):
 
 
 def traveller_csv(request, session_id, section_id, number):
-    traveller = _traveller(request, session_id, section_id, number)
+    traveller, _several = _traveller(request, session_id, section_id, number)
     session = traveller.session
     name = f"traveller-{session.date:%Y-%m-%d}-{traveller.section.letter}-board-{traveller.number}.csv"
     return csv_response(traveller_csv_rows(traveller), name.lower())
