@@ -97,6 +97,11 @@ def test_an_upload_is_analysed_by_the_worker_and_shown_on_the_traveller(worker_p
     assert 'id="dd-table"' in html and "Double-dummy analysis pending" not in html
     assert "Par: N/S +80 · 1♠ N/S =" in " ".join(re.sub(r"<[^>]+>", "", html).split())
     assert worker_process.poll() is None  # still working
+
+    def finished() -> bool:  # the worker records the task's end after the task's own work has committed
+        return DBTaskResult.objects.get(task_path=analyse_pending_hands.module_path).status in ("SUCCESSFUL", "FAILED")
+
+    assert wait_for(finished), (tmp_path / "worker.log").read_text()[-3000:]
     task = DBTaskResult.objects.get(task_path=analyse_pending_hands.module_path)
     assert task.status == "SUCCESSFUL" and task.return_value == 3
 
