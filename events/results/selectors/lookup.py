@@ -18,13 +18,16 @@ def public_session(session_id: int) -> Session:
     return get_object_or_404(Session.objects.select_related("table_entry"), pk=session_id)
 
 
-def session_section(session: Session, section_id: int) -> tuple[Section, bool]:
-    """The session's section `section_id` (a 404 when the session has none of that id) and whether the session has
-    several sections: one query (a session has at most 26 sections)."""
-    sections = list(Section.objects.select_related("custom_movement").filter(session=session).order_by())
+def session_section(session: Session, section_id: int) -> tuple[Section, list[Section]]:
+    """The session's section `section_id` (a 404 when the session has none of that id) and all the session's
+    sections in the order of their letters, the section among them, each with `session` set: one query (a session
+    has at most 26 sections)."""
+    sections = list(Section.objects.select_related("custom_movement").filter(session=session).order_by("letter"))
+    for section in sections:
+        section.session = session
     for section in sections:
         if section.pk == section_id:
-            return section, len(sections) > 1
+            return section, sections
     raise Http404("No such section in this session.")
 
 

@@ -194,14 +194,20 @@ def mark_extremes(rows: list[TravellerRow]) -> None:
 
 
 def load_traveller(
-    session: Session, section: Section, number: int, numbers: list[int], member_id: int | None = None
+    session: Session,
+    section: Section,
+    sections: list[Section],
+    number: int,
+    numbers: list[int],
+    member_id: int | None = None,
 ) -> Traveller:
-    """The traveller of board `number` of `section` (its session loaded); `numbers`: the section's boards.
+    """The traveller of board `number` of `section` (its session loaded); `sections`: every section of the session,
+    in the order of their letters (`lookup.session_section`); `numbers`: the section's boards.
 
     Scored across the field (`Session.across_field`, several sections), the traveller is the field's: the board's
     lines in every section (each pair named with its section's letter), its top over the results every section was
     due, its frequencies and datum over them all, as its points were scored (`rescoring.field_rows`)."""
-    field = _field_of(session, section)
+    field = _field_of(session, section, sections)
     pairs = load_pairs(section_id=section.pk) if len(field) == 1 else load_pairs(section__session_id=session.pk)
     rows, expected = [], 0
     for part in field:
@@ -230,13 +236,10 @@ def load_traveller(
     return Traveller(session, section, number, rows, frequencies, working, numbers, sit_outs, letters)
 
 
-def _field_of(session: Session, section: Section) -> list[Section]:
+def _field_of(session: Session, section: Section, sections: list[Section]) -> list[Section]:
     """The sections whose results of a board are compared with `section`'s: every section of the session scored
-    across the field (one query), else the section alone."""
-    if not session.across_field:
-        return [section]
-    found = list(session.sections.select_related("custom_movement", "session").order_by("letter"))
-    return found if len(found) > 1 else [section]
+    across the field, else the section alone."""
+    return sections if session.across_field and len(sections) > 1 else [section]
 
 
 def _working(session: Session, rows: list[TravellerRow], expected: int) -> Working:

@@ -144,12 +144,11 @@ def ranking_csv(request, session_id):
 def _traveller(request, session_id, section_id, number):
     """The board's traveller, and whether its session has several sections."""
     session = visible_session(request, session_id)
-    section, several = session_section(session, section_id)
-    section.session = session
+    section, sections = session_section(session, section_id)
     numbers = list(section.boards.order_by("number").values_list("number", flat=True))
     if number not in numbers:
         raise Http404("No such board in this section.")
-    return load_traveller(session, section, number, numbers, _reader_member(request)), several
+    return load_traveller(session, section, sections, number, numbers, _reader_member(request)), len(sections) > 1
 
 
 @cached_page(*SESSION_PAGE)
