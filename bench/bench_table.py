@@ -14,9 +14,10 @@ checks that the database holds every result once, scored, and reports saves per 
 save, of a confirmation and of the two together, the polls' p50/p95 and the errors; and what the room cost the
 machine: the server's process CPU time (gunicorn's master and workers, from /proc) over the room's wall time and
 the machine's cores, with the load average before and after (other work on the machine moves wall times, much
-less CPU times). After the room, with nothing else sent, every
-polling phone polls 5 times with its tag (304) and once without: the server's CPU per poll of each kind; the CPU
-per board (save + confirm) is the room's CPU less its polls', over the boards.
+less CPU times). After the room, with nothing else sent, every polling phone polls 20 times with its tag (304)
+and 3 times without: the server's CPU per poll of each kind (read from /proc in ticks of 10 ms for each of its
+processes: 1,200 polls read it to a few hundredths of a ms, where 300 had moved it by a tenth); the CPU per board
+(save + confirm) is the room's CPU less its polls', over the boards.
 """
 
 from __future__ import annotations
@@ -210,20 +211,24 @@ def server_cpu(server: subprocess.Popen) -> float:
     return tree_cpu(server.pid)
 
 
+TAGGED, UNTAGGED = 20, 3  # each phone's polls with its tag and without, when the room is over
+
+
 def polls_alone(server: subprocess.Popen, phones: list[Phone]) -> tuple[float, float]:
-    """The server's CPU (ms) per poll answered 304 (5 a phone) and per poll that builds the state (1 a phone), with
-    nothing else sent."""
+    """The server's CPU (ms) per poll answered 304 (TAGGED a phone) and per poll that builds the state (UNTAGGED a
+    phone), with nothing else sent."""
     for phone in phones:
         ask_state(phone, tagged=False)  # a tag of the room as it ended
     before = server_cpu(server)
-    answers = [ask_state(phone) for phone in phones for _ in range(5)]  # 200s only from a server without tags
+    answers = [ask_state(phone) for phone in phones for _ in range(TAGGED)]  # 200s only from a server without tags
     if set(answers) != {304}:
         print(f"  (polls with an unchanged table's tag answered {sorted(set(answers))}, not 304 alone)")
     middle = server_cpu(server)
     for phone in phones:
-        ask_state(phone, tagged=False)
+        for _ in range(UNTAGGED):
+            ask_state(phone, tagged=False)
     after = server_cpu(server)
-    return 1000 * (middle - before) / (5 * len(phones)), 1000 * (after - middle) / len(phones)
+    return 1000 * (middle - before) / (TAGGED * len(phones)), 1000 * (after - middle) / (UNTAGGED * len(phones))
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -156,7 +156,7 @@ def cache_settings(url: str) -> dict:
     else:
         location = str(BASE_DIR / "cache")
     return {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "BACKEND": "club.file_cache.FileCache",  # Django's, its values not compressed (a kept page read at no cost)
         "LOCATION": location,
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }

@@ -46,7 +46,7 @@ def worker_process(database, database_tasks, settings, tmp_path):
     """`manage.py worker` in a process of its own, on the test's database and a page cache in files it shares."""
     cache_dir = tmp_path / "cache"
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(cache_dir)}
+        "default": {"BACKEND": "club.file_cache.FileCache", "LOCATION": str(cache_dir)}  # as CACHE_URL=file:// has it
     }
     env = {**os.environ, "DATABASE_URL": database_url(), "CACHE_URL": f"file://{cache_dir}", "DEBUG": "1"}
     env.pop("TASKS_URL", None)

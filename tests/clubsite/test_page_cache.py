@@ -37,9 +37,12 @@ CACHED = ["home", "home by year", "ranking", "traveller", "scorecard", "member"]
 SESSION_PAGES = ["ranking", "traveller", "scorecard"]
 
 
-@pytest.fixture(params=["locmem", "redis"])
-def backend(request, settings):
-    """The cache of the test: the process's memory, or the Redis server at REDIS_URL (REQUIRE_REDIS=1: must be)."""
+@pytest.fixture(params=["locmem", "files", "redis"])
+def backend(request, settings, tmp_path):
+    """The cache of the test: the process's memory, files (as CACHE_URL=file:// and production's default have it), or
+    the Redis server at REDIS_URL (REQUIRE_REDIS=1: must be)."""
+    if request.param == "files":
+        settings.CACHES = {"default": {"BACKEND": "club.file_cache.FileCache", "LOCATION": str(tmp_path / "cache")}}
     if request.param == "redis":
         url = os.getenv("REDIS_URL", "")
         if not url:

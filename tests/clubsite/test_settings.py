@@ -57,10 +57,10 @@ def cache_backend(**env):
 
 def test_cache_url_selects_the_cache():
     assert "locmem.LocMemCache" in cache_backend(DEBUG="1").stdout
-    assert "filebased.FileBasedCache" in cache_backend(**PRODUCTION).stdout  # gunicorn's processes share it
+    assert "club.file_cache.FileCache" in cache_backend(**PRODUCTION).stdout  # gunicorn's processes share it
     redis = cache_backend(CACHE_URL="redis://127.0.0.1:6379/1").stdout
     assert "redis.RedisCache redis://127.0.0.1:6379/1" in redis
-    assert "filebased.FileBasedCache /tmp/pages" in cache_backend(CACHE_URL="file:///tmp/pages").stdout
+    assert "club.file_cache.FileCache /tmp/pages" in cache_backend(CACHE_URL="file:///tmp/pages").stdout
     refused = cache_backend(CACHE_URL="memcached://127.0.0.1")
     assert refused.returncode != 0 and "CACHE_URL must start with" in refused.stderr
 

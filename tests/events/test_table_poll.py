@@ -7,6 +7,8 @@ import pytest
 from events.entry.services.lines import delete_line
 from events.models import CorrectionRequest, TableResult, TravellerLine
 from events.plans import section_plan
+from events.tables.selectors.table_entry import TableContext, find_table
+from events.tables.selectors.table_tag import table_tag
 from events.tables.services.table_entry import resolve_correction, set_table_entry
 from tests.builders.table_entry import confirm_post, ew, page_tag, poll, save_post, three_table_room
 
@@ -22,7 +24,7 @@ def test_a_poll_that_finds_nothing_new_is_answered_304_from_the_tag(room, client
     _session, _section, paths = room
     status, tag, version = poll(client, paths["1"])
     assert status == 200 and tag and version
-    with django_assert_max_num_queries(2):  # the table (section, session, entry) and its tag: no state built
+    with django_assert_max_num_queries(1):  # the table (section, session, entry) with its tag: no state built
         status, again, _ = poll(client, paths["1"], tag)
     assert status == 304 and again == tag
     assert poll(client, paths["1"], '"not-the-tag"')[0] == 200
@@ -84,3 +86,29 @@ def test_the_page_carries_its_tag_so_the_phones_first_poll_finds_nothing_new(roo
     saved = anonymous_client.post(paths["1"], save_post(play, "4S", "N", "="), follow=True)  # the page again
     moved = page_tag(saved.content.decode())
     assert moved != tag and poll(client, paths["1"], moved)[0] == 304 and poll(client, paths["1"], tag)[0] == 200
+
+
+def test_the_tag_read_alone_is_the_tag_read_with_the_table(room, client, anonymous_client, django_assert_num_queries):
+    """A context made without its tag (a director's settlement) reads it in its own statement: the same text, so the
+    same tag, as the table's lookup reads (typed results, confirmed or not, lines and correction requests present;
+    SUMs of ids are numeric on PostgreSQL and integers on SQLite, the text is the same on each)."""
+    session, section, paths = room
+    first, second = section_plan(section).plays_at(1, 1)
+    anonymous_client.post(paths["1"], save_post(first, "4S", "N", "="))
+    anonymous_client.post(ew(paths["1"]), confirm_post(first))
+    anonymous_client.post(paths["1"], save_post(second, "3NT", "S", "-1"))
+    anonymous_client.post(paths["1"], {"action": "correct", "board": first.board, "note": "wrong lead"})
+    resolve_correction(correction=CorrectionRequest.objects.get())
+    anonymous_client.post(paths["1"], {"action": "correct", "board": first.board, "note": "the lead again"})
+    assert TravellerLine.objects.filter(table=1).count() == 1 and CorrectionRequest.objects.count() == 2
+    tags = {}
+    for table in (1, 2):  # a table with every kind of row, and one with none
+        secret = paths[str(table)].rstrip("/").rsplit("/", 1)[-1]
+        read, _problem = find_table(session.pk, section.letter, table, "ns", secret)
+        alone = TableContext(read.entry, read.section, table, read.plan, "NS")
+        with django_assert_num_queries(0):
+            tags[table] = table_tag(read)
+        with django_assert_num_queries(1):
+            assert table_tag(alone) == tags[table]
+    assert tags[1] != tags[2]
+    assert poll(client, paths["1"], tags[1])[0] == 304

@@ -20,6 +20,7 @@ from club.table_entry import table_secret as signed
 from club.tenancy import in_scope
 from events.models import Board, CorrectionRequest, Pair, Section, Session, TableEntry, TableResult, TravellerLine
 from events.plans import section_plan
+from events.tables.selectors.table_tag import tag_parts_sql
 from movement_generators.api import BoardPlay, Movement
 from movements.models import CustomMovement
 
@@ -90,6 +91,7 @@ class TableContext:
     plan: Movement
     side: str = "NS"
     sections: int | None = None  # the session's number of sections, when read with the table (`find_table`)
+    tag_parts: tuple[str, ...] = ()  # what the table's tag hashes, when read with the table (`table_tag`)
 
     @property
     def session(self) -> Session:
@@ -99,12 +101,12 @@ class TableContext:
 def find_table(session_id: int, letter: str, table: int, side: str, secret: str) -> tuple[TableContext | None, str]:
     """The table of a side's link, or None with why: 'unknown' (no such table or side, or a wrong secret),
     'closed' (table entry switched off), 'final' (the session published final)."""
-    if not 0 < session_id <= MAX_ID or side not in SIDES:  # a number no id can be (and too large for SQLite's integers)
+    if not 0 < session_id <= MAX_ID or not 0 < table <= MAX_ID or side not in SIDES:  # too large for SQLite's integers
         return None, "unknown"
-    found = _table_section(session_id, letter)
+    found = _table_section(session_id, letter, table)
     if found is None:
         return None, "unknown"
-    section, sections = found
+    section, sections, tag_parts = found
     entry = section.session.table_entry
     if not entry.key or not in_scope(section.session.club_id):  # read by one statement: no manager narrowed it
         return None, "unknown"
@@ -116,19 +118,20 @@ def find_table(session_id: int, letter: str, table: int, side: str, secret: str)
         return None, "final"
     if not entry.is_open:
         return None, "closed"
-    return TableContext(entry, section, table, plan, SIDES[side], sections), ""
+    return TableContext(entry, section, table, plan, SIDES[side], sections, tag_parts), ""
 
 
 @cache
 def _lookup_sql(vendor: str) -> str:
     """`_table_section`'s one statement (written once: the ORM's building of its joins cost a phone's poll most of
     its CPU): every field of the section, its session, the session's table entry and the section's custom
-    movement (as `select_related` read them), and the session's number of sections."""
+    movement (as `select_related` read them), the session's number of sections and the table's tag (its parts:
+    the table named three times, then the session and the section's letter)."""
     session = db_column(Section, "session", "s")
     return (
         f"SELECT {columns(Section, 's')}, {columns(Session, 'e')}, {columns(TableEntry, 't')}, "
         f"{columns(CustomMovement, 'm')}, (SELECT COUNT(*) FROM {table(Section)} o "
-        f"WHERE {db_column(Section, 'session', 'o')} = {session}) "
+        f"WHERE {db_column(Section, 'session', 'o')} = {session}), {tag_parts_sql(db_column(Section, 'id', 's'))} "
         f"FROM {table(Section)} s JOIN {table(Session)} e ON {session} = {db_column(Session, 'id', 'e')} "
         f"JOIN {table(TableEntry)} t ON {db_column(TableEntry, 'session', 't')} = {db_column(Session, 'id', 'e')} "
         f"LEFT JOIN {table(CustomMovement)} m "
@@ -137,18 +140,21 @@ def _lookup_sql(vendor: str) -> str:
     )
 
 
-def _table_section(session_id: int, letter: str) -> tuple[Section, int] | None:
-    """The session's section of `letter` with its session, the session's table entry and its custom movement, and
-    the session's number of sections, in one query (None without the section or the entry)."""
+def _table_section(session_id: int, letter: str, table: int) -> tuple[Section, int, tuple[str, ...]] | None:
+    """The session's section of `letter` with its session, the session's table entry and its custom movement, the
+    session's number of sections and the parts of `table`'s tag (read before anything the page shows: a change
+    made meanwhile moves the tag at the next poll), in one query (None without the section or the entry)."""
     rows = read_models(
-        _lookup_sql(connection.vendor), [session_id, letter], (Section, Session, TableEntry, CustomMovement)
+        _lookup_sql(connection.vendor),
+        [table, table, table, session_id, letter],
+        (Section, Session, TableEntry, CustomMovement),
     )
     if not rows:
         return None
-    section, session, entry, movement, sections = rows[0]
+    section, session, entry, movement, sections, *tag_parts = rows[0]
     section.session, session.table_entry = session, entry
     section.custom_movement = movement if section.custom_movement_id is not None else None
-    return section, sections
+    return section, sections, tuple(tag_parts)
 
 
 @dataclass

@@ -13,45 +13,69 @@ has a new id) and its correction requests (count, ids, resolved), with the secti
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
 from django.db import connection
 
 from club.table_entry import state_tag
 from events.models import Board, CorrectionRequest, TableResult, TravellerLine
 from events.plans import MOVEMENT_FIELDS
-from events.tables.selectors.table_entry import TableContext
+
+if TYPE_CHECKING:
+    from events.tables.selectors.table_entry import TableContext
 
 
-@cache
-def _sql(vendor: str) -> str:
-    """The tag's one statement (written once: the ORM's building of it cost more than the poll's every other step).
-    Each part is named by its first column, the rows sorted by it (UNION ALL promises no order)."""
+def tag_parts_sql(section: str) -> str:
+    """The tag's three parts as three columns, each a text of sums and counts (the same text on every read of the
+    same rows, whichever statement reads them): the table's typed results, its lines and its correction requests,
+    for the section `section` names (`%s`, or a column of a statement that reads the section: the table's lookup
+    reads its tag with it, `events.tables.selectors.table_entry`) and the table given three times (`%s`)."""
     q = connection.ops.quote_name
 
-    def column(model, name: str) -> str:
-        return q(model._meta.get_field(name).column)
+    def column(model, name: str, alias: str) -> str:
+        return f"{alias}.{q(model._meta.get_field(name).column)}"
 
-    def where(model, alias: str = "") -> str:
-        return f"WHERE {alias}{column(model, 'section')} = %s AND {alias}{column(model, 'table')} = %s"
+    def joined(*sums: str) -> str:
+        return " || ',' || ".join(sums)
 
-    typed, line, asked = TableResult, TravellerLine, CorrectionRequest
-    resolved = f"SUM(CASE WHEN {column(asked, 'resolved')} THEN 1 ELSE 0 END)"
-    boards = f"{q(Board._meta.db_table)} b ON l.{column(line, 'board')} = b.{q('id')}"
-    return " UNION ALL ".join(
+    def where(model, alias: str) -> str:
+        return f"WHERE {column(model, 'section', alias)} = {section} AND {column(model, 'table', alias)} = %s"
+
+    typed, line, asked, ident = TableResult, TravellerLine, CorrectionRequest, q("id")
+    resolved = f"COALESCE(SUM(CASE WHEN {column(asked, 'resolved', 'tc')} THEN 1 ELSE 0 END), 0)"
+    typed_sums = joined(
+        "COUNT(*)",
+        f"COALESCE(SUM(tr.{ident}), 0)",
+        f"COALESCE(SUM({column(typed, 'version', 'tr')}), 0)",
+        f"COALESCE(SUM({column(typed, 'line', 'tr')}), 0)",
+        f"COUNT({column(typed, 'confirmed_at', 'tr')})",
+    )
+    return ", ".join(
         (
-            f"SELECT 1, COUNT(*), SUM({q('id')}), SUM({column(typed, 'version')}), SUM({column(typed, 'line')}), "
-            f"COUNT({column(typed, 'confirmed_at')}) FROM {q(typed._meta.db_table)} {where(typed)}",
-            f"SELECT 2, COUNT(*), SUM(l.{q('id')}), 0, 0, 0 FROM {q(line._meta.db_table)} l JOIN {boards} "
-            f"WHERE b.{column(Board, 'section')} = %s AND l.{column(line, 'table')} = %s",
-            f"SELECT 3, COUNT(*), SUM({q('id')}), {resolved}, 0, 0 FROM {q(asked._meta.db_table)} {where(asked)}",
+            f"(SELECT {typed_sums} FROM {q(typed._meta.db_table)} tr {where(typed, 'tr')})",
+            f"(SELECT {joined('COUNT(*)', f'COALESCE(SUM(tl.{ident}), 0)')} "
+            f"FROM {q(line._meta.db_table)} tl JOIN {q(Board._meta.db_table)} tb "
+            f"ON {column(line, 'board', 'tl')} = tb.{ident} "
+            f"WHERE {column(Board, 'section', 'tb')} = {section} AND {column(line, 'table', 'tl')} = %s)",
+            f"(SELECT {joined('COUNT(*)', f'COALESCE(SUM(tc.{ident}), 0)', resolved)} "
+            f"FROM {q(asked._meta.db_table)} tc {where(asked, 'tc')})",
         )
     )
 
 
+@cache
+def _sql(vendor: str) -> str:
+    """The tag's one statement, alone (written once: the ORM's building of it cost more than the poll's every other
+    step)."""
+    return f"SELECT {tag_parts_sql('%s')}"
+
+
 def table_tag(context: TableContext) -> str:
-    """The table's tag, quoted as an ETag: one query."""
+    """The table's tag, quoted as an ETag: read with the table by its lookup (`find_table`), or in one query."""
     section, table = context.section, context.table
-    with connection.cursor() as cursor:
-        cursor.execute(_sql(connection.vendor), [section.pk, table] * 3)
-        rows = sorted(cursor.fetchall())
-    return state_tag(section.pk, table, [getattr(section, name) for name in MOVEMENT_FIELDS], rows)
+    parts = context.tag_parts
+    if not parts:
+        with connection.cursor() as cursor:
+            cursor.execute(_sql(connection.vendor), [section.pk, table, section.pk, table, section.pk, table])
+            parts = tuple(cursor.fetchone())
+    return state_tag(section.pk, table, [getattr(section, name) for name in MOVEMENT_FIELDS], parts)
