@@ -99,9 +99,20 @@
     form.submit();
   };
 
+  // A form sent online: the page is on its way to the server's answer, and a poll's reload would cancel it.
+  let leaving = false;
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) {
+      leaving = false; // back on this page from the browser's history: it polls as before
+    }
+  });
   page.addEventListener("submit", (event) => {
     const form = event.target.closest("form[data-table-form]");
-    if (!form || navigator.onLine) {
+    if (!form) {
+      return;
+    }
+    if (navigator.onLine) {
+      leaving = true;
       return;
     }
     event.preventDefault();
@@ -135,7 +146,6 @@
       showNotice();
       return;
     }
-    const busy = document.activeElement && document.activeElement.closest("form[data-table-form]");
     let state;
     try {
       // The table's tag of the last answer: unchanged, the server answers 304 without reading the table's state.
@@ -154,6 +164,11 @@
       return;
     }
     showNotice();
+    if (leaving) {
+      return; // a form was sent while the poll was out: its answer is the page to come
+    }
+    // Whether this phone is typing, as the answer arrives (not as the poll left: typing may have begun since).
+    const busy = document.activeElement && document.activeElement.closest("form[data-table-form]");
     if (state.error) {
       shut(state);
     } else if (page.dataset.shut) {

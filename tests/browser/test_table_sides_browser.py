@@ -1,9 +1,12 @@
 """Table entry as people use it, in Chromium: every QR code on the director's page and the printed sheet decoded
 from the screenshot's pixels and followed on a 360 px phone; a table whose two sides disagree, then settle; a click
-on the live grid while results arrive; a phone left open after the session is made final stops polling."""
+on the live grid while results arrive; a phone left open after the session is made final stops polling; a poll that
+comes back with news while the phone's result is on its way does not reload the page over it."""
 
 import io
 import os
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -215,3 +218,56 @@ def test_a_phones_first_poll_sends_the_pages_tag_and_finds_nothing_new(phones):
     assert tag and tag.startswith('"')
     assert answer.value.request.headers.get("if-none-match") == tag
     assert answer.value.status == 304
+
+
+def until(page, condition, timeout: float = 15.0) -> None:
+    """Waits for `condition()` in the test's thread, the browser's events (a route held) handled meanwhile."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        page.wait_for_timeout(50)
+
+
+def test_a_poll_answered_while_a_result_is_on_its_way_does_not_reload_it_away(phones):
+    """North-South presses Save while a poll is out, and the poll comes back with news (East-West saved another
+    board meanwhile): the page does not reload, which would cancel the result on its way (its draft would come back,
+    unsent). The poll and the post are held by the browser here, so that they cross every time."""
+    session, section = make_session("mitchell", tables=3, boards_per_round=2, name="Crossing night")
+    path = open_tables(session)["2"]
+    first, second = section_plan(section).plays_at(2, 1)[:2]
+    north, east = phones(2)
+    north.goto(path)
+    east.goto(ew(path))
+    polls, posts, loads = [], [], []
+
+    def page_request(route) -> None:  # North-South's page: a result sent is held, a load counted and let through
+        if route.request.method == "POST":
+            posts.append(route)
+        else:
+            loads.append(route.request.url)
+            route.continue_()
+
+    north.route("**/state/", lambda route: polls.append(route))  # North-South's polls held: the next one is out
+    north.route(f"**{path}", page_request)
+    until(north, lambda: polls)
+    east.fill(f"#b{second.board}-contract", "3NT")  # East-West saves another board: the table's state moves
+    east.select_option(f"#b{second.board}-declarer", "S")
+    east.fill(f"#b{second.board}-tricks", "=")
+    east.locator(f"#board-{second.board}").get_by_role("button", name="Save").click()
+    expect(east).to_have_url(re.compile(f"#board-{second.board}$"))
+    north.fill(f"#b{first.board}-contract", "2H")
+    north.select_option(f"#b{first.board}-declarer", "E")
+    north.fill(f"#b{first.board}-tricks", "-1")
+    north.locator(f"#board-{first.board}").get_by_role("button", name="Save").click(no_wait_after=True)
+    until(north, lambda: posts)  # the result, on its way
+    north.unroute("**/state/")
+    with north.expect_response(lambda response: response.url.endswith("/state/")) as answer:
+        for held in polls:
+            held.continue_()
+    assert answer.value.status == 200  # news: the page's version is out of date
+    north.wait_for_timeout(500)  # what the page does with the answer (a reload would have asked for it by now)
+    assert loads == []  # not reloaded: the result is still on its way
+    posts[0].continue_()
+    expect(north).to_have_url(re.compile(f"#board-{first.board}$"))
+    with ONE_AT_A_TIME:
+        assert TableResult.objects.filter(section=section, table=2, board__number=first.board, side="NS").exists()
