@@ -41,9 +41,7 @@ class FileCache(FileBasedCache):
             with open(self._key_to_file(key, version), "rb") as file:
                 if not self._is_expired(file):
                     return pickle.load(file)
-        except FileNotFoundError:
-            pass
-        except _UNREADABLE:  # compressed by Django's backend: missing until written again
+        except (FileNotFoundError, *_UNREADABLE):  # unreadable: compressed by Django's backend, written again later
             pass
         return default
 
@@ -61,7 +59,5 @@ class FileCache(FileBasedCache):
                     return True
                 finally:
                     locks.unlock(file)
-        except FileNotFoundError:
-            return False
-        except _UNREADABLE:
+        except (FileNotFoundError, *_UNREADABLE):
             return False

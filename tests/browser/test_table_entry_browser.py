@@ -12,7 +12,7 @@ from events.entry.services.lines import save_line
 from events.models import TableResult, TravellerLine
 from events.plans import section_plan
 from events.standings.selectors.ranking import rank_sessions
-from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
+from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch, type_board
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import open_tables, typed_for
 
@@ -22,13 +22,7 @@ SCREENSHOTS = os.getenv("TABLE_SCREENSHOTS", "")  # a folder: the phone page is 
 
 
 def type_result(phone, play, save="Save"):
-    contract, declarer, result = typed_for(play)
-    prefix = f"#b{play.board}-"
-    phone.fill(prefix + "contract", contract)
-    phone.select_option(prefix + "declarer", declarer)
-    phone.fill(prefix + "tricks", result)
-    phone.fill(prefix + "lead", "SA")
-    phone.locator(f"#board-{play.board}").get_by_role("button", name=save).click()
+    type_board(phone, play.board, typed_for(play), save, lead="SA")
 
 
 def ranking(session):

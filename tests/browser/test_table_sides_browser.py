@@ -18,7 +18,7 @@ from events.models import Session, TableResult, TravellerLine
 from events.plans import section_plan
 from events.tables.selectors.table_entry import find_table, table_links
 from events.tables.services.table_entry import request_correction
-from tests.builders.browser import ONE_AT_A_TIME
+from tests.builders.browser import ONE_AT_A_TIME, type_board
 from tests.builders.sessions import make_session
 from tests.builders.table_entry import confirm_post, ew, open_tables, save_post
 
@@ -190,10 +190,7 @@ def test_a_phone_typing_while_the_other_phone_saves_says_its_page_is_out_of_date
     north.goto(path)
     east.goto(ew(path))
     east.fill(f"#b{second.board}-contract", "3NT")  # East-West is typing board 2 (the focus in its form)
-    north.fill(f"#b{first.board}-contract", "2H")
-    north.select_option(f"#b{first.board}-declarer", "E")
-    north.fill(f"#b{first.board}-tricks", "-1")
-    north.locator(f"#board-{first.board}").get_by_role("button", name="Save").click()
+    type_board(north, first.board, ("2H", "E", "-1"))
     stale = east.locator("[data-stale]")
     expect(stale).to_be_visible(timeout=15_000)  # not reloaded under the typing thumb: told instead
     expect(east.locator(f"#b{second.board}-contract")).to_have_value("3NT")
@@ -250,15 +247,9 @@ def test_a_poll_answered_while_a_result_is_on_its_way_does_not_reload_it_away(ph
     north.route("**/state/", lambda route: polls.append(route))  # North-South's polls held: the next one is out
     north.route(f"**{path}", page_request)
     until(north, lambda: polls)
-    east.fill(f"#b{second.board}-contract", "3NT")  # East-West saves another board: the table's state moves
-    east.select_option(f"#b{second.board}-declarer", "S")
-    east.fill(f"#b{second.board}-tricks", "=")
-    east.locator(f"#board-{second.board}").get_by_role("button", name="Save").click()
+    type_board(east, second.board, ("3NT", "S", "="))  # East-West saves another board: the table's state moves
     expect(east).to_have_url(re.compile(f"#board-{second.board}$"))
-    north.fill(f"#b{first.board}-contract", "2H")
-    north.select_option(f"#b{first.board}-declarer", "E")
-    north.fill(f"#b{first.board}-tricks", "-1")
-    north.locator(f"#board-{first.board}").get_by_role("button", name="Save").click(no_wait_after=True)
+    type_board(north, first.board, ("2H", "E", "-1"), wait=False)
     until(north, lambda: posts)  # the result, on its way
     north.unroute("**/state/")
     with north.expect_response(lambda response: response.url.endswith("/state/")) as answer:

@@ -12,8 +12,8 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from teams.models import RoomCorrectionRequest, TypedRoomResult
-from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
-from tests.builders.team_tables import open_rooms, type_board
+from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch, type_board
+from tests.builders.team_tables import open_rooms
 from tests.builders.teams import make_event
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]

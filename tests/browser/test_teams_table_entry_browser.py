@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 from teams.models import BoardResult, Match
 from teams.room_results import read_room
 from teams.services.matches import save_results
-from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch
-from tests.builders.team_tables import open_rooms, type_board
+from tests.builders.browser import ONE_AT_A_TIME, PHONE, csp_watch, type_board
+from tests.builders.team_tables import open_rooms
 from tests.builders.teams import make_event
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("one_request_at_a_time")]

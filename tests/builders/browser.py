@@ -1,5 +1,5 @@
 """Phones in the real browser (tests/browser/): several browser contexts at 360 px against a live server that
-answers one request at a time."""
+answers one request at a time, and a board typed on a phone's page."""
 
 import threading
 
@@ -62,3 +62,15 @@ def phones(browser, live_server):
 
 def csp_watch(page, problems):
     page.on("console", lambda message: "Content Security Policy" in message.text and problems.append(message.text))
+
+
+def type_board(phone, board: int, typed: tuple[str, str, str], save: str = "Save", lead: str = "", wait: bool = True):
+    """Types a board on a phone's page (a pairs table's or a teams room's: the same form) and presses `save`:
+    `typed` is (contract, declarer, result); `wait=False` leaves the post on its way (a test holding it)."""
+    contract, declarer, result = typed
+    phone.fill(f"#b{board}-contract", contract)
+    phone.select_option(f"#b{board}-declarer", declarer)
+    phone.fill(f"#b{board}-tricks", result)
+    if lead:
+        phone.fill(f"#b{board}-lead", lead)
+    phone.locator(f"#board-{board}").get_by_role("button", name=save).click(no_wait_after=not wait)

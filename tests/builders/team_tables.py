@@ -1,5 +1,5 @@
 """Table entry of teams matches in tests: an event's rooms opened, boards typed on one side's page and confirmed
-on the other's (posted, or typed in the browser with `type_board`)."""
+on the other's (posted, or typed in the browser with `tests.builders.browser.type_board`)."""
 
 from teams.models import Match, TeamTableEntry
 from teams.selectors.table_entry import room_links, room_path
@@ -41,12 +41,3 @@ def room_save(board, contract, declarer, result, lead="") -> dict:
 
 def room_confirm(board, version=1) -> dict:
     return {"action": "confirm", "board": board, "version": version}
-
-
-def type_board(phone, board, typed, save="Save") -> None:
-    """Types a board on a room's page in the browser (a Playwright page) and saves it."""
-    contract, declarer, result = typed
-    phone.fill(f"#b{board}-contract", contract)
-    phone.select_option(f"#b{board}-declarer", declarer)
-    phone.fill(f"#b{board}-tricks", result)
-    phone.locator(f"#board-{board}").get_by_role("button", name=save).click()

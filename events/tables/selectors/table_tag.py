@@ -76,6 +76,6 @@ def table_tag(context: TableContext) -> str:
     parts = context.tag_parts
     if not parts:
         with connection.cursor() as cursor:
-            cursor.execute(_sql(connection.vendor), [section.pk, table, section.pk, table, section.pk, table])
+            cursor.execute(_sql(connection.vendor), [section.pk, table] * 3)
             parts = tuple(cursor.fetchone())
     return state_tag(section.pk, table, [getattr(section, name) for name in MOVEMENT_FIELDS], parts)
